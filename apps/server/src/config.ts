@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Every setting of the server, read once from the environment, with its default. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** SQLite file; `:memory:` for tests that need no disk. */
+  databaseFile: string;
+  /** JSON seed applied when the database is empty; null = the built-in demo building. */
+  seedFile: string | null;
+  /** 1 = real time, 0 = frozen temperatures, 60 = one simulated minute per second. */
+  simSpeed: number;
+  houseId: number;
+  /** Folder of the built web app; null when the app is not served (API only). */
+  webDist: string | null;
+  logLevel: string;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const defaultWebDist = path.resolve(here, '../../web/dist');
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function decimal(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseFile: env.DATABASE_FILE || path.join(dataDir, 'raumregler.sqlite'),
+    seedFile: env.SEED_FILE ? path.resolve(env.SEED_FILE) : null,
+    simSpeed: decimal(env, 'SIM_SPEED', 1, 0, 10_000),
+    houseId: integer(env, 'HOUSE_ID', 1, 1, 1_000_000),
+    webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST || defaultWebDist),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,73 @@
+import type { Access } from '@raumregler/contract';
+import type { Database } from 'better-sqlite3';
+
+export interface UserRecord {
+  id: number;
+  username: string;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  accessSmart: Access;
+  accessPro: Access;
+}
+
+interface UserRow {
+  id: number;
+  username: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  access_smart: Access;
+  access_pro: Access;
+}
+
+const toRecord = (row: UserRow): UserRecord => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  passwordHash: row.password_hash,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  accessSmart: row.access_smart,
+  accessPro: row.access_pro,
+});
+
+export type NewUser = Omit<UserRecord, 'id'>;
+
+export function createUsersRepository(db: Database) {
+  const byUsername = db.prepare<[string], UserRow>('SELECT * FROM users WHERE username = ?');
+  const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
+  const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
+  const insert = db.prepare(
+    `INSERT INTO users (username, email, password_hash, first_name, last_name, access_smart, access_pro, created_at)
+     VALUES (@username, @email, @passwordHash, @firstName, @lastName, @accessSmart, @accessPro, @createdAt)`,
+  );
+  const updatePassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
+  const updateAccess = db.prepare('UPDATE users SET access_smart = ?, access_pro = ? WHERE id = ?');
+  return {
+    findByUsername(username: string): UserRecord | null {
+      const row = byUsername.get(username);
+      return row ? toRecord(row) : null;
+    },
+    findByEmail(email: string): UserRecord | null {
+      const row = byEmail.get(email);
+      return row ? toRecord(row) : null;
+    },
+    findById(id: number): UserRecord | null {
+      const row = byId.get(id);
+      return row ? toRecord(row) : null;
+    },
+    insert(user: NewUser, now = Date.now()): number {
+      return Number(insert.run({ ...user, createdAt: now }).lastInsertRowid);
+    },
+    setPasswordHash(id: number, passwordHash: string) {
+      updatePassword.run(passwordHash, id);
+    },
+    setAccess(id: number, smart: Access, pro: Access) {
+      updateAccess.run(smart, pro, id);
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

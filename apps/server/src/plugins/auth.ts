@@ -1,0 +1,95 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { verifyPassword } from '../domain/passwords.js';
+import type { UserRecord } from '../db/repositories/users.js';
+import { HttpError } from './error-handler.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: answers 401 unless the request carries valid credentials; sets request.user. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** Forget every cached sign-in, e.g. after a password change. */
+    forgetCredentials: () => void;
+  }
+  interface FastifyRequest {
+    user: UserRecord | null;
+  }
+}
+
+export const REALM = 'Raumregler';
+// A verified user/password pair is remembered this long, so that a client polling every few
+// seconds does not pay a ~60 ms scrypt on every call.
+const CACHE_MS = 60_000;
+
+export function parseBasicAuth(
+  header: string | undefined,
+): { username: string; password: string } | null {
+  if (!header) return null;
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!match?.[1]) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** Credentials of a request: the Basic header, or `user`/`password` fields of a form body. */
+export function credentialsOf(request: FastifyRequest) {
+  const basic = parseBasicAuth(request.headers.authorization);
+  if (basic) return basic;
+  const body = request.body as Record<string, unknown> | undefined;
+  if (body && typeof body.user === 'string' && typeof body.password === 'string') {
+    return { username: body.user, password: body.password };
+  }
+  return null;
+}
+
+export default fp(
+  async (app) => {
+    // The cache key is an HMAC with a per-process secret: the cache never holds a password.
+    const secret = randomBytes(32);
+    const cache = new Map<string, { userId: number; until: number }>();
+    const keyOf = (username: string, password: string) =>
+      createHmac('sha256', secret).update(`${username}\0${password}`).digest('base64');
+
+    app.decorateRequest('user', null);
+    app.decorate('forgetCredentials', () => cache.clear());
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const credentials = credentialsOf(request);
+      const unauthorized = () =>
+        new HttpError(401, 'unauthorized', 'The login details are incorrect.');
+      if (!credentials || credentials.username.length > 200 || credentials.password.length > 200) {
+        throw unauthorized();
+      }
+      const key = keyOf(credentials.username, credentials.password);
+      const now = Date.now();
+      const cached = cache.get(key);
+      if (cached && cached.until > now) {
+        const user = app.repos.users.findById(cached.userId);
+        if (user) {
+          request.user = user;
+          return;
+        }
+      }
+      const user = app.repos.users.findByUsername(credentials.username);
+      if (!user || !(await verifyPassword(credentials.password, user.passwordHash))) {
+        cache.delete(key);
+        throw unauthorized();
+      }
+      if (cache.size > 10_000) cache.clear();
+      cache.set(key, { userId: user.id, until: now + CACHE_MS });
+      request.user = user;
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      // The web app marks its calls: a Basic challenge would make the browser pop up its own
+      // sign-in dialog over ours. Every other client (ioBroker, Home Assistant, curl) gets it.
+      const fromWebApp = request.headers['x-requested-with'] === 'XMLHttpRequest';
+      if (reply.statusCode === 401 && !fromWebApp) {
+        reply.header('WWW-Authenticate', `Basic realm="${REALM}", charset="UTF-8"`);
+      }
+      return payload;
+    });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);

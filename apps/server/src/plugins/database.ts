@@ -1,0 +1,34 @@
+import type Database from 'better-sqlite3';
+import fp from 'fastify-plugin';
+import { createBuildingRepository, type BuildingRepository } from '../db/repositories/building.js';
+import { createSettingsRepository, type SettingsRepository } from '../db/repositories/settings.js';
+import { createUsersRepository, type UsersRepository } from '../db/repositories/users.js';
+
+export interface Repositories {
+  building: BuildingRepository;
+  settings: SettingsRepository;
+  users: UsersRepository;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database.Database;
+    repos: Repositories;
+  }
+}
+
+/** Hands the open database and its repositories to every route; closes it with the server. */
+export default fp<{ db: Database.Database }>(
+  async (app, { db }) => {
+    app.decorate('db', db);
+    app.decorate('repos', {
+      building: createBuildingRepository(db),
+      settings: createSettingsRepository(db),
+      users: createUsersRepository(db),
+    });
+    app.addHook('onClose', async () => {
+      db.close();
+    });
+  },
+  { name: 'database' },
+);

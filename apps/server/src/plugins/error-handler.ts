@@ -1,0 +1,73 @@
+import type { ApiErrorBody, ErrorCode } from '@raumregler/contract';
+import type { FastifyError, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** An error a route throws on purpose: it becomes a 4xx JSON answer of the contract's shape. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly messages?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export function sendError(reply: FastifyReply, status: number, body: ApiErrorBody) {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+const codeForStatus = (status: number): ErrorCode =>
+  status === 401
+    ? 'unauthorized'
+    : status === 403
+      ? 'forbidden'
+      : status === 404
+        ? 'not_found'
+        : status === 405
+          ? 'method_not_allowed'
+          : status === 413
+            ? 'payload_too_large'
+            : status === 415
+              ? 'unsupported_media_type'
+              : status === 429
+                ? 'too_many_requests'
+                : 'bad_request';
+
+/**
+ * One place turns every failure into `{error, message, messages?}`. A 4xx says what was wrong;
+ * a 5xx says only that something failed, and the details go to the log.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      if (error instanceof HttpError) {
+        return sendError(reply, error.statusCode, {
+          error: error.code,
+          message: error.message,
+          ...(error.messages ? { messages: error.messages } : {}),
+        });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return sendError(reply, status, {
+          error: codeForStatus(status),
+          message: error.validation ? 'The request is not valid.' : error.message,
+        });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return sendError(reply, 500, {
+        error: 'internal_error',
+        message: 'Something went wrong on the server.',
+      });
+    });
+    app.setNotFoundHandler((request, reply) =>
+      sendError(reply, 404, {
+        error: 'not_found',
+        message: `No such path: ${request.method} ${request.url.split('?')[0]}`,
+      }),
+    );
+  },
+  { name: 'error-handler' },
+);

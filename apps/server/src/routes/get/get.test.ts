@@ -1,0 +1,72 @@
+import type { DeviceInfo, Floor } from '@raumregler/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const demo: [string, string] = ['demo', 'demo1234'];
+
+describe('GET info', () => {
+  it('answers the device info to valid Basic credentials, at the root and under /api', async () => {
+    for (const path of [
+      '/get/json/v1/1/info/',
+      '/api/get/json/v1/1/info',
+      '//get/json/v1/1/info',
+    ]) {
+      const response = await server.request(path, { auth: demo });
+      expect(response.status, path).toBe(200);
+      const info = (await response.json()) as DeviceInfo;
+      expect(info.name).toBe('Musterhaus');
+      expect(info['app-compatibility']).toBe(true);
+    }
+  });
+
+  it('answers 401 with a Basic challenge and a JSON error to wrong or missing credentials', async () => {
+    for (const auth of [
+      undefined,
+      ['demo', 'wrong'] as [string, string],
+      ['nobody', 'demo1234'] as [string, string],
+    ]) {
+      const response = await server.request('/get/json/v1/1/info/', auth ? { auth } : {});
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toMatch(/^Basic realm="Raumregler"/);
+      expect(await response.json()).toMatchObject({ error: 'unauthorized' });
+    }
+  });
+
+  it('leaves out the Basic challenge for the web app, so the browser shows no dialog', async () => {
+    const response = await server.request('/api/get/json/v1/1/info/', {
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBeNull();
+  });
+});
+
+describe('GET temps', () => {
+  it('lists the seeded floors and rooms from the database, umlauts intact', async () => {
+    const response = await server.request('/api/get/json/v1/1/temps/', { auth: demo });
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    const floors = (await response.json()) as Floor[];
+    expect(floors.map((floor) => floor.etagenname)).toEqual(['EG', 'OG']);
+    const names = floors.flatMap((floor) => floor.raeume.map((room) => room.name));
+    expect(names).toContain('Küche');
+    expect(names).toContain('Bad OG');
+    const guestWc = floors[0]!.raeume.find((room) => room.name === 'Gäste-WC')!;
+    expect(guestWc.temperatur).toBeNull();
+  });
+});
+
+describe('unknown paths', () => {
+  it('answer 404 with a JSON error, never HTML', async () => {
+    const response = await server.request('/get/json/v1/1/nonsense/', { auth: demo });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: 'not_found' });
+  });
+});

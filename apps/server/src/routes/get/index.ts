@@ -1,0 +1,40 @@
+import type { DeviceInfo, Floor, Room } from '@raumregler/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { toWireRoom } from '../../domain/room-view.js';
+
+/** The device API's reads: `GET /get/json/v1/{houseId}/{method}/`. */
+const getRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.get('/info', async (): Promise<DeviceInfo> => {
+    const settings = app.repos.settings;
+    return {
+      hw: 'Raumregler Mini-Server (simulated)',
+      'sw-date': '2026-11-21',
+      branch: 'main',
+      os: `node ${process.version}`,
+      fbi: '1',
+      'app-compatibility': true,
+      name: settings.get('building_name') ?? 'Raumregler',
+      house_id: Number(settings.get('house_id') ?? 1),
+      mac: 'localhost',
+    };
+  });
+
+  app.get('/temps', async (): Promise<Floor[]> => {
+    const now = Date.now();
+    const roomsByFloor = new Map<number, Room[]>();
+    for (const row of app.repos.building.listRooms()) {
+      const list = roomsByFloor.get(row.floor_id) ?? [];
+      list.push(toWireRoom(row, now));
+      roomsByFloor.set(row.floor_id, list);
+    }
+    return app.repos.building.listFloors().map((floor) => ({
+      id: floor.id,
+      etagenname: floor.name,
+      raeume: roomsByFloor.get(floor.id) ?? [],
+    }));
+  });
+};
+
+export default getRoutes;

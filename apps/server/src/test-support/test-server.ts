@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase } from '../db/open.js';
+import { importSeed } from '../db/seed-import.js';
+import { parseSeed, type Seed } from '../domain/seed.js';
+import demoBuilding from '../seed/demo-building.json' with { type: 'json' };
+
+export interface TestServer {
+  app: FastifyInstance;
+  /** http://127.0.0.1:PORT */
+  url: string;
+  /** fetch against the server with optional Basic credentials. */
+  request: (path: string, init?: RequestInit & { auth?: [string, string] }) => Promise<Response>;
+  close: () => Promise<void>;
+}
+
+export const demoSeed = (): Seed => parseSeed(structuredClone(demoBuilding));
+
+export const basic = (username: string, password: string) =>
+  `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+
+/** A real server on 127.0.0.1 with a fresh in-memory database seeded with the demo building. */
+export async function startTestServer(
+  options: { seed?: Seed; config?: Partial<Config> } = {},
+): Promise<TestServer> {
+  const config: Config = {
+    ...loadConfig({}),
+    databaseFile: ':memory:',
+    webDist: null,
+    simSpeed: 0,
+    logLevel: 'silent',
+    ...options.config,
+  };
+  const db = openDatabase(config.databaseFile);
+  await importSeed(db, options.seed ?? demoSeed());
+  const app = await buildApp({ config, db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    app,
+    url,
+    request: (path, { auth, headers, ...init } = {}) =>
+      fetch(`${url}${path}`, {
+        ...init,
+        headers: { ...(auth ? { authorization: basic(...auth) } : {}), ...headers },
+      }),
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string;
+  /** The app's entry: origin + /re/home/ */
+  appUrl: string;
+  dataDir: string;
+  /** Everything the server printed so far. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export interface ServerOptions {
+  /** A seed object written to a file and passed as SEED_FILE; default: the demo building. */
+  seed?: unknown;
+  env?: Record<string, string>;
+}
+
+/**
+ * Starts the real, built server on a free port with a throw-away data folder, and waits until
+ * it listens. Each test gets its own, so no test sees another's writes.
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'raumregler-e2e-'));
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SIM_SPEED: '0',
+    LOG_LEVEL: 'info',
+    ...options.env,
+  };
+  if (options.seed) {
+    const seedFile = path.join(dataDir, 'seed.json');
+    writeFileSync(seedFile, JSON.stringify(options.seed));
+    env.SEED_FILE = seedFile;
+  }
+  const child: ChildProcess = spawn('node', ['apps/server/dist/server.js'], { cwd: repoRoot, env });
+  let output = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[\d.]+:\d+)\//.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    origin,
+    appUrl: `${origin}/re/home/`,
+    dataDir,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { demo, expect, signIn, test } from '../support/fixtures';
+
+test('a new user signs in with the demo login shown on the page and sees the rooms', async ({
+  page,
+}) => {
+  await page.goto('');
+  await expect(page).toHaveURL(/\/re\/home\/auth\/login$/);
+  await expect(
+    page.getByText(`Benutzername ${demo.username}, Passwort ${demo.password}`),
+  ).toBeVisible();
+  // The form is prefilled from the server's seed: signing in needs one click.
+  await expect(page.getByLabel('Benutzername')).toHaveValue(demo.username);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByText('Wohnzimmer')).toBeVisible();
+  await expect(page.getByText('Küche')).toBeVisible();
+  await expect(page.getByText('Erdgeschoss')).toBeVisible();
+});
+
+test('a wrong password is answered with a clear message', async ({ page }) => {
+  await signIn(page, { username: demo.username, password: 'wrong-password' });
+  await expect(page.getByRole('alert')).toHaveText('Die Anmeldedaten sind nicht korrekt');
+  await expect(page).toHaveURL(/auth\/login$/);
+});

@@ -1,0 +1,24 @@
+/** Body of every 4xx/5xx answer of the server. */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  /** Field → messages; only for validation errors. */
+  messages?: Record<string, string[]>;
+}
+
+export const ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'too_many_requests',
+  'registration_closed',
+  'invalid_token',
+  'upstream_unavailable',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,4 @@
+export * from './device.js';
+export * from './accounts.js';
+export * from './errors.js';
+export * from './paths.js';
