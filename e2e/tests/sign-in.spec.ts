@@ -1,4 +1,5 @@
 import { demo, expect, signIn, test } from '../support/fixtures';
+import { expectNoA11yViolations } from '../support/a11y';
 
 test('a new user signs in with the demo login shown on the page and sees the rooms', async ({
   page,
@@ -20,4 +21,10 @@ test('a wrong password is answered with a clear message', async ({ page }) => {
   await signIn(page, { username: demo.username, password: 'wrong-password' });
   await expect(page.getByRole('alert')).toHaveText('Die Anmeldedaten sind nicht korrekt');
   await expect(page).toHaveURL(/auth\/login$/);
+});
+
+test('the login page has no accessibility violations', async ({ page }) => {
+  await page.goto('auth/login');
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  await expectNoA11yViolations(page, 'on /auth/login');
 });

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
-import { AuthProvider } from '@/features/auth/components/auth-provider';
+import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider';
+import { BuildingDataProvider } from '@/features/building/components/building-data-provider';
 import { I18nProvider } from '@/lib/i18n';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
@@ -13,9 +14,17 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <I18nProvider>
         <AuthProvider>
-          <RouterProvider router={router} />
+          <SignedInData>
+            <RouterProvider router={router} />
+          </SignedInData>
         </AuthProvider>
       </I18nProvider>
     </QueryClientProvider>
   );
+}
+
+/** Temps and permissions load only once a user is signed in. */
+function SignedInData({ children }: { children: ReactNode }) {
+  const { auth } = useAuth();
+  return <BuildingDataProvider enabled={auth !== null}>{children}</BuildingDataProvider>;
 }

@@ -1,5 +1,7 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { paths, ROUTER_BASENAME } from '@/config/paths';
+import { authRoutes } from '@/routes/auth/routes';
+import { roomControlRoutes } from '@/routes/room-control/routes';
 
 /** Every route of the app; each area loads lazily, so the login page ships no room code. */
 export function createRouter() {
@@ -13,21 +15,10 @@ export function createRouter() {
             index: true,
             lazy: () => import('@/routes/app/dashboard').then((m) => ({ Component: m.default })),
           },
+          ...roomControlRoutes,
         ],
       },
-      {
-        path: '/auth',
-        children: [
-          {
-            index: true,
-            lazy: () => import('@/routes/auth/login').then((m) => ({ Component: m.default })),
-          },
-          {
-            path: 'login',
-            lazy: () => import('@/routes/auth/login').then((m) => ({ Component: m.default })),
-          },
-        ],
-      },
+      ...authRoutes,
       {
         path: paths.error.notFound,
         lazy: () => import('@/routes/not-found').then((m) => ({ Component: m.default })),

@@ -8,14 +8,29 @@ import {
   type ReactNode,
 } from 'react';
 import { IntlProvider } from 'react-intl';
-import de from '@/i18n/de.json';
-import en from '@/i18n/en.json';
 import { readJson, writeJson } from './storage';
 
 export type Locale = 'de' | 'en';
 export const DEFAULT_LOCALE: Locale = 'de';
 export const I18N_STORAGE_KEY = 'raumregler-i18n-config';
-export const catalogs: Record<Locale, Record<string, string>> = { de, en };
+
+/**
+ * The catalogue of each language is split by area (i18n/de/auth.json, i18n/de/rooms.json, …) so
+ * that features add strings without touching each other's files; here they become one.
+ */
+const catalogFiles = import.meta.glob<Record<string, string>>('../i18n/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+function mergeCatalog(locale: string): Record<string, string> {
+  return Object.entries(catalogFiles)
+    .filter(([file]) => file.includes(`/i18n/${locale}/`))
+    .reduce<Record<string, string>>((all, [, messages]) => ({ ...all, ...messages }), {});
+}
+export const catalogs: Record<Locale, Record<string, string>> = {
+  de: mergeCatalog('de'),
+  en: mergeCatalog('en'),
+};
 
 export interface LanguageOption {
   label: string;

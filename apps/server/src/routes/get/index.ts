@@ -1,4 +1,4 @@
-import type { DeviceInfo, Floor, Room } from '@raumregler/contract';
+import type { DeviceInfo, Floor, Permissions, Room } from '@raumregler/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { toWireRoom } from '../../domain/room-view.js';
 
@@ -20,6 +20,11 @@ const getRoutes: FastifyPluginAsync = async (app) => {
       mac: 'localhost',
     };
   });
+
+  app.get('/permissions', async (request): Promise<Permissions> => ({
+    access_to_smart: request.user!.accessSmart,
+    access_to_pro: request.user!.accessPro,
+  }));
 
   app.get('/temps', async (): Promise<Floor[]> => {
     const now = Date.now();

@@ -2,11 +2,13 @@ import { FormattedMessage } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-provider';
+import { useBuildingData } from '@/features/building/components/building-data-provider';
 import { RoomList } from '@/features/rooms/components/room-list';
 
 /** The signed-in frame: sends strangers to the login page and remembers where they wanted to go. */
 export default function AppLayoutRoute() {
   const { auth, logout } = useAuth();
+  const { temps } = useBuildingData();
   const location = useLocation();
   if (!auth) {
     const from = `${location.pathname}${location.search}${location.hash}`;
@@ -18,7 +20,7 @@ export default function AppLayoutRoute() {
         <p className="mb-4 text-lg font-semibold">
           <FormattedMessage id="app.name" />
         </p>
-        <RoomList />
+        <RoomList floors={temps.data} failed={temps.isError} />
       </aside>
       <div className="flex flex-1 flex-col">
         <header className="flex justify-end border-b border-slate-200 p-3 dark:border-slate-800">

@@ -3,6 +3,9 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as yup from 'yup';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FieldError, Input, Label } from '@/components/ui/input';
 import { useAppConfig } from '../api/get-app-config';
 import { useAuth } from './auth-provider';
 
@@ -53,61 +56,49 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     }
   });
 
-  const fieldError = (key?: string) =>
-    key ? (
-      <p className="mt-1 text-sm text-red-600 dark:text-red-400" role="alert">
-        {intl.formatMessage({ id: key })}
-      </p>
-    ) : null;
+  const message = (key?: string) => (key ? intl.formatMessage({ id: key }) : null);
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {failed && (
-        <p
-          role="alert"
-          className="rounded-md bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-200"
-        >
+        <Alert variant="danger">
           <FormattedMessage id="auth.login.failed" />
-        </p>
+        </Alert>
       )}
       <div>
-        <label htmlFor="username" className="mb-1 block text-sm font-medium">
+        <Label htmlFor="username">
           <FormattedMessage id="auth.login.username" />
-        </label>
-        <input
+        </Label>
+        <Input
           id="username"
           autoComplete="username"
-          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
           aria-invalid={errors.username ? true : undefined}
+          aria-describedby={errors.username ? 'username-error' : undefined}
           {...register('username')}
         />
-        {fieldError(errors.username?.message)}
+        <FieldError id="username-error">{message(errors.username?.message)}</FieldError>
       </div>
       <div>
-        <label htmlFor="password" className="mb-1 block text-sm font-medium">
+        <Label htmlFor="password">
           <FormattedMessage id="auth.login.password" />
-        </label>
-        <input
+        </Label>
+        <Input
           id="password"
           type="password"
           autoComplete="current-password"
-          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
           aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? 'password-error' : undefined}
           {...register('password')}
         />
-        {fieldError(errors.password?.message)}
+        <FieldError id="password-error">{message(errors.password?.message)}</FieldError>
       </div>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" {...register('remember')} />
         <FormattedMessage id="auth.login.remember" />
       </label>
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="rounded-md bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800 disabled:opacity-60"
-      >
+      <Button type="submit" size="lg" disabled={isSubmitting}>
         <FormattedMessage id="auth.login.submit" />
-      </button>
+      </Button>
       {demo && (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           <FormattedMessage

@@ -1,24 +1,24 @@
-import { FormattedMessage } from 'react-intl';
-import { useTemps } from '../api/get-temps';
+import type { Floor } from '@raumregler/contract';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { FloorName } from './floor-name';
 
 /** Floors with their rooms, as the device reports them. */
-export function RoomList() {
-  const temps = useTemps();
-  if (temps.isPending) return <p aria-busy="true">…</p>;
-  if (temps.isError)
+export function RoomList({ floors, failed }: { floors: Floor[] | undefined; failed: boolean }) {
+  const intl = useIntl();
+  if (failed)
     return (
       <p role="alert">
         <FormattedMessage id="rooms.loadFailed" />
       </p>
     );
+  if (!floors) return <p aria-busy="true">…</p>;
   return (
-    <nav aria-label="Räume" className="flex flex-col gap-4">
-      {temps.data.map((floor) => (
+    <nav aria-label={intl.formatMessage({ id: 'rooms.title' })} className="flex flex-col gap-4">
+      {floors.map((floor) => (
         <section key={floor.id} aria-labelledby={`floor-${floor.id}`}>
           <h2
             id={`floor-${floor.id}`}
-            className="mb-1 text-sm font-semibold uppercase text-slate-500"
+            className="mb-1 text-sm font-semibold text-slate-500 uppercase"
           >
             <FloorName name={floor.etagenname} />
           </h2>
