@@ -3,6 +3,11 @@ export const ROUTER_BASENAME = '/re/home';
 
 export type Area = 'smart' | 'pro';
 
+/** Auth screens exist twice: /auth (branded layout) and /auth/classic (plain layout). */
+export type AuthLayout = 'branded' | 'classic';
+const authBase = (layout: AuthLayout = 'branded') =>
+  layout === 'classic' ? '/auth/classic' : '/auth';
+
 export const paths = {
   home: '/',
   appearance: '/appearance',
@@ -11,8 +16,18 @@ export const paths = {
   auth: {
     login: '/auth/login',
     classicLogin: '/auth/classic/login',
+    loginIn: (layout?: AuthLayout) => `${authBase(layout)}/login`,
+    twoFactor: (layout?: AuthLayout) => `${authBase(layout)}/2fa`,
+    resetPassword: (layout?: AuthLayout) => `${authBase(layout)}/reset-password`,
+    resetEnterEmail: (layout?: AuthLayout) => `${authBase(layout)}/reset-password/enter-email`,
+    resetCheckEmail: (email?: string, layout?: AuthLayout) =>
+      `${authBase(layout)}/reset-password/check-email${email ? `?email=${encodeURIComponent(email)}` : ''}`,
+    resetChange: (token: string, email: string, layout?: AuthLayout) =>
+      `${authBase(layout)}/reset-password/change?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`,
+    resetChanged: (layout?: AuthLayout) => `${authBase(layout)}/reset-password/changed`,
   },
   error: {
+    root: '/error',
     notFound: '/error/404',
     serverError: '/error/500',
   },
