@@ -1,6 +1,7 @@
 import type { DeviceInfo, Floor, Permissions, Room } from '@raumregler/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { toWireRoom } from '../../domain/room-view.js';
+import { floorsSchema } from '../schemas.js';
 
 /** The device API's reads: `GET /get/json/v1/{houseId}/{method}/`. */
 const getRoutes: FastifyPluginAsync = async (app) => {
@@ -26,12 +27,13 @@ const getRoutes: FastifyPluginAsync = async (app) => {
     access_to_pro: request.user!.accessPro,
   }));
 
-  app.get('/temps', async (): Promise<Floor[]> => {
-    const now = Date.now();
+  app.get('/temps', { schema: { response: { 200: floorsSchema } } }, async (): Promise<Floor[]> => {
+    const context = app.clock.context();
+    const building = app.repos.building;
     const roomsByFloor = new Map<number, Room[]>();
-    for (const row of app.repos.building.listRooms()) {
+    for (const row of building.listRooms()) {
       const list = roomsByFloor.get(row.floor_id) ?? [];
-      list.push(toWireRoom(row, now));
+      list.push(toWireRoom(row, building.scheduleOf(row.id), context));
       roomsByFloor.set(row.floor_id, list);
     }
     return app.repos.building.listFloors().map((floor) => ({
