@@ -9,6 +9,7 @@ import webAppPlugin from './plugins/web-app.js';
 import appConfigRoute from './routes/app-config.js';
 import getRoutes from './routes/get/index.js';
 import setRoutes from './routes/set/index.js';
+import unknownHouseRoutes from './routes/unknown-house.js';
 
 export interface AppOptions {
   config: Config;
@@ -28,6 +29,7 @@ declare module 'fastify' {
 async function deviceApi(app: FastifyInstance, { houseId }: { houseId: number }) {
   await app.register(getRoutes, { prefix: `/get/json/v1/${houseId}` });
   await app.register(setRoutes, { prefix: `/set/json/v1/${houseId}` });
+  await app.register(unknownHouseRoutes, { houseId });
   await app.register(appConfigRoute);
 }
 

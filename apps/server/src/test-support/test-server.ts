@@ -60,7 +60,7 @@ export async function startTestServer(
     ...options.config,
   };
   const db = openDatabase(config.databaseFile);
-  await importSeed(db, options.seed ?? demoSeed());
+  await importSeed(db, options.seed ?? demoSeed(), options.now?.() ?? Date.now());
   const app = await buildApp({ config, db, logger: false, now: options.now });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
