@@ -42,6 +42,7 @@ export async function buildApp({ config, db, logger, now }: AppOptions): Promise
     },
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
   });
   app.decorate('config', config);
   await app.register(errorHandlerPlugin);
