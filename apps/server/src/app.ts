@@ -5,6 +5,7 @@ import authPlugin from './plugins/auth.js';
 import clockPlugin from './plugins/clock.js';
 import databasePlugin from './plugins/database.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
+import simulationPlugin from './plugins/simulation.js';
 import webAppPlugin from './plugins/web-app.js';
 import appConfigRoute from './routes/app-config.js';
 import getRoutes from './routes/get/index.js';
@@ -49,6 +50,7 @@ export async function buildApp({ config, db, logger, now }: AppOptions): Promise
   await app.register(clockPlugin, { now: now ?? Date.now, timeZone: config.timeZone });
   await app.register(databasePlugin, { db });
   await app.register(authPlugin);
+  await app.register(simulationPlugin, { speed: config.simSpeed, timer: true });
   await app.register(deviceApi, { houseId: config.houseId });
   await app.register(deviceApi, { houseId: config.houseId, prefix: '/api' });
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });
