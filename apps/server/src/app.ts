@@ -1,10 +1,13 @@
+import zlib from 'node:zlib';
 import type Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import authPlugin from './plugins/auth.js';
 import clockPlugin from './plugins/clock.js';
 import databasePlugin from './plugins/database.js';
+import compress from '@fastify/compress';
 import errorHandlerPlugin from './plugins/error-handler.js';
+import securityHeadersPlugin from './plugins/security-headers.js';
 import simulationPlugin from './plugins/simulation.js';
 import webAppPlugin from './plugins/web-app.js';
 import appConfigRoute from './routes/app-config.js';
@@ -47,6 +50,16 @@ export async function buildApp({ config, db, logger, now }: AppOptions): Promise
   });
   app.decorate('config', config);
   await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, {
+    webDist: config.webDist,
+    deviceUrlTemplate: config.deviceUrlTemplate,
+  });
+  // Brotli at a low quality: most of its gain at a fraction of the CPU of the default (11).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(clockPlugin, { now: now ?? Date.now, timeZone: config.timeZone });
   await app.register(databasePlugin, { db });
   await app.register(authPlugin);
