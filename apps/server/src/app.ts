@@ -14,6 +14,7 @@ import appConfigRoute from './routes/app-config.js';
 import getRoutes from './routes/get/index.js';
 import setRoutes from './routes/set/index.js';
 import unknownHouseRoutes from './routes/unknown-house.js';
+import proxyRoutes from './routes/proxy.js';
 
 export interface AppOptions {
   config: Config;
@@ -30,10 +31,15 @@ declare module 'fastify' {
 }
 
 /** The device API with its accounts, once at the root (tools) and once under /api (the web app). */
-async function deviceApi(app: FastifyInstance, { houseId }: { houseId: number }) {
-  await app.register(getRoutes, { prefix: `/get/json/v1/${houseId}` });
-  await app.register(setRoutes, { prefix: `/set/json/v1/${houseId}` });
-  await app.register(unknownHouseRoutes, { houseId });
+async function deviceApi(app: FastifyInstance, { config }: { config: Config }) {
+  if (config.upstreamUrl) {
+    await app.register(proxyRoutes, { upstream: config.upstreamUrl });
+  } else {
+    const { houseId } = config;
+    await app.register(getRoutes, { prefix: `/get/json/v1/${houseId}` });
+    await app.register(setRoutes, { prefix: `/set/json/v1/${houseId}` });
+    await app.register(unknownHouseRoutes, { houseId });
+  }
   await app.register(appConfigRoute);
 }
 
@@ -63,9 +69,10 @@ export async function buildApp({ config, db, logger, now }: AppOptions): Promise
   await app.register(clockPlugin, { now: now ?? Date.now, timeZone: config.timeZone });
   await app.register(databasePlugin, { db });
   await app.register(authPlugin);
-  await app.register(simulationPlugin, { speed: config.simSpeed, timer: true });
-  await app.register(deviceApi, { houseId: config.houseId });
-  await app.register(deviceApi, { houseId: config.houseId, prefix: '/api' });
+  // In proxy mode the real device is the building: nothing to simulate.
+  await app.register(simulationPlugin, { speed: config.simSpeed, timer: !config.upstreamUrl });
+  await app.register(deviceApi, { config });
+  await app.register(deviceApi, { config, prefix: '/api' });
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });
   return app;
 }
