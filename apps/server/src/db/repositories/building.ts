@@ -107,6 +107,11 @@ export function createBuildingRepository(db: Database) {
     scheduleOf(roomId: number): readonly Occurrence[] {
       return loadSchedules().get(roomId) ?? NO_SCHEDULE;
     },
+    /** Every room's programme at once, for one pass over all rooms. */
+    schedules(): (roomId: number) => readonly Occurrence[] {
+      const all = loadSchedules();
+      return (roomId) => all.get(roomId) ?? NO_SCHEDULE;
+    },
     /** Changes whenever the building's data may have changed, by us or another connection. */
     version(): string {
       return `${writes}:${dataVersion()}`;

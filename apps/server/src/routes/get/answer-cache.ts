@@ -8,12 +8,13 @@ import type { FastifyReply } from 'fastify';
  */
 export function createAnswerCache<T>(render: () => T) {
   let key = '';
-  let body: ReturnType<FastifyReply['serialize']> = '';
+  let body = Buffer.alloc(0);
   return (reply: FastifyReply, version: string, now: number): FastifyReply => {
     const current = `${Math.floor(now / 1000)}|${version}`;
     if (current !== key) {
       // reply.serialize uses the route's response schema (fast-json-stringify).
-      body = reply.serialize(render());
+      // Kept as bytes: a large building's answer is then not re-encoded for every request.
+      body = Buffer.from(reply.serialize(render()) as string);
       key = current;
     }
     return reply.type('application/json; charset=utf-8').send(body);

@@ -65,8 +65,9 @@ const getRoutes: FastifyPluginAsync = async (app) => {
 
   const temps = createAnswerCache((): Floor[] => {
     const context = app.clock.context();
+    const scheduleOf = building.schedules();
     return byFloor(building.listFloors(), building.listRooms(), (row) =>
-      toWireRoom(row, building.scheduleOf(row.id), context),
+      toWireRoom(row, scheduleOf(row.id), context),
     );
   });
   app.get(
