@@ -53,3 +53,12 @@ describe('sign-in failures', () => {
     expect((await info(['demo', 'demo1234'])).status).toBe(200);
   });
 });
+
+describe('concurrent sign-ins', () => {
+  it('with the same pair all succeed on one shared password check', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => info(['verwalter', 'verwalter1234'])),
+    );
+    expect(answers.map((response) => response.status)).toEqual(Array(20).fill(200));
+  });
+});

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { verifyPassword } from '../domain/passwords.js';
+import { hashPassword, verifyPassword } from '../domain/passwords.js';
 import type { UserRecord } from '../db/repositories/users.js';
 import { HttpError } from './error-handler.js';
 import { createFailureLimiter } from '../domain/failure-limiter.js';
@@ -51,6 +51,8 @@ export default fp(
     // The cache key is an HMAC with a per-process secret: the cache never holds a password.
     const secret = randomBytes(32);
     const cache = new Map<string, { userId: number; hash: string; until: number }>();
+    const checking = new Map<string, Promise<boolean>>();
+    const dummyHash = hashPassword(randomBytes(16).toString('base64'));
     const failures = createFailureLimiter({
       limit: app.config.authFailureLimit,
       windowMs: app.config.authFailureWindowMs,
@@ -91,7 +93,19 @@ export default fp(
         );
       }
       const user = app.repos.users.findByUsername(credentials.username);
-      if (!user || !(await verifyPassword(credentials.password, user.passwordHash))) {
+      // One scrypt per pair at a time: a client opening many connections at once with the same
+      // credentials (a dashboard, a load test) waits for one check instead of queueing dozens.
+      let check = checking.get(key);
+      if (!check) {
+        // An unknown user costs a check too, so timing does not tell which usernames exist.
+        check = user
+          ? verifyPassword(credentials.password, user.passwordHash)
+          : dummyHash.then((hash) => verifyPassword(credentials.password, hash)).then(() => false);
+        checking.set(key, check);
+        const forget = () => checking.delete(key);
+        check.then(forget, forget);
+      }
+      if (!user || !(await check)) {
         cache.delete(key);
         const delay = failures.fail(request.ip);
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
