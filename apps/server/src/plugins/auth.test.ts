@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashPassword } from '../domain/passwords.js';
 import { manualClock, startTestServer, type TestServer } from '../test-support/test-server.js';
 
 const clock = manualClock('2026-11-23T10:00');
@@ -60,5 +61,16 @@ describe('concurrent sign-ins', () => {
       Array.from({ length: 20 }, () => info(['verwalter', 'verwalter1234'])),
     );
     expect(answers.map((response) => response.status)).toEqual(Array(20).fill(200));
+  });
+});
+
+describe('cached sign-ins', () => {
+  it('notice within a second a password changed by another process', async () => {
+    expect((await info(['bewohner', 'bewohner1234'])).status).toBe(200);
+    const user = server.app.repos.users.findByUsername('bewohner')!;
+    server.app.repos.users.setPasswordHash(user.id, await hashPassword('neues-passwort'));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await info(['bewohner', 'bewohner1234'])).status).toBe(401);
+    expect((await info(['bewohner', 'neues-passwort'])).status).toBe(200);
   });
 });

@@ -22,6 +22,9 @@ export const REALM = 'Raumregler';
 // A verified user/password pair is remembered this long, so that a client polling every few
 // seconds does not pay a ~60 ms scrypt on every call.
 const CACHE_MS = 60_000;
+// How long a cached user record is trusted before it is read again (one read per second per
+// user instead of one per request).
+const RECHECK_MS = 1_000;
 
 export function parseBasicAuth(
   header: string | undefined,
@@ -50,7 +53,7 @@ export default fp(
   async (app) => {
     // The cache key is an HMAC with a per-process secret: the cache never holds a password.
     const secret = randomBytes(32);
-    const cache = new Map<string, { userId: number; hash: string; until: number }>();
+    const cache = new Map<string, { user: UserRecord; checkedAt: number; until: number }>();
     const checking = new Map<string, Promise<boolean>>();
     const dummyHash = hashPassword(randomBytes(16).toString('base64'));
     const failures = createFailureLimiter({
@@ -74,9 +77,16 @@ export default fp(
       const now = Date.now();
       const cached = cache.get(key);
       if (cached && cached.until > now) {
-        const user = app.repos.users.findById(cached.userId);
-        // A password changed elsewhere (the CLI) changes the hash: the cached pair is stale.
-        if (user && user.passwordHash === cached.hash) {
+        if (now - cached.checkedAt < RECHECK_MS) {
+          request.user = cached.user;
+          return;
+        }
+        // Changes by another process (the CLI) show within a second: a new hash makes the
+        // cached pair stale, new access rights are taken over.
+        const user = app.repos.users.findById(cached.user.id);
+        if (user && user.passwordHash === cached.user.passwordHash) {
+          cached.user = user;
+          cached.checkedAt = now;
           request.user = user;
           return;
         }
@@ -112,7 +122,7 @@ export default fp(
         throw unauthorized();
       }
       if (cache.size > 10_000) cache.clear();
-      cache.set(key, { userId: user.id, hash: user.passwordHash, until: now + CACHE_MS });
+      cache.set(key, { user, checkedAt: now, until: now + CACHE_MS });
       request.user = user;
     });
     app.addHook('onSend', async (request, reply, payload) => {
