@@ -72,8 +72,8 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   });
   app.get(
     '/temps',
-    { preHandler: readAccess, schema: { response: { 200: floorsSchema } } },
-    async (_request, reply) => temps(reply, building.version(), app.clock.now()),
+    { preHandler: readAccess, compress: false, schema: { response: { 200: floorsSchema } } },
+    async (request, reply) => temps(request, reply, building.version(), app.clock.now()),
   );
 
   app.get(
@@ -93,8 +93,8 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   );
   app.get(
     '/rooms',
-    { preHandler: readAccess, schema: { response: { 200: roomNamesSchema } } },
-    async (_request, reply) => rooms(reply, building.version(), app.clock.now()),
+    { preHandler: readAccess, compress: false, schema: { response: { 200: roomNamesSchema } } },
+    async (request, reply) => rooms(request, reply, building.version(), app.clock.now()),
   );
 
   const outs = createAnswerCache((): FloorOutputs[] =>
@@ -107,8 +107,8 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   );
   app.get(
     '/outs',
-    { preHandler: readAccess, schema: { response: { 200: outputsSchema } } },
-    async (_request, reply) => outs(reply, building.version(), app.clock.now()),
+    { preHandler: readAccess, compress: false, schema: { response: { 200: outputsSchema } } },
+    async (request, reply) => outs(request, reply, building.version(), app.clock.now()),
   );
 };
 

@@ -84,6 +84,23 @@ describe('answers within one second', () => {
   });
 });
 
+describe('compression', () => {
+  it('sends the polled list gzipped to clients that take it, the same JSON inside', async () => {
+    const { url } = await start();
+    const headers = { authorization: `Basic ${Buffer.from('demo:demo1234').toString('base64')}` };
+    const plain = await fetch(`${url}/get/json/v1/1/temps/`, {
+      headers: { ...headers, 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const zipped = await fetch(`${url}/get/json/v1/1/temps/`, {
+      headers: { ...headers, 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await zipped.json()).toEqual(await plain.json());
+  });
+});
+
 describe('GET rooms, outs, permissions', () => {
   it('lists room names per floor', async () => {
     const { request } = await start();
