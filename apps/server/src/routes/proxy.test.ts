@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { Floor, Room } from '@raumregler/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { basic, startTestServer, type TestServer } from '../test-support/test-server.js';
@@ -58,6 +59,31 @@ describe('proxy mode (UPSTREAM_URL)', () => {
     });
     expect(readOnly.status).toBe(403);
     expect((await proxy.request('/get/json/v1/1/temps/999/', { auth: demo })).status).toBe(404);
+  });
+
+  it('refuses dot segments that would leave the device API', async () => {
+    // Raw requests: fetch would resolve the dot segments before sending.
+    const raw = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const { hostname, port } = new URL(proxy.url);
+        const request = http.get({
+          hostname,
+          port,
+          path,
+          headers: { authorization: basic(...demo) },
+        });
+        request.on('response', (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        request.on('error', reject);
+      });
+    for (const path of ['/get/json/v1/../../app-config', '/api/set/json/v1/1/%2e%2e/%2E%2E/x']) {
+      const response = await raw(path);
+      expect(response.status, path).toBe(400);
+      expect(JSON.parse(response.body)).toMatchObject({ error: 'bad_request' });
+    }
   });
 
   it('answers 502 upstream_unavailable when the device is down', async () => {

@@ -16,6 +16,10 @@ const proxyRoutes: FastifyPluginAsync<{ upstream: string }> = async (app, { upst
 
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.replace(/^\/+/, '/').replace(/^\/api(?=\/)/, '');
+    // Dot segments would let the URL parser climb out of the device API to any device path.
+    if (/(^|\/)(\.|%2e){1,2}(\/|\?|$)/i.test(path.split('?')[0] ?? '')) {
+      throw new HttpError(400, 'bad_request', 'The path must not contain dot segments.');
+    }
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = request.headers[name];
