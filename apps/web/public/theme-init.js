@@ -1,3 +1,4 @@
+/* global document, location, window */
 // Runs before the first paint (a blocking classic script, so the CSP can stay script-src 'self'):
 // applies the stored theme and language to <html> so a dark-mode user never sees a white flash.
 (function () {
@@ -18,7 +19,7 @@
       lang = i18n.code;
     }
     if (lang === 'de' || lang === 'en') root.lang = lang;
-  } catch (error) {
+  } catch {
     // Storage blocked or unreadable: keep the defaults written in index.html.
   }
 })();

@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router';
 import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider';
 import { BuildingDataProvider } from '@/features/building/components/building-data-provider';
 import { I18nProvider } from '@/lib/i18n';
+import { LoadersProvider } from '@/lib/loaders';
+import { SettingsProvider } from '@/lib/settings-provider';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
 
@@ -13,11 +15,15 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider>
-        <AuthProvider>
-          <SignedInData>
-            <RouterProvider router={router} />
-          </SignedInData>
-        </AuthProvider>
+        <SettingsProvider>
+          <LoadersProvider>
+            <AuthProvider>
+              <SignedInData>
+                <RouterProvider router={router} />
+              </SignedInData>
+            </AuthProvider>
+          </LoadersProvider>
+        </SettingsProvider>
       </I18nProvider>
     </QueryClientProvider>
   );

@@ -14,10 +14,7 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 function signIn(username = 'demo', password = 'pässwort') {
-  writeStoredAuth(
-    { macAddress: 'localhost', username, password, deviceInfo: null },
-    true,
-  );
+  writeStoredAuth({ macAddress: 'localhost', username, password, deviceInfo: null }, true);
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {

@@ -100,12 +100,22 @@ export function toFormData(
   return form;
 }
 
-/** POST as multipart form data with the credentials inside; answers the JSON body. */
+/**
+ * POST as multipart form data with the credentials inside; answers status and JSON body.
+ * `credentials` stands in for the stored ones (registration, before anyone is signed in).
+ */
 export async function apiPost<T>(
   url: string,
   payload: Record<string, unknown> = {},
-  config: AxiosRequestConfig = {},
+  {
+    credentials,
+    ...config
+  }: AxiosRequestConfig & { credentials?: { username: string; password: string } } = {},
 ) {
-  const response = await http.post<T>(url, toFormData(payload), config);
+  const response = await http.post<T>(
+    url,
+    toFormData(payload, credentials ?? currentCredentials()),
+    config,
+  );
   return { status: response.status, data: response.data };
 }

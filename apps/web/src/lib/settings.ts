@@ -28,8 +28,7 @@ export function readSettings(): Settings {
   const merged = { ...DEFAULT_SETTINGS, ...stored };
   return {
     themeMode: THEME_MODES.includes(merged.themeMode) ? merged.themeMode : 'light',
-    keeniconsStyle:
-      typeof merged.keeniconsStyle === 'string' ? merged.keeniconsStyle : 'filled',
+    keeniconsStyle: typeof merged.keeniconsStyle === 'string' ? merged.keeniconsStyle : 'filled',
     container: merged.container === 'fluid' ? 'fluid' : 'fixed',
     sidebarTheme: merged.sidebarTheme === 'dark' ? 'dark' : 'light',
   };
