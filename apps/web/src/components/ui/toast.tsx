@@ -1,38 +1,36 @@
-import type { ReactNode } from 'react';
-import { toast as sonner, Toaster as SonnerToaster } from 'sonner';
+import { lazy, Suspense, type ReactNode } from 'react';
 
-/** Spec section 9: at most 3 visible, 4000 ms, 356 px wide, bottom right, Alt+T focuses them. */
-export function Toaster({ theme, label }: { theme: 'light' | 'dark'; label: string }) {
+/**
+ * Toasts (sonner) load after the first screen: the login page does not pay for them, and by the
+ * time anyone triggers a toast the toaster is mounted.
+ */
+const LazyToaster = lazy(() => import('./toaster'));
+
+export function Toaster(props: { theme: 'light' | 'dark'; label: string }) {
   return (
-    <SonnerToaster
-      theme={theme}
-      position="bottom-right"
-      visibleToasts={3}
-      duration={4000}
-      hotkey={['altKey', 'KeyT']}
-      containerAriaLabel={label}
-      richColors
-      closeButton
-      style={{ '--width': '356px' } as React.CSSProperties}
-    />
+    <Suspense fallback={null}>
+      <LazyToaster {...props} />
+    </Suspense>
   );
 }
 
 export type ToastVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
 
 /**
- * Shows a toast in one of the five variants; answers its id (for `dismissToast`).
+ * Shows a toast in one of the five variants.
  * `notify('success', intl.formatMessage({ id: 'rooms.saved' }))`
  */
-export function notify(
+export async function notify(
   variant: ToastVariant,
   message: ReactNode,
   options: { description?: ReactNode; id?: string } = {},
-) {
-  if (variant === 'default') return sonner(message, options);
-  return sonner[variant](message, options);
+): Promise<string | number> {
+  const { toast } = await import('sonner');
+  if (variant === 'default') return toast(message, options);
+  return toast[variant](message, options);
 }
 
-export function dismissToast(id?: string | number) {
-  sonner.dismiss(id);
+export async function dismissToast(id?: string | number): Promise<void> {
+  const { toast } = await import('sonner');
+  toast.dismiss(id);
 }

@@ -20,7 +20,7 @@ export function LanguageSection() {
     event.preventDefault();
     setLocale(choice);
     const language = LANGUAGES.find((option) => option.code === choice);
-    notify(
+    void notify(
       'success',
       intl.formatMessage({ id: 'appearance.language.saved' }, { language: language?.label }),
     );
