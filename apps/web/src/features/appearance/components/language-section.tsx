@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toast';
@@ -16,14 +16,21 @@ export function LanguageSection() {
     setShown(locale);
     setChoice(locale);
   }
-  const save = (event: React.FormEvent) => {
-    event.preventDefault();
-    setLocale(choice);
-    const language = LANGUAGES.find((option) => option.code === choice);
+  // The confirmation speaks the language just chosen, so it waits for the switch.
+  const saved = useRef(false);
+  useEffect(() => {
+    if (!saved.current) return;
+    saved.current = false;
+    const language = LANGUAGES.find((option) => option.code === locale);
     void notify(
       'success',
       intl.formatMessage({ id: 'appearance.language.saved' }, { language: language?.label }),
     );
+  }, [locale, intl]);
+  const save = (event: React.FormEvent) => {
+    event.preventDefault();
+    saved.current = true;
+    setLocale(choice);
   };
   return (
     <SettingsSection
