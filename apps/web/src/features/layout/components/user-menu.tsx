@@ -33,7 +33,8 @@ export function UserMenu({
   const { locale, setLocale } = useLocale();
   const { theme, updateSettings } = useSettings();
   return (
-    <DropdownMenu.Root>
+    // Not modal: hiding the page from assistive tech while it stays focusable is an axe error.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm hover:bg-slate-100 data-[state=open]:bg-slate-100 dark:hover:bg-white/5 dark:data-[state=open]:bg-white/5"
         aria-label={intl.formatMessage({ id: 'layout.user.open' }, { name: username })}
