@@ -5,6 +5,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ScreenLoader } from '@/components/ui/screen-loader';
 import { Toaster } from '@/components/ui/toast';
+import { useAuth } from '@/features/auth/components/auth-provider';
 import { ConnectionBanner } from '@/features/connection/components/connection-banner';
 import { useLoaders } from '@/lib/loaders';
 import { useSettings } from '@/lib/settings-provider';
@@ -13,12 +14,19 @@ import { useSettings } from '@/lib/settings-provider';
  * Around every screen: the global loaders, the connection banner and the toasts. The progress
  * bar runs while a route's code loads or any query fetches.
  */
-export function RootLayout() {
+export function RootLayout({ prefetch }: { prefetch: () => void }) {
   const intl = useIntl();
   const navigation = useNavigation();
   const fetching = useIsFetching();
   const { progressBarLoader, screenLoader, setLoader } = useLoaders();
   const { theme } = useSettings();
+  const signedIn = useAuth().auth !== null;
+
+  // Signed in, fetch every screen's code now: it still opens if the controller goes away later.
+  useEffect(() => {
+    if (!signedIn) return;
+    prefetch();
+  }, [signedIn, prefetch]);
 
   const busy = navigation.state !== 'idle' || fetching > 0;
   useEffect(() => setLoader('progressBarLoader', busy), [busy, setLoader]);

@@ -6,6 +6,7 @@ import { paths, ROUTER_BASENAME } from '@/config/paths';
 import { authRoutes } from '@/routes/auth/routes';
 import { RouterErrorPage } from '@/routes/errors/router-error';
 import { roomControlRoutes } from '@/routes/room-control/routes';
+import { prefetchRoutes } from './prefetch-routes';
 import { RootLayout } from './root-layout';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => () =>
@@ -22,32 +23,42 @@ function FirstLoad() {
 /** Every route of the app. Each screen loads lazily, so the login page ships no layout code. */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    errorElement: <RouterErrorPage />,
+    element: <RootLayout prefetch={() => prefetchRoutes(routes)} />,
     HydrateFallback: FirstLoad,
+    // Last resort, should the frame itself fail.
+    errorElement: <RouterErrorPage />,
     children: [
       {
-        path: paths.home,
-        lazy: page(() => import('@/routes/app/layout')),
+        // Errors of a screen render inside the frame, so the connection banner stays.
+        errorElement: <RouterErrorPage />,
         children: [
-          { index: true, lazy: page(() => import('@/routes/app/dashboard')) },
-          { path: paths.appearance, lazy: page(() => import('@/routes/appearance/appearance')) },
-          ...roomControlRoutes,
-        ],
-      },
-      ...authRoutes,
-      {
-        path: paths.error.root,
-        children: [
-          { index: true, lazy: notFound },
-          { path: paths.error.notFound, lazy: notFound },
           {
-            path: paths.error.serverError,
-            lazy: page(() => import('@/routes/errors/server-error')),
+            path: paths.home,
+            lazy: page(() => import('@/routes/app/layout')),
+            children: [
+              { index: true, lazy: page(() => import('@/routes/app/dashboard')) },
+              {
+                path: paths.appearance,
+                lazy: page(() => import('@/routes/appearance/appearance')),
+              },
+              ...roomControlRoutes,
+            ],
           },
+          ...authRoutes,
+          {
+            path: paths.error.root,
+            children: [
+              { index: true, lazy: notFound },
+              { path: paths.error.notFound, lazy: notFound },
+              {
+                path: paths.error.serverError,
+                lazy: page(() => import('@/routes/errors/server-error')),
+              },
+            ],
+          },
+          { path: '*', element: <Navigate to={paths.error.notFound} replace /> },
         ],
       },
-      { path: '*', element: <Navigate to={paths.error.notFound} replace /> },
     ],
   },
 ];
