@@ -59,7 +59,7 @@ function Section({ item, pathname, onNavigate }: TreeProps & { item: MenuItem })
         className={cn(itemBase, itemIdle, 'font-medium')}
       >
         {Icon && <Icon className="size-[18px] shrink-0" aria-hidden="true" />}
-        <span className="flex-1 truncate">{label(item.label)}</span>
+        <span className="flex-1 leading-snug">{label(item.label)}</span>
         <ChevronDown
           className={cn('size-4 shrink-0 transition-transform', !open && '-rotate-90')}
           aria-hidden="true"
