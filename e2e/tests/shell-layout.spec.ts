@@ -145,3 +145,17 @@ test('on a phone the menu slides in as a sheet', async ({ page }) => {
   await expect(sheet).toBeHidden();
   await expect(page).toHaveURL(/\/appearance$/);
 });
+
+test('a stored dark theme and language are on <html> before the app code runs', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('settings-configs', JSON.stringify({ themeMode: 'dark' }));
+    localStorage.setItem('raumregler-i18n-config', JSON.stringify({ code: 'en' }));
+  });
+  // Without the app bundle, only the small pre-paint script can have set them: no white flash.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('auth/login');
+  await expect(page.locator('html')).toHaveClass('dark');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
