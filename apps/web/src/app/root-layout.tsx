@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { Outlet, useNavigation } from 'react-router';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ScreenLoader } from '@/components/ui/screen-loader';
-import { Toaster } from '@/components/ui/toast';
+import { loadToaster, Toaster } from '@/components/ui/toast';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { ConnectionBanner } from '@/features/connection/components/connection-banner';
 import { useLoaders } from '@/lib/loaders';
@@ -22,10 +22,12 @@ export function RootLayout({ prefetch }: { prefetch: () => void }) {
   const { theme } = useSettings();
   const signedIn = useAuth().auth !== null;
 
-  // Signed in, fetch every screen's code now: it still opens if the controller goes away later.
+  // Signed in, fetch every screen's code (and the toasts) now: they still open if the controller
+  // goes away later.
   useEffect(() => {
     if (!signedIn) return;
     prefetch();
+    void loadToaster();
   }, [signedIn, prefetch]);
 
   const busy = navigation.state !== 'idle' || fetching > 0;

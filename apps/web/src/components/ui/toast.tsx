@@ -1,15 +1,38 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
- * Toasts (sonner) load after the first screen: the login page does not pay for them, and by the
- * time anyone triggers a toast the toaster is mounted.
+ * Toasts (sonner) load only once wanted: when the first toast is raised or the app asks for them
+ * (signed in). The login page neither waits for nor downloads them.
  */
 const LazyToaster = lazy(() => import('./toaster'));
 
+let wanted = false;
+const listeners = new Set<() => void>();
+let markMounted: () => void = () => undefined;
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+/** Loads and mounts the toaster; resolves once it listens for toasts. */
+export function loadToaster(): Promise<void> {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  return mounted;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function Toaster(props: { theme: 'light' | 'dark'; label: string }) {
+  const isWanted = useSyncExternalStore(subscribe, () => wanted);
+  if (!isWanted) return null;
   return (
     <Suspense fallback={null}>
-      <LazyToaster {...props} />
+      <LazyToaster {...props} onMounted={markMounted} />
     </Suspense>
   );
 }
@@ -17,7 +40,7 @@ export function Toaster(props: { theme: 'light' | 'dark'; label: string }) {
 export type ToastVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
 
 /**
- * Shows a toast in one of the five variants.
+ * Shows a toast in one of the five variants; resolves to its id.
  * `notify('success', intl.formatMessage({ id: 'rooms.saved' }))`
  */
 export async function notify(
@@ -25,7 +48,7 @@ export async function notify(
   message: ReactNode,
   options: { description?: ReactNode; id?: string } = {},
 ): Promise<string | number> {
-  const { toast } = await import('sonner');
+  const [{ toast }] = await Promise.all([import('sonner'), loadToaster()]);
   if (variant === 'default') return toast(message, options);
   return toast[variant](message, options);
 }
