@@ -121,6 +121,11 @@ export function UserMenu({
                       lang={language.code}
                       className={entry}
                     >
+                      <img
+                        src={language.flag}
+                        alt=""
+                        className="h-3.5 w-5 rounded-[2px] object-cover shadow-sm"
+                      />
                       <span className="flex-1">{language.label}</span>
                       <DropdownMenu.ItemIndicator>
                         <Check className="size-4 text-teal-700 dark:text-teal-400" />
