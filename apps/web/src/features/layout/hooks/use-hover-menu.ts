@@ -5,7 +5,7 @@ export const DROPDOWN_TIMEOUT_MS = 150;
 
 /**
  * Open on hover or click, close a moment after the pointer leaves (so crossing the gap to the
- * panel does not close it), on Escape, or when `close` is called.
+ * panel does not close it), on Escape, when focus leaves, or when `close` is called.
  */
 export function useHoverMenu(timeout = DROPDOWN_TIMEOUT_MS) {
   const [open, setOpen] = useState(false);
@@ -29,10 +29,19 @@ export function useHoverMenu(timeout = DROPDOWN_TIMEOUT_MS) {
     close,
     toggle: () => (open ? close() : show()),
     hoverProps: {
-      onMouseEnter: show,
-      onMouseLeave: hideSoon,
+      // Mouse only: a tap would open on "enter" and close again on the click that follows.
+      onPointerEnter: (event: React.PointerEvent) => {
+        if (event.pointerType === 'mouse') show();
+      },
+      onPointerLeave: (event: React.PointerEvent) => {
+        if (event.pointerType === 'mouse') hideSoon();
+      },
       onKeyDown: (event: React.KeyboardEvent) => {
         if (event.key === 'Escape') close();
+      },
+      // Tabbing out of the menu closes it, as moving the mouse away does.
+      onBlur: (event: React.FocusEvent) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
       },
     },
   };
