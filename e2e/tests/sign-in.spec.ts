@@ -12,9 +12,15 @@ test('a new user signs in with the demo login shown on the page and sees the roo
   // The form is prefilled from the server's seed: signing in needs one click.
   await expect(page.getByLabel('Benutzername')).toHaveValue(demo.username);
   await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page.getByText('Wohnzimmer')).toBeVisible();
-  await expect(page.getByText('Küche')).toBeVisible();
-  await expect(page.getByText('Erdgeschoss')).toBeVisible();
+  // The rooms are in the sidebar, under each floor of the SMART area.
+  const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
+  await expect(menu.getByRole('link', { name: 'Erdgeschoss' }).first()).toBeVisible();
+  await menu
+    .getByRole('button', { name: 'Räume im Erdgeschoss ein- oder ausblenden' })
+    .first()
+    .click();
+  await expect(menu.getByRole('link', { name: 'Wohnzimmer' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Küche' })).toBeVisible();
 });
 
 test('a wrong password is answered with a clear message', async ({ page }) => {

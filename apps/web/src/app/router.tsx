@@ -1,30 +1,68 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import type { ComponentType } from 'react';
+import { useIntl } from 'react-intl';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths, ROUTER_BASENAME } from '@/config/paths';
 import { authRoutes } from '@/routes/auth/routes';
+import { RouterErrorPage } from '@/routes/errors/router-error';
 import { roomControlRoutes } from '@/routes/room-control/routes';
+import { prefetchRoutes } from './prefetch-routes';
+import { RootLayout } from './root-layout';
 
-/** Every route of the app; each area loads lazily, so the login page ships no room code. */
-export function createRouter() {
-  return createBrowserRouter(
-    [
+const page = (load: () => Promise<{ default: ComponentType }>) => () =>
+  load().then((module) => ({ Component: module.default }));
+
+const notFound = page(() => import('@/routes/errors/not-found'));
+
+/** While the first screen's code loads: the progress bar, never a blank page with no sign of life. */
+function FirstLoad() {
+  const intl = useIntl();
+  return <ProgressBar label={intl.formatMessage({ id: 'common.loading' })} />;
+}
+
+/** Every route of the app. Each screen loads lazily, so the login page ships no layout code. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout prefetch={() => prefetchRoutes(routes)} />,
+    HydrateFallback: FirstLoad,
+    // Last resort, should the frame itself fail.
+    errorElement: <RouterErrorPage />,
+    children: [
       {
-        path: '/',
-        lazy: () => import('@/routes/app/layout').then((m) => ({ Component: m.default })),
+        // Errors of a screen render inside the frame, so the connection banner stays.
+        errorElement: <RouterErrorPage />,
         children: [
           {
-            index: true,
-            lazy: () => import('@/routes/app/dashboard').then((m) => ({ Component: m.default })),
+            path: paths.home,
+            lazy: page(() => import('@/routes/app/layout')),
+            children: [
+              { index: true, lazy: page(() => import('@/routes/app/dashboard')) },
+              {
+                path: paths.appearance,
+                lazy: page(() => import('@/routes/appearance/appearance')),
+              },
+              ...roomControlRoutes,
+            ],
           },
-          ...roomControlRoutes,
+          ...authRoutes,
+          {
+            path: paths.error.root,
+            children: [
+              { index: true, lazy: notFound },
+              { path: paths.error.notFound, lazy: notFound },
+              {
+                path: paths.error.serverError,
+                lazy: page(() => import('@/routes/errors/server-error')),
+              },
+            ],
+          },
+          { path: '*', element: <Navigate to={paths.error.notFound} replace /> },
         ],
       },
-      ...authRoutes,
-      {
-        path: paths.error.notFound,
-        lazy: () => import('@/routes/not-found').then((m) => ({ Component: m.default })),
-      },
-      { path: '*', element: <Navigate to={paths.error.notFound} replace /> },
     ],
-    { basename: ROUTER_BASENAME },
-  );
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes, { basename: ROUTER_BASENAME });
 }

@@ -1,6 +1,9 @@
 /** Every path of the app, relative to the router base /re/home. No component spells a URL. */
 export const ROUTER_BASENAME = '/re/home';
 
+/** Where "Contact Us" on the error page writes to. */
+export const SUPPORT_MAIL = 'support@raumregler.de';
+
 export type Area = 'smart' | 'pro';
 
 /** Auth screens exist twice: /auth (branded layout) and /auth/classic (plain layout). */

@@ -1,6 +1,7 @@
 import axios, { type AxiosRequestConfig } from 'axios';
-import { normalizeApiError } from './api-error';
+import { normalizeApiError, type ApiError } from './api-error';
 import { readStoredAuth } from './auth-storage';
+import { GATEWAY_STATUSES, reportReachability } from './connection';
 import { apiBaseUrl } from './device';
 
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -34,11 +35,24 @@ http.interceptors.request.use((config) => {
   return config;
 });
 
-http.interceptors.response.use(undefined, (error: unknown) =>
-  Promise.reject(normalizeApiError(error)),
+http.interceptors.response.use(
+  (response) => {
+    reportReachability('reachable');
+    return response;
+  },
+  (error: unknown) => {
+    const normalized: ApiError = normalizeApiError(error);
+    const unreachable =
+      normalized.networkError === true ||
+      normalized.timeout === true ||
+      (normalized.status !== undefined && GATEWAY_STATUSES.includes(normalized.status));
+    reportReachability(unreachable ? 'unreachable' : 'reachable');
+    return Promise.reject(normalized);
+  },
 );
 
-function basicAuthorization(username: string, password: string) {
+/** The value of an HTTP Basic Authorization header (UTF-8 safe). */
+export function basicAuthorization(username: string, password: string) {
   const bytes = new TextEncoder().encode(`${username}:${password}`);
   return `Basic ${btoa(String.fromCharCode(...bytes))}`;
 }
@@ -86,12 +100,22 @@ export function toFormData(
   return form;
 }
 
-/** POST as multipart form data with the credentials inside; answers the JSON body. */
+/**
+ * POST as multipart form data with the credentials inside; answers status and JSON body.
+ * `credentials` stands in for the stored ones (registration, before anyone is signed in).
+ */
 export async function apiPost<T>(
   url: string,
   payload: Record<string, unknown> = {},
-  config: AxiosRequestConfig = {},
+  {
+    credentials,
+    ...config
+  }: AxiosRequestConfig & { credentials?: { username: string; password: string } } = {},
 ) {
-  const response = await http.post<T>(url, toFormData(payload), config);
+  const response = await http.post<T>(
+    url,
+    toFormData(payload, credentials ?? currentCredentials()),
+    config,
+  );
   return { status: response.status, data: response.data };
 }

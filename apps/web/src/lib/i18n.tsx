@@ -36,10 +36,22 @@ export interface LanguageOption {
   label: string;
   code: Locale;
   direction: 'ltr' | 'rtl';
+  /** URL of a small flag image. */
+  flag: string;
 }
 export const LANGUAGES: readonly LanguageOption[] = [
-  { label: 'Deutsch', code: 'de', direction: 'ltr' },
-  { label: 'English', code: 'en', direction: 'ltr' },
+  {
+    label: 'Deutsch',
+    code: 'de',
+    direction: 'ltr',
+    flag: `${import.meta.env.BASE_URL}flags/de.svg`,
+  },
+  {
+    label: 'English',
+    code: 'en',
+    direction: 'ltr',
+    flag: `${import.meta.env.BASE_URL}flags/en.svg`,
+  },
 ];
 
 const isLocale = (value: unknown): value is Locale => value === 'de' || value === 'en';

@@ -1,37 +1,79 @@
-import { FormattedMessage } from 'react-intl';
+import { useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { useBuildingData } from '@/features/building/components/building-data-provider';
-import { RoomList } from '@/features/rooms/components/room-list';
+import { AppShell } from '@/features/layout/components/app-shell';
+import { buildMenu, findTrail } from '@/features/layout/utils/menu';
+import { setCurrentMenuItem, setMenuConfig } from '@/lib/menu-config';
 
-/** The signed-in frame: sends strangers to the login page and remembers where they wanted to go. */
+/**
+ * The signed-in area. Strangers go to the login page, which brings them back here afterwards.
+ * Every route change asks the device whether the stored credentials still hold (see verify).
+ */
 export default function AppLayoutRoute() {
-  const { auth, logout } = useAuth();
-  const { temps } = useBuildingData();
+  const intl = useIntl();
+  const { auth, verify, logout } = useAuth();
+  const { temps, permissions } = useBuildingData();
   const location = useLocation();
+  const [verified, setVerified] = useState(false);
+  const signedIn = auth !== null;
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let current = true;
+    // A rejected verify has already signed the user out if it was a 401; a network failure keeps
+    // them in, and the connection banner explains. Either way the spinner must end.
+    verify()
+      .catch(() => undefined)
+      .finally(() => {
+        if (current) setVerified(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [location.pathname, signedIn, verify]);
+
+  const menu = useMemo(
+    () => buildMenu(permissions.data, temps.data),
+    [permissions.data, temps.data],
+  );
+  useEffect(() => {
+    setMenuConfig('primary', menu);
+    setCurrentMenuItem(findTrail(menu, location.pathname).at(-1) ?? null);
+  }, [menu, location.pathname]);
+
   if (!auth) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={paths.auth.login} replace state={{ from }} />;
   }
-  return (
-    <div className="flex min-h-screen">
-      <aside className="w-64 border-r border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-        <p className="mb-4 text-lg font-semibold">
-          <FormattedMessage id="app.name" />
-        </p>
-        <RoomList floors={temps.data} failed={temps.isError} />
-      </aside>
-      <div className="flex flex-1 flex-col">
-        <header className="flex justify-end border-b border-slate-200 p-3 dark:border-slate-800">
-          <button type="button" onClick={logout} className="text-sm underline">
-            <FormattedMessage id="auth.logout" />
-          </button>
-        </header>
-        <main className="p-6">
-          <Outlet />
-        </main>
+  if (!verified)
+    return (
+      <div className="grid min-h-screen place-items-center">
+        <Spinner
+          label={intl.formatMessage({ id: 'auth.login.verifying' })}
+          className="text-teal-700"
+        />
       </div>
-    </div>
+    );
+
+  const menuStatus =
+    permissions.isError || temps.isError
+      ? 'error'
+      : permissions.isPending || temps.isPending
+        ? 'loading'
+        : 'ready';
+  return (
+    <AppShell
+      menu={menu}
+      menuStatus={menuStatus}
+      username={auth.username}
+      buildingName={auth.deviceInfo?.name ?? intl.formatMessage({ id: 'app.name' })}
+      onLogout={logout}
+    >
+      <Outlet />
+    </AppShell>
   );
 }

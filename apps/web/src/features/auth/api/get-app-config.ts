@@ -1,8 +1,16 @@
 import { accountPaths, type AppConfig } from '@raumregler/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
+import { apiGet, setDeviceUrlTemplate } from '@/lib/api-client';
 
-export const getAppConfig = () => apiGet<AppConfig>(accountPaths.appConfig);
+/**
+ * Always from the app's own origin: this answer is what says where the device API lives. Applying
+ * the forwarding template here, at start-up, points every later call at the device.
+ */
+export async function getAppConfig(): Promise<AppConfig> {
+  const config = await apiGet<AppConfig>(accountPaths.appConfig, { baseURL: '/api' });
+  setDeviceUrlTemplate(config.deviceUrlTemplate);
+  return config;
+}
 
 export const appConfigQueryOptions = () =>
   queryOptions({ queryKey: ['app-config'], queryFn: getAppConfig, staleTime: Infinity });

@@ -1,9 +1,11 @@
-import type { DeviceInfo } from '@raumregler/contract';
+import type { RegisterPayload, User } from '@raumregler/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { setRequestCredentials } from '@/lib/api-client';
+import type { ApiError } from '@/lib/api-error';
 import { readStoredAuth, writeStoredAuth, type StoredAuth } from '@/lib/auth-storage';
 import { deviceIdFromHost } from '@/lib/device';
 import { getDeviceInfo } from '../api/get-device-info';
+import { getUser, register as registerAccount } from '../api/register';
 
 export interface LoginInput {
   username: string;
@@ -12,48 +14,94 @@ export interface LoginInput {
 }
 
 interface AuthContextValue {
+  /** The stored auth object; null when signed out. */
   auth: StoredAuth | null;
+  /** Who the app shows as signed in (the stored auth after login or verify). */
   currentUser: StoredAuth | null;
+  /** The account of GET /user, once fetched (after registration). */
+  user: User | null;
   login: (input: LoginInput) => Promise<void>;
+  register: (payload: RegisterPayload) => Promise<void>;
   logout: () => void;
+  /** Checks the stored credentials with the device; see `verify` below. */
   verify: () => Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** Holds who is signed in. Renders nothing until the stored auth has been read. */
+const causeOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Holds who is signed in. The stored auth is read synchronously before the first render, so the
+ * provider never renders children with an unknown sign-in state.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  // Stored auth is read synchronously before the first render, so nothing renders without it.
+  const queryClient = useQueryClient();
   const [auth, setAuth] = useState<StoredAuth | null>(readStoredAuth);
   const [currentUser, setCurrentUser] = useState<StoredAuth | null>(readStoredAuth);
+  const [user, setUser] = useState<User | null>(null);
 
-  const logout = useCallback(() => {
+  const clear = useCallback(() => {
     writeStoredAuth(null);
-    setRequestCredentials(null);
     setAuth(null);
     setCurrentUser(null);
+    setUser(null);
   }, []);
 
-  const login = useCallback(async ({ username, password, remember }: LoginInput) => {
-    try {
-      const deviceInfo: DeviceInfo = await getDeviceInfo({ username, password });
-      const next: StoredAuth = {
-        macAddress: deviceIdFromHost(window.location.hostname),
-        username,
-        password,
-        deviceInfo,
-      };
-      writeStoredAuth(next, remember);
-      setAuth(next);
-      setCurrentUser(next);
-    } catch (error) {
-      writeStoredAuth(null);
-      setAuth(null);
-      setCurrentUser(null);
-      throw Object.assign(new Error(`Login error: ${(error as Error).message}`), { cause: error });
-    }
-  }, []);
+  const logout = useCallback(() => {
+    clear();
+    // The next user of this browser must not see the last one's rooms from the cache.
+    queryClient.clear();
+  }, [clear, queryClient]);
 
+  const login = useCallback(
+    async ({ username, password, remember }: LoginInput) => {
+      try {
+        const deviceInfo = await getDeviceInfo({ username, password });
+        const next: StoredAuth = {
+          macAddress: deviceIdFromHost(window.location.hostname),
+          username,
+          password,
+          deviceInfo,
+        };
+        writeStoredAuth(next, remember);
+        setAuth(next);
+        setCurrentUser(next);
+      } catch (error) {
+        clear();
+        throw Object.assign(new Error(`Login error: ${causeOf(error)}`), { cause: error });
+      }
+    },
+    [clear],
+  );
+
+  const register = useCallback(
+    async (payload: RegisterPayload) => {
+      try {
+        await registerAccount(payload);
+        const next: StoredAuth = {
+          macAddress: deviceIdFromHost(window.location.hostname),
+          username: payload.email,
+          password: payload.password,
+          deviceInfo: null,
+        };
+        writeStoredAuth(next, true);
+        setAuth(next);
+        setUser(await getUser(next));
+        setCurrentUser(next);
+      } catch (error) {
+        clear();
+        throw Object.assign(new Error(`Error ${causeOf(error)}`), { cause: error });
+      }
+    },
+    [clear],
+  );
+
+  /**
+   * Asks the device whether the stored credentials still hold. Only a 401 signs the user out;
+   * a network failure or a busy device keeps them signed in (the connection banner says why
+   * nothing loads), so a flaky Wi-Fi never throws anyone back to the login page.
+   */
   const verify = useCallback(async () => {
     const stored = readStoredAuth();
     if (!stored) {
@@ -61,12 +109,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setCurrentUser(null);
       return;
     }
-    setCurrentUser(stored);
-  }, []);
+    try {
+      await getDeviceInfo(stored);
+      setCurrentUser(stored);
+    } catch (error) {
+      if ((error as ApiError).status === 401) {
+        clear();
+        queryClient.clear();
+      }
+      throw Object.assign(new Error('User verify request failed!'), { cause: error });
+    }
+  }, [clear, queryClient]);
 
   const value = useMemo(
-    () => ({ auth, currentUser, login, logout, verify }),
-    [auth, currentUser, login, logout, verify],
+    () => ({ auth, currentUser, user, login, register, logout, verify }),
+    [auth, currentUser, user, login, register, logout, verify],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as yup from 'yup';
 import { Alert } from '@/components/ui/alert';
+import type { ApiError } from '@/lib/api-error';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { useAppConfig } from '../api/get-app-config';
@@ -28,7 +29,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const intl = useIntl();
   const { login } = useAuth();
   const config = useAppConfig();
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<'credentials' | 'unreachable' | null>(null);
   const {
     register,
     handleSubmit,
@@ -47,12 +48,14 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   }, [demo, isDirty, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
-    setFailed(false);
+    setFailure(null);
     try {
       await login(values);
       onSignedIn();
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      // Wrong details and an unreachable controller need different advice.
+      const cause = (error as Error).cause as ApiError | undefined;
+      setFailure(cause?.networkError || cause?.timeout ? 'unreachable' : 'credentials');
     }
   });
 
@@ -60,9 +63,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {failed && (
+      {failure && (
         <Alert variant="danger">
-          <FormattedMessage id="auth.login.failed" />
+          <FormattedMessage
+            id={failure === 'unreachable' ? 'auth.login.unreachable' : 'auth.login.failed'}
+          />
         </Alert>
       )}
       <div>

@@ -1,0 +1,115 @@
+import { accountPaths, deviceApiPaths } from '@raumregler/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, RefreshCw, WifiOff } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { apiGet } from '@/lib/api-client';
+import { readStoredAuth } from '@/lib/auth-storage';
+import {
+  currentReachability,
+  onReachabilityChange,
+  reportReachability,
+  type Reachability,
+} from '@/lib/connection';
+
+/** How often to knock while the controller is away, and how often to check while it is there. */
+export const OFFLINE_PROBE_MS = 3000;
+export const ONLINE_HEARTBEAT_MS = 30_000;
+const RECOVERED_NOTICE_MS = 5000;
+
+type State = 'online' | 'offline' | 'recovered';
+
+/**
+ * Any answer proves the controller is there; the API client reports it. Signed in, ask the
+ * device itself; signed out, ask the public app config, so probes never count as failed logins.
+ */
+function probe() {
+  const request = readStoredAuth()
+    ? apiGet(deviceApiPaths.info())
+    : apiGet(accountPaths.appConfig, { baseURL: '/api' });
+  return request.catch(() => undefined);
+}
+
+/**
+ * Says plainly when the controller does not answer, keeps trying by itself, and when it answers
+ * again reloads every query and says so for a few seconds.
+ */
+export function ConnectionBanner() {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State>(() =>
+    currentReachability() === 'unreachable' ? 'offline' : 'online',
+  );
+
+  useEffect(
+    () =>
+      onReachabilityChange((reachability: Reachability) =>
+        setState((previous) => {
+          if (reachability === 'unreachable') return 'offline';
+          return previous === 'offline' ? 'recovered' : previous;
+        }),
+      ),
+    [],
+  );
+
+  useEffect(() => {
+    const wentOffline = () => reportReachability('unreachable');
+    const cameOnline = () => void probe();
+    window.addEventListener('offline', wentOffline);
+    window.addEventListener('online', cameOnline);
+    return () => {
+      window.removeEventListener('offline', wentOffline);
+      window.removeEventListener('online', cameOnline);
+    };
+  }, []);
+
+  useEffect(() => {
+    const every = state === 'offline' ? OFFLINE_PROBE_MS : ONLINE_HEARTBEAT_MS;
+    const timer = window.setInterval(() => {
+      if (state === 'offline' || document.visibilityState === 'visible') void probe();
+    }, every);
+    return () => window.clearInterval(timer);
+  }, [state]);
+
+  useEffect(() => {
+    if (state !== 'recovered') return;
+    void queryClient.invalidateQueries();
+    const timer = window.setTimeout(() => setState('online'), RECOVERED_NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [state, queryClient]);
+
+  const retryNow = useCallback(() => void probe(), []);
+
+  if (state === 'online') return null;
+  if (state === 'recovered')
+    return (
+      <div
+        role="status"
+        className="flex items-center justify-center gap-2 bg-emerald-700 px-4 py-2 text-sm font-medium text-white"
+      >
+        <CircleCheck className="size-4" aria-hidden="true" />
+        <FormattedMessage id="connection.recovered" />
+      </div>
+    );
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-100 px-4 py-2 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+    >
+      <WifiOff className="size-4 shrink-0" aria-hidden="true" />
+      <span>
+        <strong className="font-semibold">
+          <FormattedMessage id="connection.lost.title" />
+        </strong>{' '}
+        <FormattedMessage id="connection.lost.detail" />
+      </span>
+      <button
+        type="button"
+        onClick={retryNow}
+        className="inline-flex items-center gap-1 rounded-md px-2 py-1 font-medium underline underline-offset-4 hover:bg-amber-200 dark:hover:bg-amber-800"
+      >
+        <RefreshCw className="size-3.5" aria-hidden="true" />
+        <FormattedMessage id="connection.retry" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { ChevronRight, House } from 'lucide-react';
+import { Fragment } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useMenuLabel } from '../hooks/use-menu-label';
+import { findTrail, type MenuItem } from '../utils/menu';
+
+/** Where the user is, found by looking the path up in the menu. */
+export function Breadcrumb({ menu, pathname }: { menu: MenuItem[]; pathname: string }) {
+  const intl = useIntl();
+  const label = useMenuLabel();
+  const trail = findTrail(menu, pathname);
+  return (
+    <nav aria-label={intl.formatMessage({ id: 'layout.breadcrumb' })} className="min-w-0">
+      <ol className="flex min-w-0 items-center gap-1.5 text-sm text-slate-500 dark:text-slate-400">
+        <li className="shrink-0">
+          {trail.length === 0 && pathname === paths.home ? (
+            <span aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
+              <FormattedMessage id="dashboard.title" />
+            </span>
+          ) : (
+            <Link
+              to={paths.home}
+              className="grid size-7 place-items-center rounded-md hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-white/5 dark:hover:text-white"
+              aria-label={intl.formatMessage({ id: 'layout.home' })}
+            >
+              <House className="size-4" aria-hidden="true" />
+            </Link>
+          )}
+        </li>
+        {trail.map((item, index) => {
+          const last = index === trail.length - 1;
+          return (
+            <Fragment key={item.key}>
+              <li aria-hidden="true" className="shrink-0">
+                <ChevronRight className="size-3.5" />
+              </li>
+              <li className={last ? 'min-w-0 truncate' : 'hidden shrink-0 sm:block'}>
+                {last ? (
+                  <span
+                    aria-current="page"
+                    className="font-medium text-slate-900 dark:text-slate-100"
+                  >
+                    {label(item.label)}
+                  </span>
+                ) : item.path ? (
+                  <Link to={item.path} className="hover:text-slate-900 dark:hover:text-white">
+                    {label(item.label)}
+                  </Link>
+                ) : (
+                  label(item.label)
+                )}
+              </li>
+            </Fragment>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

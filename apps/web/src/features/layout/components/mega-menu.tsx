@@ -1,0 +1,101 @@
+import { ChevronDown } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { cn } from '@/components/ui/cn';
+import { useHoverMenu } from '../hooks/use-hover-menu';
+import { useMenuLabel } from '../hooks/use-menu-label';
+import { containsPath, type MenuItem } from '../utils/menu';
+import { itemActive, MenuLink } from './menu-link';
+
+const topItem =
+  'inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-white/5 dark:hover:text-white';
+
+/** The header's view of the menu (wide screens): each area opens a panel of floors and rooms. */
+export function MegaMenu({ menu, pathname }: { menu: MenuItem[]; pathname: string }) {
+  const intl = useIntl();
+  return (
+    <nav aria-label={intl.formatMessage({ id: 'layout.nav.mega' })} className="hidden lg:block">
+      <ul className="flex items-center gap-1">
+        {menu.map((item) => (
+          <li key={item.key} className="relative">
+            {item.children ? (
+              <MegaPanel item={item} pathname={pathname} />
+            ) : (
+              <TopLink item={item} pathname={pathname} />
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function TopLink({ item, pathname }: { item: MenuItem; pathname: string }) {
+  const label = useMenuLabel();
+  return (
+    <MenuLink
+      item={item}
+      text={label(item.label)}
+      active={item.path === pathname}
+      className="h-9 min-h-0 w-auto px-3 font-medium"
+    />
+  );
+}
+
+function MegaPanel({ item, pathname }: { item: MenuItem; pathname: string }) {
+  const label = useMenuLabel();
+  const { open, close, toggle, hoverProps } = useHoverMenu();
+  const floors = item.children ?? [];
+  const panelId = `mega-${item.key}`;
+  return (
+    <div {...hoverProps}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+        className={cn(topItem, containsPath(item, pathname) && itemActive)}
+      >
+        {label(item.label)}
+        <ChevronDown
+          className={cn('size-4 transition-transform', open && 'rotate-180')}
+          aria-hidden="true"
+        />
+      </button>
+      {open && (
+        <div id={panelId} className="absolute top-full right-0 z-30 pt-2">
+          <div
+            className={cn(
+              'grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-lg dark:border-white/10 dark:bg-slate-900',
+              floors.length > 1 ? 'w-[32rem] grid-cols-2' : 'w-64 grid-cols-1',
+            )}
+          >
+            {floors.map((floor) => (
+              <div key={floor.key}>
+                <MenuLink
+                  item={floor}
+                  text={label(floor.label)}
+                  active={floor.path === pathname}
+                  onNavigate={close}
+                  className="font-semibold"
+                />
+                <ul className="mt-1 border-t border-slate-100 pt-1 dark:border-white/5">
+                  {(floor.children ?? []).map((room) => (
+                    <li key={room.key}>
+                      <MenuLink
+                        item={room}
+                        text={label(room.label)}
+                        active={room.path === pathname || room.matchPath === pathname}
+                        onNavigate={close}
+                        className="min-h-8 text-[13px]"
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

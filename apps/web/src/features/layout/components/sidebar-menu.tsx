@@ -1,0 +1,135 @@
+import { ChevronDown } from 'lucide-react';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { cn } from '@/components/ui/cn';
+import { useMenuLabel } from '../hooks/use-menu-label';
+import { containsPath, type MenuItem } from '../utils/menu';
+import { itemBase, itemIdle, MenuLink } from './menu-link';
+
+interface TreeProps {
+  pathname: string;
+  onNavigate?: () => void;
+}
+
+/** The expanded sidebar: sections and floors open and close like an accordion. */
+export function SidebarMenu({ menu, pathname, onNavigate }: TreeProps & { menu: MenuItem[] }) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {menu.map((item) => (
+        <li key={item.key}>
+          {item.children ? (
+            <Section item={item} pathname={pathname} onNavigate={onNavigate} />
+          ) : (
+            <TopLink item={item} pathname={pathname} onNavigate={onNavigate} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TopLink({ item, pathname, onNavigate }: TreeProps & { item: MenuItem }) {
+  const label = useMenuLabel();
+  const Icon = item.icon;
+  return (
+    <MenuLink
+      item={item}
+      text={label(item.label)}
+      active={item.path === pathname}
+      onNavigate={onNavigate}
+      className="font-medium"
+    >
+      {Icon && <Icon className="size-[18px] shrink-0" aria-hidden="true" />}
+    </MenuLink>
+  );
+}
+
+function Section({ item, pathname, onNavigate }: TreeProps & { item: MenuItem }) {
+  const label = useMenuLabel();
+  const [open, setOpen] = useState(true);
+  const Icon = item.icon;
+  const listId = `menu-${item.key}`;
+  return (
+    <>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+        className={cn(itemBase, itemIdle, 'font-medium')}
+      >
+        {Icon && <Icon className="size-[18px] shrink-0" aria-hidden="true" />}
+        <span className="flex-1 leading-snug">{label(item.label)}</span>
+        <ChevronDown
+          className={cn('size-4 shrink-0 transition-transform', !open && '-rotate-90')}
+          aria-hidden="true"
+        />
+      </button>
+      {open && (
+        <ul
+          id={listId}
+          className="mt-1 ml-[19px] flex flex-col gap-0.5 border-l border-slate-200 pl-2 dark:border-white/10"
+        >
+          {(item.children ?? []).map((floor) => (
+            <li key={floor.key}>
+              <Floor item={floor} pathname={pathname} onNavigate={onNavigate} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function Floor({ item, pathname, onNavigate }: TreeProps & { item: MenuItem }) {
+  const intl = useIntl();
+  const label = useMenuLabel();
+  const active = containsPath(item, pathname);
+  const [open, setOpen] = useState(active);
+  // Arriving at one of its rooms from elsewhere (mega menu, link) opens the floor.
+  const [wasActive, setWasActive] = useState(active);
+  if (active !== wasActive) {
+    setWasActive(active);
+    if (active) setOpen(true);
+  }
+  const rooms = item.children ?? [];
+  const text = label(item.label);
+  const listId = `menu-${item.key}`;
+  return (
+    <>
+      <div className="flex items-center gap-0.5">
+        <MenuLink item={item} text={text} active={item.path === pathname} onNavigate={onNavigate} />
+        {rooms.length > 0 && (
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-label={intl.formatMessage({ id: 'layout.menu.toggleRooms' }, { floor: text })}
+            onClick={() => setOpen(!open)}
+            className="grid size-8 shrink-0 place-items-center rounded-md text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-white/5"
+          >
+            <ChevronDown
+              className={cn('size-4 transition-transform', !open && '-rotate-90')}
+              aria-hidden="true"
+            />
+          </button>
+        )}
+      </div>
+      {open && rooms.length > 0 && (
+        <ul id={listId} className="mb-1 ml-3 flex flex-col gap-0.5">
+          {rooms.map((room) => (
+            <li key={room.key}>
+              <MenuLink
+                item={room}
+                text={label(room.label)}
+                active={room.path === pathname || room.matchPath === pathname}
+                onNavigate={onNavigate}
+                className="min-h-8 text-[13px]"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import type { Floor, Permissions } from '@raumregler/contract';
+import { Palette, Thermometer, Gauge, type LucideIcon } from 'lucide-react';
+import { paths, type Area } from '@/config/paths';
+
+/** What an item is called: a catalogue message, a floor label (EG → Erdgeschoss) or plain text. */
+export type MenuLabel = { id: string } | { floor: string } | { text: string };
+
+/**
+ * One entry of the navigation. The sidebar, the mega menu and the breadcrumb are three views of
+ * the same list, so they can never disagree.
+ */
+export interface MenuItem {
+  key: string;
+  label: MenuLabel;
+  icon?: LucideIcon;
+  /** Where the item links; without it the item is shown as text. */
+  path?: string;
+  /** The page the item stands for when it is no link (PRO rooms): for active state and breadcrumb. */
+  matchPath?: string;
+  /** No screen yet: shown with a "Soon" badge and not clickable. */
+  disabled?: boolean;
+  children?: MenuItem[];
+}
+
+const AREA_TITLES: Record<Area, string> = {
+  smart: 'layout.menu.smart',
+  pro: 'layout.menu.pro',
+};
+
+function areaSection(area: Area, floors: Floor[]): MenuItem {
+  return {
+    key: area,
+    label: { id: AREA_TITLES[area] },
+    icon: area === 'smart' ? Thermometer : Gauge,
+    children: floors.map((floor) => ({
+      key: `${area}-floor-${floor.id}`,
+      label: { floor: floor.etagenname },
+      path: paths.floor(area, floor.id),
+      children: floor.raeume.map((room) => ({
+        key: `${area}-room-${room.id}`,
+        label: { text: room.name },
+        // SMART rooms open their room page; PRO rooms are listed without links (spec §2).
+        ...(area === 'smart'
+          ? { path: paths.room('smart', room.id) }
+          : { matchPath: paths.room('pro', room.id) }),
+      })),
+    })),
+  };
+}
+
+/**
+ * The navigation of a signed-in user: an area appears unless its access is 'no-access'; until
+ * the permissions are known, no area is shown (never one the user may not see).
+ */
+export function buildMenu(
+  permissions: Permissions | undefined,
+  floors: Floor[] | undefined,
+): MenuItem[] {
+  const menu: MenuItem[] = [];
+  if (permissions) {
+    if (permissions.access_to_smart !== 'no-access') menu.push(areaSection('smart', floors ?? []));
+    if (permissions.access_to_pro !== 'no-access') menu.push(areaSection('pro', floors ?? []));
+  }
+  menu.push({
+    key: 'appearance',
+    label: { id: 'layout.menu.appearance' },
+    icon: Palette,
+    path: paths.appearance,
+  });
+  return menu;
+}
+
+/** The items from the top of the menu down to the one standing for `pathname`; [] if none. */
+export function findTrail(menu: MenuItem[], pathname: string): MenuItem[] {
+  for (const item of menu) {
+    if (item.path === pathname || item.matchPath === pathname) return [item];
+    const below = findTrail(item.children ?? [], pathname);
+    if (below.length > 0) return [item, ...below];
+  }
+  return [];
+}
+
+/** Whether `item` or anything below it stands for `pathname`. */
+export function containsPath(item: MenuItem, pathname: string): boolean {
+  return findTrail([item], pathname).length > 0;
+}

@@ -1,0 +1,182 @@
+import { http as mock, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiGet, apiPost, basicAuthorization, toFormData } from './api-client';
+import type { ApiError } from './api-error';
+import { writeStoredAuth } from './auth-storage';
+import { currentReachability } from './connection';
+
+const api = (path: string) => `${window.location.origin}/api${path}`;
+const server = setupServer();
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function signIn(username = 'demo', password = 'pässwort') {
+  writeStoredAuth({ macAddress: 'localhost', username, password, deviceInfo: null }, true);
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('GET', () => {
+  it('sends Basic credentials of the stored user, asks for JSON, and prefixes /api', async () => {
+    signIn();
+    let seen: Headers | undefined;
+    server.use(
+      mock.get(api('/get/json/v1/1/info/'), ({ request }) => {
+        seen = request.headers;
+        return HttpResponse.json({ name: 'Musterhaus' });
+      }),
+    );
+    await expect(apiGet('/get/json/v1/1/info/')).resolves.toEqual({ name: 'Musterhaus' });
+    expect(seen?.get('authorization')).toBe(basicAuthorization('demo', 'pässwort'));
+    expect(seen?.get('authorization')).toBe(
+      `Basic ${Buffer.from('demo:pässwort', 'utf8').toString('base64')}`,
+    );
+    expect(seen?.get('accept')).toBe('application/json');
+    expect(seen?.get('x-requested-with')).toBe('XMLHttpRequest');
+  });
+
+  it('sends no Authorization header when nobody is signed in', async () => {
+    let seen: Headers | undefined;
+    server.use(
+      mock.get(api('/app-config'), ({ request }) => {
+        seen = request.headers;
+        return HttpResponse.json({});
+      }),
+    );
+    await apiGet('/app-config');
+    expect(seen?.has('authorization')).toBe(false);
+  });
+});
+
+describe('POST', () => {
+  it('sends multipart form data: user and password first, then the payload', async () => {
+    signIn('verwalter', 'geheim');
+    let body: FormData | undefined;
+    server.use(
+      mock.post(api('/set/json/v1/1/ziel/3/'), async ({ request }) => {
+        body = await request.formData();
+        return HttpResponse.json({ id: 3 });
+      }),
+    );
+    const answer = await apiPost('/set/json/v1/1/ziel/3/', { ziel: '21.5', duration: 60 });
+    expect(answer).toEqual({ status: 200, data: { id: 3 } });
+    expect([...body!.entries()]).toEqual([
+      ['user', 'verwalter'],
+      ['password', 'geheim'],
+      ['ziel', '21.5'],
+      ['duration', '60'],
+    ]);
+  });
+
+  it('writes arrays as name[index], keeps blobs, skips null and the payload’s own credentials', () => {
+    const file = new Blob(['plan'], { type: 'text/plain' });
+    const form = toFormData(
+      {
+        user: 'intruder',
+        password: 'nope',
+        rooms: [1, 2],
+        plan: file,
+        note: null,
+        gone: undefined,
+        active: true,
+      },
+      { username: 'demo', password: 'demo1234' },
+    );
+    const entries = [...form.entries()];
+    expect(entries.map(([name]) => name)).toEqual([
+      'user',
+      'password',
+      'rooms[0]',
+      'rooms[1]',
+      'plan',
+      'active',
+    ]);
+    expect(form.get('user')).toBe('demo');
+    expect(form.get('password')).toBe('demo1234');
+    expect(form.get('rooms[1]')).toBe('2');
+    expect(form.get('plan')).toBeInstanceOf(Blob);
+    expect(form.get('active')).toBe('true');
+  });
+});
+
+describe('errors', () => {
+  it('rejects with Network Error and the networkError flag when nothing answers', async () => {
+    server.use(mock.get(api('/get/json/v1/1/temps/'), () => HttpResponse.error()));
+    const error = await rejection(apiGet('/get/json/v1/1/temps/'));
+    expect(error.message).toBe('Network Error');
+    expect(error.networkError).toBe(true);
+    expect(currentReachability()).toBe('unreachable');
+  });
+
+  it('marks the device reachable again as soon as anything answers', async () => {
+    server.use(mock.get(api('/app-config'), () => HttpResponse.json({})));
+    await apiGet('/app-config');
+    expect(currentReachability()).toBe('reachable');
+  });
+
+  it('rejects with Timeout Error and the timeout flag when the answer takes too long', async () => {
+    const { AxiosError } = await import('axios');
+    const { normalizeApiError } = await import('./api-error');
+    // What axios throws when its timeout fires (the XHR interceptor cannot stall a reply).
+    const error = normalizeApiError(new AxiosError('timeout of 20ms exceeded', 'ECONNABORTED'));
+    expect(error.message).toBe('Timeout Error');
+    expect(error.timeout).toBe(true);
+  });
+
+  it('takes the server’s message and spreads messages, data, status and body in', async () => {
+    const body = {
+      error: 'validation_failed',
+      message: 'Sollwert außerhalb der Grenzen',
+      messages: { soll: ['zu hoch'] },
+    };
+    server.use(
+      mock.post(api('/set/json/v1/1/soll/1/'), () => HttpResponse.json(body, { status: 400 })),
+    );
+    const error = await rejection(apiPost('/set/json/v1/1/soll/1/', { soll: '40.0' }));
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).toBe('Sollwert außerhalb der Grenzen');
+    expect(error.status).toBe(400);
+    expect(error.messages).toEqual({ soll: ['zu hoch'] });
+    expect(error.data).toEqual(body);
+    expect(error.error).toBe('validation_failed');
+  });
+
+  it('falls back to "An error occurred." when the server gives no message', async () => {
+    server.use(mock.get(api('/broken'), () => new HttpResponse('oops', { status: 500 })));
+    const error = await rejection(apiGet('/broken'));
+    expect(error.message).toBe('An error occurred.');
+    expect(error.status).toBe(500);
+    expect(error.data).toBe('oops');
+  });
+
+  it('says "An error occurred during error handling." when normalising itself fails', async () => {
+    const { normalizeApiError } = await import('./api-error');
+    const { AxiosError } = await import('axios');
+    const hostile = new AxiosError('boom');
+    Object.defineProperty(hostile, 'response', {
+      get: () => {
+        throw new Error('getter exploded');
+      },
+    });
+    const error = normalizeApiError(hostile);
+    expect(error.message).toBe('An error occurred during error handling.');
+  });
+
+  it('logs nothing to the console for an ordinary failure', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(mock.get(api('/missing'), () => HttpResponse.json({}, { status: 404 })));
+    await rejection(apiGet('/missing'));
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+  });
+});
