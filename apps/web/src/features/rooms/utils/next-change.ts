@@ -16,11 +16,7 @@ export type NextChange =
  * The next scheduled change from next_temperature and next_due_time ("YYYY-MM-DD HH:MM", device
  * local time). The time is shown as the device wrote it; the day is compared with today's date.
  */
-export function nextChange(
-  nextTemperature: unknown,
-  nextDueTime: unknown,
-  now: Date,
-): NextChange {
+export function nextChange(nextTemperature: unknown, nextDueTime: unknown, now: Date): NextChange {
   const temperature = toNumber(nextTemperature);
   const match =
     typeof nextDueTime === 'string'
@@ -45,8 +41,5 @@ export function formatNextChange(intl: IntlShape, change: NextChange): string | 
     month: 'short',
     timeZone: 'UTC',
   });
-  return intl.formatMessage(
-    { id: `rooms.next.${change.kind}` },
-    { temp, time: change.time, date },
-  );
+  return intl.formatMessage({ id: `rooms.next.${change.kind}` }, { temp, time: change.time, date });
 }

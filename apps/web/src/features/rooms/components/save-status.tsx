@@ -1,0 +1,26 @@
+import { Check } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { Spinner } from '@/components/ui/spinner';
+
+export type SaveState = 'idle' | 'saving' | 'saved';
+
+/** A spinner while a change is on its way, then a green check once the controller took it. */
+export function SaveStatus({ state }: { state: SaveState }) {
+  const intl = useIntl();
+  return (
+    <span role="status" className="flex h-7 items-center justify-center">
+      {state === 'saving' && (
+        <Spinner
+          label={intl.formatMessage({ id: 'rooms.save.saving' })}
+          className="text-orange-600"
+        />
+      )}
+      {state === 'saved' && (
+        <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-sm font-medium text-green-800 dark:bg-green-950 dark:text-green-300">
+          <Check className="size-4" aria-hidden="true" />
+          {intl.formatMessage({ id: 'rooms.save.saved' })}
+        </span>
+      )}
+    </span>
+  );
+}
