@@ -9,7 +9,10 @@ export async function signInAndOpen(
   credentials: { username: string; password: string } = demo,
 ) {
   await page.goto('auth/login');
-  await page.getByLabel(/Benutzername|Username/).fill(credentials.username);
+  const username = page.getByLabel(/Benutzername|Username/);
+  // The form prefills the demo login once the server's app config arrives; fill after that.
+  await expect(username).toHaveValue(demo.username);
+  await username.fill(credentials.username);
   await page.getByLabel(/^(Passwort|Password)$/).fill(credentials.password);
   await page.getByRole('button', { name: /^(Anmelden|Sign in)$/ }).click();
   await expect(page).not.toHaveURL(/auth\/login/);
