@@ -46,7 +46,7 @@ export function ThermostatDial(props: ThermostatDialProps) {
   const text = formatValue(input.shown);
 
   return (
-    <div className="relative mx-auto aspect-square w-full max-w-[20rem] select-none">
+    <div className="@container relative mx-auto aspect-square w-full max-w-[20rem] select-none">
       <div
         role="slider"
         tabIndex={0}
@@ -120,12 +120,13 @@ export function ThermostatDial(props: ThermostatDialProps) {
         className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-1 text-center"
         aria-hidden="true"
       >
-        <span className="text-sm font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
+        <span className="text-[length:clamp(0.7rem,4.5cqw,0.875rem)] font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">
           {caption}
         </span>
         <span
           className={cn(
-            'text-5xl font-semibold tabular-nums sm:text-6xl',
+            // Sized by the dial's own width, so the number fits on a narrow phone as well.
+            'text-[length:clamp(1.25rem,17cqw,3.75rem)] leading-none font-semibold tabular-nums',
             input.previewing && 'text-orange-700 dark:text-orange-400',
           )}
         >
