@@ -65,9 +65,9 @@ export function RoomControl({
           formatValue={format}
           caption={t('rooms.dial.target')}
           footnote={t('rooms.dial.current', { temp: format(current) })}
-          status={<SaveStatus state={actions.saveState} />}
           onCommit={(value) => actions.commitTarget(value, hours)}
         />
+        <SaveStatus state={actions.saveState} />
         <p className="max-w-sm text-center text-sm text-slate-600 dark:text-slate-400">
           {t(canChange ? 'rooms.dial.hint' : 'rooms.dial.readOnly')}
         </p>
@@ -105,12 +105,17 @@ export function RoomControl({
                 <div className="flex flex-col gap-2 sm:flex-row md:flex-col">
                   <Button
                     variant="secondary"
+                    className="h-auto min-h-10 py-2"
                     disabled={busy}
                     onClick={() => actions.commitTarget(target, hours)}
                   >
                     {t('rooms.duration.apply')}
                   </Button>
-                  <Button disabled={busy} onClick={() => actions.makePermanent(target)}>
+                  <Button
+                    className="h-auto min-h-10 py-2"
+                    disabled={busy}
+                    onClick={() => actions.makePermanent(target)}
+                  >
                     {t('rooms.makePermanent')}
                   </Button>
                 </div>

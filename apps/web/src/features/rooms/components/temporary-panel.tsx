@@ -52,7 +52,7 @@ export function TemporaryPanel({
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {t('rooms.temporary.returnsTo', { temp: formatTemperature(intl, returnsTo) })}
       </p>
-      <Button variant="secondary" onClick={onEnd} disabled={busy}>
+      <Button variant="secondary" className="h-auto min-h-10 py-2" onClick={onEnd} disabled={busy}>
         {t('rooms.temporary.end')}
       </Button>
     </section>

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 import { useDialInput } from '../hooks/use-dial-input';
 import {
@@ -28,14 +27,12 @@ export interface ThermostatDialProps {
   caption: string;
   /** Small line under the big number ("Aktuell 20,5 °C"). */
   footnote?: string;
-  /** Shown in the centre under the number: the save spinner or check. */
-  status?: ReactNode;
   onCommit: (value: number) => void;
 }
 
 /** The circular target dial: it draws and reports; all maths lives in utils/dial-math. */
 export function ThermostatDial(props: ThermostatDialProps) {
-  const { current, label, readOnly, formatValue, caption, footnote, status, onCommit } = props;
+  const { current, label, readOnly, formatValue, caption, footnote, onCommit } = props;
   const value = toDialValue(props.value);
   const input = useDialInput({ value, readOnly, onCommit });
   const angle = valueToAngle(input.shown);
@@ -138,9 +135,6 @@ export function ThermostatDial(props: ThermostatDialProps) {
           </span>
         )}
       </div>
-      {status && (
-        <div className="absolute inset-x-0 bottom-[18%] flex justify-center">{status}</div>
-      )}
     </div>
   );
 }
