@@ -38,8 +38,8 @@ export function ThermostatDial(props: ThermostatDialProps) {
   const angle = valueToAngle(input.shown);
   const handle = pointAt(angle, R, C, C);
   const marker = current === null ? null : pointAt(valueToAngle(current), R, C, C);
-  const low = pointAt(ARC_START, R + 22, C, C);
-  const high = pointAt(ARC_END, R + 22, C, C);
+  const low = pointAt(ARC_START, R - 26, C, C);
+  const high = pointAt(ARC_END, R - 26, C, C);
   const text = formatValue(input.shown);
 
   return (
