@@ -92,10 +92,20 @@ export function ThermostatDial(props: ThermostatDialProps) {
               strokeWidth={2}
             />
           )}
-          <text x={low.x} y={low.y} textAnchor="middle" className="fill-slate-500 text-[11px]">
+          <text
+            x={low.x}
+            y={low.y}
+            textAnchor="middle"
+            className="fill-slate-500 text-[11px] @max-[14rem]:hidden"
+          >
             {DIAL_MIN}°
           </text>
-          <text x={high.x} y={high.y} textAnchor="middle" className="fill-slate-500 text-[11px]">
+          <text
+            x={high.x}
+            y={high.y}
+            textAnchor="middle"
+            className="fill-slate-500 text-[11px] @max-[14rem]:hidden"
+          >
             {DIAL_MAX}°
           </text>
           {!readOnly && (
