@@ -38,12 +38,24 @@ test('an unknown floor says so clearly', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Zur Startseite' })).toBeVisible();
 });
 
-test('German text from a real device where a number belongs shows a dash', async ({ page }) => {
+test('German text from a real device shows a dash, an old sensor report a warning', async ({
+  page,
+}) => {
   await page.route('**/api/get/json/v1/1/temps/', async (route) => {
     const response = await route.fetch();
     const floors = await response.json();
     floors[0].raeume[0].temperatur = 'kein Sensor vorhanden';
     floors[0].raeume[0].next_temperature = 'kein Zeitplan';
+    // A sensor that went quiet long ago.
+    floors[0].raeume[0].sensoren = [
+      {
+        name: '28-0001',
+        beschreibung: 'Wand',
+        wert: null,
+        letzte_uebertragung: '01.01.2020 08:15',
+        raumtemperatursensor: true,
+      },
+    ];
     await route.fulfill({ response, json: floors });
   });
   await signInAndOpen(page, 'room-control/smart/1');
@@ -53,6 +65,10 @@ test('German text from a real device where a number belongs shows a dash', async
   await living.getByRole('link', { name: 'Wohnzimmer' }).click();
   await expect(page.getByRole('slider', { name: 'Zieltemperatur Wohnzimmer' })).toBeVisible();
   await expect(page.getByText('Aktuell –')).toBeVisible();
+  await expect(page.getByText('Aktuell keine geplante Temperaturänderung')).toBeVisible();
+  await expect(
+    page.getByText('Letzte Messung am 1. Jan. 2020 um 08:15: Der Wert kann veraltet sein.'),
+  ).toBeVisible();
 });
 
 test('the floor overview has no accessibility violations', async ({ page }) => {

@@ -39,7 +39,12 @@ export function SensorInfo({
           {intl.formatMessage(
             { id: 'rooms.sensor.stale' },
             {
-              date: intl.formatDate(report, { day: 'numeric', month: 'short' }),
+              date: intl.formatDate(report, {
+                day: 'numeric',
+                month: 'short',
+                // A sensor silent since last year must not look like it spoke this January.
+                ...(report.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+              }),
               time: intl.formatTime(report, {
                 hour: '2-digit',
                 minute: '2-digit',
