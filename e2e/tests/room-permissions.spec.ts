@@ -41,3 +41,17 @@ test('an unknown room says so clearly', async ({ page }) => {
   await signInAndOpen(page, 'room-control/smart/room/99');
   await expect(page.getByRole('heading', { name: 'Diesen Raum gibt es nicht' })).toBeVisible();
 });
+
+test('the access of the area in the path decides: PRO full allows, SMART no-access reads', async ({
+  page,
+}) => {
+  await signInAndOpen(page, 'room-control/pro/room/5', {
+    username: 'techniker',
+    password: 'techniker1234',
+  });
+  await expect(dial(page, 'Schlafzimmer')).not.toHaveAttribute('aria-readonly', 'true');
+  await expect(page.getByLabel('Dauer')).toBeVisible();
+  await page.goto('room-control/smart/room/5');
+  await expect(dial(page, 'Schlafzimmer')).toHaveAttribute('aria-readonly', 'true');
+  await expect(page.getByLabel('Dauer')).toHaveCount(0);
+});
