@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Floor } from '@raumregler/contract';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
@@ -28,6 +29,27 @@ describe('start-up', () => {
     await expect(openSeededDatabase({ ...config, seedFile })).rejects.toThrow(
       '$.users[2].access.pro',
     );
+  });
+
+  it('shows changes other processes (the CLI) write into the database file', async () => {
+    const db = await openSeededDatabase(config);
+    const app = await buildApp({ config, db, logger: false });
+    try {
+      const names = async () => {
+        const response = await app.inject({
+          url: '/get/json/v1/1/rooms/',
+          headers: { authorization: basic('demo', 'demo1234') },
+        });
+        return (response.json() as { raeume: { name: string }[] }[])[0]!.raeume[0]!.name;
+      };
+      expect(await names()).toBe('Wohnzimmer');
+      const other = new Database(config.databaseFile);
+      other.prepare("UPDATE rooms SET name = 'Salon' WHERE id = 1").run();
+      other.close();
+      expect(await names()).toBe('Salon');
+    } finally {
+      await app.close();
+    }
   });
 
   it('lets a temporary target run out at its stored end, also across a restart', async () => {
