@@ -37,7 +37,7 @@ test('a target set by keyboard starts temporary mode with a ticking countdown', 
   await expect(countdown).not.toHaveText(first!);
   await expect(page.getByText(`Danach wieder ${german(start)} nach Zeitplan`)).toBeVisible();
   // One write per key press, each with a one-decimal target and the duration in minutes.
-  expect(posts).toHaveLength(2);
+  await expect.poll(() => posts.length).toBe(2);
   expect(posts[1]).toMatch(new RegExp(`name="ziel"\r\n\r\n${(start + 1.5).toFixed(1)}\r\n`));
   expect(posts[1]).toMatch(/name="duration"\r\n\r\n180\r\n/);
   await expect(slider).toHaveAttribute('aria-valuenow', String(start + 1.5));
@@ -69,7 +69,8 @@ test('dragging the handle previews and commits once on release', async ({ page }
   expect(writes).toBe(0);
   await page.mouse.up();
   await expect(page.getByText('Gespeichert')).toBeVisible();
-  expect(writes).toBe(1);
+  // Request events reach the test asynchronously: poll rather than read once.
+  await expect.poll(() => writes).toBe(1);
   await expect(slider).toHaveAttribute('aria-valuetext', '24,0 °C');
   await expect(page.getByTestId('countdown')).toHaveText(countdownFormat);
 });
