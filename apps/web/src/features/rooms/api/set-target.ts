@@ -1,0 +1,26 @@
+import { deviceApiPaths, type Room } from '@raumregler/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '@/lib/api-client';
+import { toSetpoint } from '../utils/room-values';
+import { applyRoomAnswer } from './update-room-cache';
+
+export interface SetTargetInput {
+  roomId: number;
+  target: number;
+  hours: number;
+}
+
+/** POST ziel: a temporary target for `hours` (the device counts in minutes). */
+export const setTarget = ({ roomId, target, hours }: SetTargetInput) =>
+  apiPost<Room>(deviceApiPaths.setTarget(roomId), {
+    ziel: toSetpoint(target),
+    duration: Math.round(hours * 60),
+  });
+
+export function useSetTarget() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setTarget,
+    onSuccess: ({ data }) => applyRoomAnswer(queryClient, data),
+  });
+}

@@ -1,0 +1,177 @@
+import type { Room } from '@raumregler/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { IntlProvider } from 'react-intl';
+import { Toaster } from 'sonner';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { catalogs } from '@/lib/i18n';
+import { RoomControl } from './room-control';
+
+const room: Room = {
+  id: 1,
+  name: 'Wohnzimmer',
+  temperatur: 20.5,
+  solltemperatur: 21,
+  perm_solltemperatur: 21,
+  total_offset: 0,
+  offsets: {},
+  sensoren: [],
+  luftfeuchte: 45,
+  betriebsart: 'Heating',
+  is_temporary_mode: false,
+  remaining_time: null,
+  mode_end_datetime: null,
+  next_temperature: 18,
+  next_due_time: '2099-01-01 22:00',
+};
+const temporary = (target: number): Room => ({
+  ...room,
+  solltemperatur: target,
+  is_temporary_mode: true,
+  remaining_time: 3600,
+});
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const writes: { path: string; fields: Record<string, string> }[] = [];
+afterEach(() => {
+  writes.length = 0;
+});
+async function record(request: Request) {
+  const form = await request.formData();
+  const fields = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
+  writes.push({ path: new URL(request.url).pathname, fields });
+}
+
+function renderRoom(props: Partial<Parameters<typeof RoomControl>[0]> = {}) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const ui = (extra: Partial<Parameters<typeof RoomControl>[0]> = {}) => (
+    <QueryClientProvider client={client}>
+      <IntlProvider locale="de" messages={catalogs.de}>
+        <RoomControl room={room} canChange receivedAt={Date.now()} {...props} {...extra} />
+        <Toaster />
+      </IntlProvider>
+    </QueryClientProvider>
+  );
+  const view = render(ui());
+  return {
+    rerender: (extra: Partial<Parameters<typeof RoomControl>[0]>) => view.rerender(ui(extra)),
+  };
+}
+
+const slider = () => screen.getByRole('slider', { name: 'Zieltemperatur Wohnzimmer' });
+
+describe('RoomControl', () => {
+  it('commits a key press once as ziel with one decimal and the duration in minutes', async () => {
+    server.use(
+      http.post('*/api/set/json/v1/1/ziel/1/', async ({ request }) => {
+        await record(request);
+        return HttpResponse.json(temporary(21.5));
+      }),
+    );
+    renderRoom();
+    expect(screen.getByText('18,0 °C am 1. Jan., 22:00')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(slider());
+    await user.keyboard('{ArrowUp}');
+    expect(await screen.findByText('Gespeichert')).toBeInTheDocument();
+    expect(writes).toEqual([
+      {
+        path: '/api/set/json/v1/1/ziel/1/',
+        fields: expect.objectContaining({ ziel: '21.5', duration: '60' }),
+      },
+    ]);
+  });
+
+  it('keeps the committed value on screen until the server answers, whatever data arrives', async () => {
+    server.use(
+      http.post('*/api/set/json/v1/1/ziel/1/', async () => {
+        await delay(200);
+        return HttpResponse.json(temporary(22));
+      }),
+    );
+    const view = renderRoom();
+    const user = userEvent.setup();
+    await user.click(slider());
+    await user.keyboard('{PageUp}');
+    expect(screen.getByText('Wird gespeichert …')).toBeInTheDocument();
+    view.rerender({ room: { ...room, solltemperatur: 21 }, receivedAt: Date.now() });
+    expect(slider()).toHaveAttribute('aria-valuenow', '22');
+    expect(await screen.findByText('Gespeichert')).toBeInTheDocument();
+  });
+
+  it('stops the spinner, drops the value and says so in a toast when setting fails', async () => {
+    server.use(
+      http.post('*/api/set/json/v1/1/ziel/1/', () =>
+        HttpResponse.json({ error: 'internal', message: 'failed' }, { status: 500 }),
+      ),
+    );
+    renderRoom();
+    const user = userEvent.setup();
+    await user.click(slider());
+    await user.keyboard('{ArrowDown}');
+    expect(
+      await screen.findByText(
+        'Die Zieltemperatur konnte nicht gesetzt werden. Bitte versuchen Sie es erneut.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Wird gespeichert …')).not.toBeInTheDocument();
+    expect(screen.queryByText('Gespeichert')).not.toBeInTheDocument();
+    expect(slider()).toHaveAttribute('aria-valuenow', '21');
+  });
+
+  it('makes a target permanent: resettemp first, then soll', async () => {
+    server.use(
+      http.post('*/api/set/json/v1/1/resettemp/1/', async ({ request }) => {
+        await record(request);
+        return HttpResponse.json(room);
+      }),
+      http.post('*/api/set/json/v1/1/soll/1/', async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({ ...room, solltemperatur: 23, perm_solltemperatur: 23 });
+      }),
+    );
+    renderRoom({ room: temporary(23) });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Dauerhaft übernehmen' }));
+    expect(await screen.findByText('Gespeichert')).toBeInTheDocument();
+    expect(writes.map((write) => write.path)).toEqual([
+      '/api/set/json/v1/1/resettemp/1/',
+      '/api/set/json/v1/1/soll/1/',
+    ]);
+    expect(writes[1]!.fields.soll).toBe('23.0');
+  });
+
+  it('a failed reset stops the spinner without a check and shows a toast', async () => {
+    server.use(
+      http.post('*/api/set/json/v1/1/resettemp/1/', () =>
+        HttpResponse.json({ error: 'forbidden', message: 'no' }, { status: 403 }),
+      ),
+    );
+    renderRoom({ room: temporary(23), canChange: false });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Vorübergehende Temperatur beenden' }));
+    expect(await screen.findByText('Dafür fehlt Ihnen die Berechtigung.')).toBeInTheDocument();
+    expect(screen.queryByText('Gespeichert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Wird gespeichert …')).not.toBeInTheDocument();
+  });
+
+  it('read-only: keys change nothing, duration and make-permanent are not offered', async () => {
+    renderRoom({ room: temporary(23), canChange: false });
+    const user = userEvent.setup();
+    await user.click(slider());
+    await user.keyboard('{ArrowUp}{End}');
+    expect(slider()).toHaveAttribute('aria-readonly', 'true');
+    expect(slider()).toHaveAttribute('aria-valuenow', '23');
+    expect(screen.queryByLabelText('Dauer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dauerhaft übernehmen' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Vorübergehende Temperatur beenden' })).toBeEnabled();
+    expect(writes).toHaveLength(0);
+  });
+});

@@ -1,0 +1,135 @@
+import type { Room } from '@raumregler/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarClock } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TEMPS_KEY } from '../api/update-room-cache';
+import { useNow } from '../hooks/use-now';
+import { useRoomActions } from '../hooks/use-room-actions';
+import { parseModeEnd } from '../utils/end-time';
+import { formatTemperature, toNumber } from '../utils/room-values';
+import { DURATION_DEFAULT_HOURS, DurationSlider } from './duration-slider';
+import { NextChangeLine } from './next-change-line';
+import { SaveStatus } from './save-status';
+import { SensorInfo } from './sensor-info';
+import { TemporaryPanel } from './temporary-panel';
+import { ThermostatDial } from './thermostat-dial';
+
+/**
+ * One room: the dial, its mode (schedule or temporary) and what the user may do.
+ * `receivedAt` is when the room data arrived; the countdown runs from it.
+ */
+export function RoomControl({
+  room,
+  canChange,
+  receivedAt,
+}: {
+  room: Room;
+  canChange: boolean;
+  receivedAt: number;
+}) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const actions = useRoomActions(room.id);
+  const [hours, setHours] = useState(DURATION_DEFAULT_HOURS);
+  // The countdown of this very answer ran out: show normal mode until fresh data arrives.
+  const [expiredAt, setExpiredAt] = useState<number | null>(null);
+  const now = useNow();
+
+  const remaining = toNumber(room.remaining_time) ?? 0;
+  const temporary = room.is_temporary_mode === true && remaining > 0 && expiredAt !== receivedAt;
+  const serverTarget = toNumber(room.solltemperatur) ?? toNumber(room.perm_solltemperatur) ?? 0;
+  const target = actions.pending ?? serverTarget;
+  const current = toNumber(room.temperatur);
+  const busy = actions.saveState === 'saving';
+  const format = (value: unknown) => formatTemperature(intl, value);
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+
+  const onExpired = useCallback(() => {
+    setExpiredAt(receivedAt);
+    void queryClient.invalidateQueries({ queryKey: TEMPS_KEY });
+  }, [queryClient, receivedAt]);
+
+  const end = parseModeEnd(room.mode_end_datetime) ?? new Date(receivedAt + remaining * 1000);
+
+  return (
+    <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] md:items-start">
+      <Card className="flex flex-col items-center gap-4 p-4 sm:p-6">
+        <ThermostatDial
+          value={target}
+          current={current}
+          label={t('rooms.dial.label', { room: room.name })}
+          readOnly={!canChange}
+          formatValue={format}
+          caption={t('rooms.dial.target')}
+          footnote={t('rooms.dial.current', { temp: format(current) })}
+          onCommit={(value) => actions.commitTarget(value, hours)}
+        />
+        <SaveStatus state={actions.saveState} />
+        <p className="max-w-sm text-center text-sm text-slate-600 dark:text-slate-400">
+          {t(canChange ? 'rooms.dial.hint' : 'rooms.dial.readOnly')}
+        </p>
+      </Card>
+      <div className="flex flex-col gap-4">
+        <Card className="flex flex-col gap-4 p-4 sm:p-5">
+          {temporary ? (
+            <TemporaryPanel
+              end={end}
+              now={now}
+              remaining={remaining}
+              receivedAt={receivedAt}
+              returnsTo={room.perm_solltemperatur}
+              busy={busy}
+              onExpired={onExpired}
+              onEnd={actions.endTemporary}
+            />
+          ) : (
+            <>
+              <p className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-300">
+                <CalendarClock className="size-5" aria-hidden="true" />
+                {t('rooms.schedule.active')}
+              </p>
+              <NextChangeLine
+                nextTemperature={room.next_temperature}
+                nextDueTime={room.next_due_time}
+                now={now}
+              />
+            </>
+          )}
+          {canChange && (
+            <>
+              <DurationSlider hours={hours} onChange={setHours} />
+              {temporary && (
+                <div className="flex flex-col gap-2 sm:flex-row md:flex-col">
+                  <Button
+                    variant="secondary"
+                    className="h-auto min-h-10 py-2"
+                    disabled={busy}
+                    onClick={() => actions.commitTarget(target, hours)}
+                  >
+                    {t('rooms.duration.apply')}
+                  </Button>
+                  <Button
+                    className="h-auto min-h-10 py-2"
+                    disabled={busy}
+                    onClick={() => actions.makePermanent(target)}
+                  >
+                    {t('rooms.makePermanent')}
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </Card>
+        <SensorInfo
+          temperature={room.temperatur}
+          humidity={room.luftfeuchte}
+          sensors={room.sensoren}
+          now={now}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { cn } from '@/components/ui/cn';
+import { useDialInput } from '../hooks/use-dial-input';
+import {
+  ARC_END,
+  ARC_START,
+  arcPath,
+  DIAL_MAX,
+  DIAL_MIN,
+  pointAt,
+  toDialValue,
+  valueToAngle,
+} from '../utils/dial-math';
+
+const SIZE = 240;
+const C = SIZE / 2;
+const R = 100;
+
+export interface ThermostatDialProps {
+  /** The target to show when nobody drags: the server's, or a committed one not yet confirmed. */
+  value: number;
+  /** Measured temperature, drawn as a marker on the track; null without a sensor. */
+  current: number | null;
+  label: string;
+  readOnly: boolean;
+  formatValue: (value: number) => string;
+  /** Small line above the big number ("Ziel"). */
+  caption: string;
+  /** Small line under the big number ("Aktuell 20,5 °C"). */
+  footnote?: string;
+  onCommit: (value: number) => void;
+}
+
+/** The circular target dial: it draws and reports; all maths lives in utils/dial-math. */
+export function ThermostatDial(props: ThermostatDialProps) {
+  const { current, label, readOnly, formatValue, caption, footnote, onCommit } = props;
+  const value = toDialValue(props.value);
+  const input = useDialInput({ value, readOnly, onCommit });
+  const angle = valueToAngle(input.shown);
+  const handle = pointAt(angle, R, C, C);
+  const marker = current === null ? null : pointAt(valueToAngle(current), R, C, C);
+  const low = pointAt(ARC_START, R - 26, C, C);
+  const high = pointAt(ARC_END, R - 26, C, C);
+  const text = formatValue(input.shown);
+
+  return (
+    <div className="@container relative mx-auto aspect-square w-full max-w-[20rem] select-none">
+      <div
+        role="slider"
+        tabIndex={0}
+        aria-label={label}
+        aria-valuemin={DIAL_MIN}
+        aria-valuemax={DIAL_MAX}
+        aria-valuenow={input.shown}
+        aria-valuetext={text}
+        aria-readonly={readOnly || undefined}
+        aria-orientation="horizontal"
+        className="size-full rounded-full focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-primary"
+        {...input.keyHandlers}
+      >
+        <svg
+          viewBox={`0 0 ${SIZE} ${SIZE}`}
+          className="size-full overflow-visible"
+          aria-hidden="true"
+          {...input.svgHandlers}
+        >
+          <path
+            d={arcPath(ARC_START, ARC_END, R, C, C)}
+            className={cn(
+              'fill-none stroke-slate-200 dark:stroke-slate-700',
+              !readOnly && 'cursor-pointer',
+            )}
+            strokeWidth={16}
+            strokeLinecap="round"
+          />
+          {angle > ARC_START && (
+            <path
+              d={arcPath(ARC_START, angle, R, C, C)}
+              className={cn(
+                'pointer-events-none fill-none',
+                readOnly ? 'stroke-slate-400 dark:stroke-slate-500' : 'stroke-orange-600',
+              )}
+              strokeWidth={16}
+              strokeLinecap="round"
+            />
+          )}
+          {marker && (
+            <circle
+              cx={marker.x}
+              cy={marker.y}
+              r={4}
+              className="pointer-events-none fill-slate-900 stroke-white dark:fill-white dark:stroke-slate-900"
+              strokeWidth={2}
+            />
+          )}
+          <text
+            x={low.x}
+            y={low.y}
+            textAnchor="middle"
+            className="fill-slate-500 text-[11px] @max-[14rem]:hidden"
+          >
+            {DIAL_MIN}°
+          </text>
+          <text
+            x={high.x}
+            y={high.y}
+            textAnchor="middle"
+            className="fill-slate-500 text-[11px] @max-[14rem]:hidden"
+          >
+            {DIAL_MAX}°
+          </text>
+          {!readOnly && (
+            <g data-dial-handle="" className="cursor-grab" style={{ touchAction: 'none' }}>
+              {/* A finger-sized hit area around the visible knob. */}
+              <circle cx={handle.x} cy={handle.y} r={24} className="fill-transparent" />
+              <circle
+                cx={handle.x}
+                cy={handle.y}
+                r={13}
+                className="fill-white stroke-orange-600 dark:fill-slate-900"
+                strokeWidth={4}
+              />
+            </g>
+          )}
+        </svg>
+      </div>
+      <div
+        className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-1 text-center"
+        aria-hidden="true"
+      >
+        <span className="text-[length:clamp(0.7rem,4.5cqw,0.875rem)] font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">
+          {caption}
+        </span>
+        <span
+          className={cn(
+            // Sized by the dial's own width, so the number fits on a narrow phone as well.
+            'text-[length:clamp(1.25rem,17cqw,3.75rem)] leading-none font-semibold tabular-nums',
+            input.previewing && 'text-orange-700 dark:text-orange-400',
+          )}
+        >
+          {text}
+        </span>
+        {footnote && (
+          <span className="text-sm text-slate-600 tabular-nums dark:text-slate-300">
+            {footnote}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { ArrowLeft } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
+import { paths, type Area } from '@/config/paths';
+import { useBuildingData } from '@/features/building/components/building-data-provider';
+import { FloorName } from '@/features/rooms/components/floor-name';
+import { LoadState } from '@/features/rooms/components/load-state';
+import { NotFoundState } from '@/features/rooms/components/not-found-state';
+import { RoomControl } from '@/features/rooms/components/room-control';
+import { canChangeTemperature } from '@/features/rooms/utils/room-values';
+import { useFreshTemps } from './use-fresh-temps';
+
+/** /room-control/{smart|pro}/room/:roomId: one room with its dial. */
+export default function RoomPage({ area }: { area: Area }) {
+  const { roomId } = useParams();
+  const intl = useIntl();
+  const temps = useFreshTemps();
+  const { permissions } = useBuildingData();
+  if (!temps.data) return <LoadState failed={temps.isError} onRetry={() => void temps.refetch()} />;
+  const floors = Array.isArray(temps.data) ? temps.data : [];
+  const floor = floors.find((candidate) =>
+    candidate.raeume?.some((room) => String(room.id) === roomId),
+  );
+  const room = floor?.raeume.find((candidate) => String(candidate.id) === roomId);
+  if (!floor || !room)
+    return (
+      <NotFoundState
+        title={intl.formatMessage({ id: 'rooms.room.notFound.title' })}
+        text={intl.formatMessage({ id: 'rooms.room.notFound.text' }, { id: roomId ?? '' })}
+        action={
+          <Link to={paths.home} className="text-primary underline">
+            {intl.formatMessage({ id: 'rooms.backHome' })}
+          </Link>
+        }
+      />
+    );
+  // Until the permissions are known, nobody gets a dial that might refuse the change.
+  const access = permissions.data?.[area === 'pro' ? 'access_to_pro' : 'access_to_smart'];
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
+      <Link
+        to={paths.floor(area, floor.id)}
+        className="inline-flex w-fit items-center gap-1 rounded text-sm text-slate-600 hover:underline focus-visible:outline-2 focus-visible:outline-primary dark:text-slate-300"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {intl.formatMessage(
+          { id: 'rooms.room.backToFloor' },
+          { floor: <FloorName key="floor" name={floor.etagenname} /> },
+        )}
+      </Link>
+      <h1 className="text-2xl font-semibold sm:text-3xl">{room.name}</h1>
+      <RoomControl
+        key={room.id}
+        room={room}
+        canChange={canChangeTemperature(access)}
+        receivedAt={temps.dataUpdatedAt}
+      />
+    </div>
+  );
+}
