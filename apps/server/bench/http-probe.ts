@@ -7,10 +7,17 @@ export interface ProbeAnswer {
   body: string;
 }
 
+export interface ProbeRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
 /** One HTTP request with any method, headers and raw body bytes, answered or failed. */
 export function sendRequest(
   origin: string,
-  request: { method: string; path: string; headers: Record<string, string>; body?: Buffer },
+  request: ProbeRequest,
   agent?: http.Agent,
 ): Promise<ProbeAnswer> {
   const url = new URL(origin);
