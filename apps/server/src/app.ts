@@ -2,26 +2,39 @@ import type Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import authPlugin from './plugins/auth.js';
+import clockPlugin from './plugins/clock.js';
 import databasePlugin from './plugins/database.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
 import webAppPlugin from './plugins/web-app.js';
 import appConfigRoute from './routes/app-config.js';
 import getRoutes from './routes/get/index.js';
+import setRoutes from './routes/set/index.js';
+import unknownHouseRoutes from './routes/unknown-house.js';
 
 export interface AppOptions {
   config: Config;
   db: Database.Database;
   logger?: FastifyServerOptions['logger'];
+  /** The clock; tests inject one to move time without sleeping. */
+  now?: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
 }
 
 /** The device API with its accounts, once at the root (tools) and once under /api (the web app). */
 async function deviceApi(app: FastifyInstance, { houseId }: { houseId: number }) {
   await app.register(getRoutes, { prefix: `/get/json/v1/${houseId}` });
+  await app.register(setRoutes, { prefix: `/set/json/v1/${houseId}` });
+  await app.register(unknownHouseRoutes, { houseId });
   await app.register(appConfigRoute);
 }
 
 /** Builds the whole server without listening, so tests can start it on any port. */
-export async function buildApp({ config, db, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, now }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -30,7 +43,9 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 64 * 1024,
   });
+  app.decorate('config', config);
   await app.register(errorHandlerPlugin);
+  await app.register(clockPlugin, { now: now ?? Date.now, timeZone: config.timeZone });
   await app.register(databasePlugin, { db });
   await app.register(authPlugin);
   await app.register(deviceApi, { houseId: config.houseId });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isValidTimeZone } from './domain/local-time.js';
 import { fileURLToPath } from 'node:url';
 
 /** Every setting of the server, read once from the environment, with its default. */
@@ -16,6 +17,19 @@ export interface Config {
   /** Folder of the built web app; null when the app is not served (API only). */
   webDist: string | null;
   logLevel: string;
+  /** The device's local time zone: schedules, next_due_time, mode_end_datetime. */
+  timeZone: string;
+  /** Let old tools read info/temps/rooms/outs without credentials. */
+  anonymousRead: boolean;
+  /** The web app's per-device forwarding host, with a `{device}` placeholder; null = same origin. */
+  deviceUrlTemplate: string | null;
+  /** Base URL of a real device: the device API is forwarded there instead of simulated. */
+  upstreamUrl: string | null;
+  /** Failed sign-ins from one client within the window before it is answered 429. */
+  authFailureLimit: number;
+  authFailureWindowMs: number;
+  /** Trust X-Forwarded-For from a reverse proxy, so rate limits see the real client. */
+  trustProxy: boolean;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,6 +57,38 @@ function decimal(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function httpUrl(env: NodeJS.ProcessEnv, name: string, check?: (url: string) => boolean) {
+  const raw = env[name];
+  if (!raw) return null;
+  let ok: boolean;
+  try {
+    ok = /^https?:$/.test(new URL(raw.replace('{device}', 'device')).protocol);
+  } catch {
+    ok = false;
+  }
+  if (!ok || (check && !check(raw))) {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function timeZone(env: NodeJS.ProcessEnv): string {
+  const raw = env.TIME_ZONE || 'Europe/Berlin';
+  if (!isValidTimeZone(raw)) {
+    throw new ConfigError(
+      `TIME_ZONE must be an IANA time zone such as Europe/Berlin, got "${raw}"`,
+    );
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
@@ -55,5 +101,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     houseId: integer(env, 'HOUSE_ID', 1, 1, 1_000_000),
     webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST || defaultWebDist),
     logLevel: env.LOG_LEVEL || 'info',
+    timeZone: timeZone(env),
+    anonymousRead: flag(env, 'ANONYMOUS_READ'),
+    deviceUrlTemplate: httpUrl(env, 'DEVICE_URL_TEMPLATE', (url) => url.includes('{device}')),
+    upstreamUrl: httpUrl(env, 'UPSTREAM_URL'),
+    authFailureLimit: integer(env, 'AUTH_FAILURE_LIMIT', 10, 1, 10_000),
+    authFailureWindowMs: integer(env, 'AUTH_FAILURE_WINDOW_SECONDS', 300, 1, 86_400) * 1000,
+    trustProxy: flag(env, 'TRUST_PROXY'),
   };
 }

@@ -103,3 +103,5 @@ export const DEFAULT_SETPOINT_MAX = 30;
 /** Bounds of a temporary target's duration, in minutes. */
 export const TEMPORARY_DURATION_MIN = 1;
 export const TEMPORARY_DURATION_MAX = 1440;
+/** Minutes a temporary target runs when `duration` is `default`, 0 or missing. */
+export const TEMPORARY_DURATION_DEFAULT = 60;

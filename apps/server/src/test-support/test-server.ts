@@ -17,12 +17,39 @@ export interface TestServer {
 
 export const demoSeed = (): Seed => parseSeed(structuredClone(demoBuilding));
 
+/** A clock tests move by hand: `clock.set('2026-11-23T10:00')` takes Berlin local time. */
+export function manualClock(start: string) {
+  let current = berlin(start);
+  return {
+    now: () => current,
+    set: (local: string) => {
+      current = berlin(local);
+    },
+    advance: (ms: number) => {
+      current += ms;
+    },
+  };
+}
+
+/** Epoch ms of a Europe/Berlin wall time 'YYYY-MM-DDTHH:MM[:SS]' (tests avoid DST edges here). */
+export function berlin(local: string): number {
+  const asUtc = Date.parse(`${local}Z`);
+  const probe = new Date(asUtc);
+  const summer = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Berlin',
+    timeZoneName: 'short',
+  })
+    .format(probe)
+    .includes('CEST');
+  return asUtc - (summer ? 2 : 1) * 3_600_000;
+}
+
 export const basic = (username: string, password: string) =>
   `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
 /** A real server on 127.0.0.1 with a fresh in-memory database seeded with the demo building. */
 export async function startTestServer(
-  options: { seed?: Seed; config?: Partial<Config> } = {},
+  options: { seed?: Seed; config?: Partial<Config>; now?: () => number } = {},
 ): Promise<TestServer> {
   const config: Config = {
     ...loadConfig({}),
@@ -33,8 +60,8 @@ export async function startTestServer(
     ...options.config,
   };
   const db = openDatabase(config.databaseFile);
-  await importSeed(db, options.seed ?? demoSeed());
-  const app = await buildApp({ config, db, logger: false });
+  await importSeed(db, options.seed ?? demoSeed(), options.now?.() ?? Date.now());
+  const app = await buildApp({ config, db, logger: false, now: options.now });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { unrollSchedule, type Occurrence, type SwitchPoint } from '../../domain/schedule.js';
 
 export interface RoomRow {
   id: number;
@@ -14,6 +15,8 @@ export interface RoomRow {
   temp_target: number | null;
   temp_until: number | null;
   sensor_reported_at: number | null;
+  valve_open: number;
+  previous_mode: string;
 }
 
 export interface FloorRow {
@@ -22,12 +25,68 @@ export interface FloorRow {
   position: number;
 }
 
-/** Floors and rooms of the building, in their display order. */
+interface PointRow extends SwitchPoint {
+  room_id: number;
+}
+
+/** What the simulation writes back for one room. */
+export interface SimulatedRoom {
+  id: number;
+  temperature: number | null;
+  humidity: number | null;
+  valveOpen: boolean;
+  reportedAt: number | null;
+}
+
+const NO_SCHEDULE: readonly Occurrence[] = Object.freeze([]);
+
+/** Floors, rooms and weekly programmes of the building, in their display order. */
 export function createBuildingRepository(db: Database) {
   const floors = db.prepare<[], FloorRow>('SELECT * FROM floors ORDER BY position, id');
   const rooms = db.prepare<[], RoomRow>('SELECT * FROM rooms ORDER BY floor_id, position, id');
   const room = db.prepare<[number], RoomRow>('SELECT * FROM rooms WHERE id = ?');
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM floors');
+  const points = db.prepare<[], PointRow>(
+    'SELECT id, room_id, days, at, target FROM schedule_points ORDER BY room_id, id',
+  );
+  const setTemporary = db.prepare('UPDATE rooms SET temp_target = ?, temp_until = ? WHERE id = ?');
+  const setBaseTarget = db.prepare('UPDATE rooms SET base_target = ? WHERE id = ?');
+  const setMode = db.prepare('UPDATE rooms SET mode = ?, previous_mode = ? WHERE id = ?');
+  const pointById = db.prepare<[number], PointRow>('SELECT * FROM schedule_points WHERE id = ?');
+  const setPointTarget = db.prepare('UPDATE schedule_points SET target = ? WHERE id = ?');
+  const setPointDays = db.prepare('UPDATE schedule_points SET days = ? WHERE id = ?');
+  const insertPoint = db.prepare(
+    'INSERT INTO schedule_points (room_id, days, at, target) VALUES (?, ?, ?, ?)',
+  );
+  const simulated = db.prepare(
+    `UPDATE rooms SET temperature = @temperature, humidity = @humidity, valve_open = @valveOpen,
+       sensor_reported_at = @reportedAt WHERE id = @id`,
+  );
+  const saveSimulation = db.transaction((updates: readonly SimulatedRoom[]) => {
+    for (const update of updates) {
+      simulated.run({ ...update, valveOpen: update.valveOpen ? 1 : 0 });
+    }
+  });
+  const dataVersion = () => db.pragma('data_version', { simple: true }) as number;
+
+  // The programmes change rarely and are read on every temps call: keep them unrolled in memory.
+  // data_version moves when another connection (the CLI importing a seed) writes the file.
+  let schedules: Map<number, Occurrence[]> | null = null;
+  let schedulesVersion = -1;
+  const loadSchedules = () => {
+    const version = dataVersion();
+    if (schedules && version === schedulesVersion) return schedules;
+    const byRoom = new Map<number, SwitchPoint[]>();
+    for (const row of points.all()) {
+      const list = byRoom.get(row.room_id) ?? [];
+      list.push({ id: row.id, days: row.days, at: row.at, target: row.target });
+      byRoom.set(row.room_id, list);
+    }
+    schedules = new Map([...byRoom].map(([roomId, list]) => [roomId, unrollSchedule(list)]));
+    schedulesVersion = version;
+    return schedules;
+  };
+
   return {
     isEmpty(): boolean {
       return (count.get()?.n ?? 0) === 0;
@@ -40,6 +99,43 @@ export function createBuildingRepository(db: Database) {
     },
     findRoom(id: number): RoomRow | null {
       return room.get(id) ?? null;
+    },
+    /** The weekly programme of a room, unrolled; empty when it has none. */
+    scheduleOf(roomId: number): readonly Occurrence[] {
+      return loadSchedules().get(roomId) ?? NO_SCHEDULE;
+    },
+    setTemporary(roomId: number, target: number, until: number) {
+      setTemporary.run(target, until, roomId);
+    },
+    clearTemporary(roomId: number) {
+      setTemporary.run(null, null, roomId);
+    },
+    setMode(roomId: number, mode: string, previousMode: string) {
+      setMode.run(mode, previousMode, roomId);
+    },
+    setBaseTarget(roomId: number, target: number) {
+      setBaseTarget.run(target, roomId);
+    },
+    /**
+     * Changes the target of one weekday's occurrence of a switch point. A point shared by several
+     * days is split, so the change comes back every week on that day only.
+     */
+    setOccurrenceTarget(pointId: number, day: number, target: number) {
+      db.transaction(() => {
+        const point = pointById.get(pointId);
+        if (!point) return;
+        const bit = 1 << day;
+        if (point.days === bit) setPointTarget.run(target, pointId);
+        else {
+          setPointDays.run(point.days & ~bit, pointId);
+          insertPoint.run(point.room_id, bit, point.at, target);
+        }
+      })();
+      schedules = null;
+    },
+    /** Writes one simulation step of every room in one transaction. */
+    saveSimulation(updates: readonly SimulatedRoom[]): void {
+      saveSimulation(updates);
     },
   };
 }

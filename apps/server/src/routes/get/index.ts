@@ -1,12 +1,44 @@
-import type { DeviceInfo, Floor, Permissions, Room } from '@raumregler/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type {
+  DeviceInfo,
+  Floor,
+  FloorOutputs,
+  FloorRooms,
+  Permissions,
+  Room,
+} from '@raumregler/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FloorRow, RoomRow } from '../../db/repositories/building.js';
 import { toWireRoom } from '../../domain/room-view.js';
+import { credentialsOf } from '../../plugins/auth.js';
+import { roomFromParams } from '../room-param.js';
+import { floorsSchema, outputsSchema, roomNamesSchema } from '../schemas.js';
+
+/** Groups rooms (already in display order) under their floors, in one pass over each. */
+function byFloor<T>(floors: FloorRow[], rooms: RoomRow[], shape: (row: RoomRow) => T) {
+  const roomsByFloor = new Map<number, T[]>();
+  for (const row of rooms) {
+    let list = roomsByFloor.get(row.floor_id);
+    if (!list) roomsByFloor.set(row.floor_id, (list = []));
+    list.push(shape(row));
+  }
+  return floors.map((floor) => ({
+    id: floor.id,
+    etagenname: floor.name,
+    raeume: roomsByFloor.get(floor.id) ?? [],
+  }));
+}
 
 /** The device API's reads: `GET /get/json/v1/{houseId}/{method}/`. */
 const getRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('preHandler', app.authenticate);
+  // ANONYMOUS_READ lets old tools read without credentials; credentials that are sent are
+  // still checked, so a wrong password never passes silently.
+  const readAccess = async (request: FastifyRequest) => {
+    if (app.config.anonymousRead && !credentialsOf(request)) return;
+    await app.authenticate(request);
+  };
+  const building = app.repos.building;
 
-  app.get('/info', async (): Promise<DeviceInfo> => {
+  app.get('/info', { preHandler: readAccess }, async (): Promise<DeviceInfo> => {
     const settings = app.repos.settings;
     return {
       hw: 'Raumregler Mini-Server (simulated)',
@@ -16,30 +48,61 @@ const getRoutes: FastifyPluginAsync = async (app) => {
       fbi: '1',
       'app-compatibility': true,
       name: settings.get('building_name') ?? 'Raumregler',
-      house_id: Number(settings.get('house_id') ?? 1),
+      house_id: app.config.houseId,
       mac: 'localhost',
     };
   });
 
-  app.get('/permissions', async (request): Promise<Permissions> => ({
-    access_to_smart: request.user!.accessSmart,
-    access_to_pro: request.user!.accessPro,
-  }));
+  app.get(
+    '/permissions',
+    { preHandler: app.authenticate },
+    async (request): Promise<Permissions> => ({
+      access_to_smart: request.user!.accessSmart,
+      access_to_pro: request.user!.accessPro,
+    }),
+  );
 
-  app.get('/temps', async (): Promise<Floor[]> => {
-    const now = Date.now();
-    const roomsByFloor = new Map<number, Room[]>();
-    for (const row of app.repos.building.listRooms()) {
-      const list = roomsByFloor.get(row.floor_id) ?? [];
-      list.push(toWireRoom(row, now));
-      roomsByFloor.set(row.floor_id, list);
-    }
-    return app.repos.building.listFloors().map((floor) => ({
-      id: floor.id,
-      etagenname: floor.name,
-      raeume: roomsByFloor.get(floor.id) ?? [],
-    }));
-  });
+  app.get(
+    '/temps',
+    { preHandler: readAccess, schema: { response: { 200: floorsSchema } } },
+    async (): Promise<Floor[]> => {
+      const context = app.clock.context();
+      return byFloor(building.listFloors(), building.listRooms(), (row) =>
+        toWireRoom(row, building.scheduleOf(row.id), context),
+      );
+    },
+  );
+
+  app.get(
+    '/temps/:roomId',
+    { preHandler: readAccess, schema: { response: { 200: floorsSchema.items.properties.raeume } } },
+    async (request): Promise<Room[]> => {
+      const row = roomFromParams(app, request.params);
+      return [toWireRoom(row, building.scheduleOf(row.id), app.clock.context())];
+    },
+  );
+
+  app.get(
+    '/rooms',
+    { preHandler: readAccess, schema: { response: { 200: roomNamesSchema } } },
+    async (): Promise<FloorRooms[]> =>
+      byFloor(building.listFloors(), building.listRooms(), (row) => ({
+        id: row.id,
+        name: row.name,
+      })),
+  );
+
+  app.get(
+    '/outs',
+    { preHandler: readAccess, schema: { response: { 200: outputsSchema } } },
+    async (): Promise<FloorOutputs[]> =>
+      // One simulated valve per room, on output 1.
+      byFloor(building.listFloors(), building.listRooms(), (row) => ({
+        id: row.id,
+        name: row.name,
+        ausgang: { '1': row.valve_open ? 1 : 0 },
+      })),
+  );
 };
 
 export default getRoutes;

@@ -1,0 +1,97 @@
+/**
+ * The device's local time. Schedules and the wire formats are in wall-clock time of one time
+ * zone (TIME_ZONE); instants in the database are epoch milliseconds. A "wall" value is the local
+ * wall-clock time written as if it were UTC, so plain Date UTC getters and minute arithmetic
+ * work on it without any time-zone maths.
+ */
+
+export interface LocalClock {
+  readonly timeZone: string;
+  /** Local wall-clock time of an instant, as wall milliseconds. */
+  toWall(epochMs: number): number;
+}
+
+const MINUTE = 60_000;
+// UTC offsets change only at transitions, which every zone places on a quarter hour: one
+// lookup per quarter hour is exact and keeps Intl (slow) out of the per-room path.
+const BUCKET = 15 * MINUTE;
+
+/** Whether Intl knows the zone (e.g. "Europe/Berlin"). */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function createLocalClock(timeZone: string): LocalClock {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const offsets = new Map<number, number>();
+  const offsetAt = (epochMs: number): number => {
+    const bucket = Math.floor(epochMs / BUCKET);
+    const cached = offsets.get(bucket);
+    if (cached !== undefined) return cached;
+    const start = bucket * BUCKET;
+    const parts: Record<string, number> = {};
+    for (const part of format.formatToParts(new Date(start))) {
+      if (part.type !== 'literal') parts[part.type] = Number(part.value);
+    }
+    const wall = Date.UTC(
+      parts.year!,
+      parts.month! - 1,
+      parts.day!,
+      parts.hour!,
+      parts.minute!,
+      parts.second!,
+    );
+    const offset = wall - start;
+    if (offsets.size > 2_000) offsets.clear();
+    offsets.set(bucket, offset);
+    return offset;
+  };
+  return { timeZone, toWall: (epochMs) => epochMs + offsetAt(epochMs) };
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** 'YYYY-MM-DD HH:MM' (next_due_time). */
+export function formatDueTime(wallMs: number): string {
+  const d = new Date(wallMs);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
+/** 'YYYY-MM-DDTHH:MM:SS' (mode_end_datetime). */
+export function formatEndTime(wallMs: number): string {
+  const d = new Date(wallMs);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/** 'DD.MM.YYYY HH:MM' (a sensor's letzte_uebertragung). */
+export function formatReportedAt(wallMs: number): string {
+  const d = new Date(wallMs);
+  return `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
+/** Monday = 0 … Sunday = 6, matching the schedule's day bits. */
+export function wallWeekday(wallMs: number): number {
+  return (new Date(wallMs).getUTCDay() + 6) % 7;
+}
+
+/** Minutes since local midnight. */
+export function wallMinuteOfDay(wallMs: number): number {
+  const d = new Date(wallMs);
+  return d.getUTCHours() * 60 + d.getUTCMinutes();
+}
+
+export const WALL_MINUTE = MINUTE;

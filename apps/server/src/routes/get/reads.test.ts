@@ -1,0 +1,143 @@
+import type { Floor, FloorOutputs, FloorRooms, Permissions, Room } from '@raumregler/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Config } from '../../config.js';
+import { manualClock, startTestServer, type TestServer } from '../../test-support/test-server.js';
+
+const clock = manualClock('2026-11-23T10:00');
+let server: TestServer | undefined;
+const start = async (config: Partial<Config> = {}) => {
+  server = await startTestServer({ now: clock.now, config });
+  return server;
+};
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const demo: [string, string] = ['demo', 'demo1234'];
+
+describe('GET temps', () => {
+  it('shapes every room with numbers as numbers, sensors and schedule fields', async () => {
+    const { request } = await start();
+    const floors = (await (
+      await request('/get/json/v1/1/temps/', { auth: demo })
+    ).json()) as Floor[];
+    const living = floors[0]!.raeume[0]!;
+    expect(living).toEqual({
+      id: 1,
+      name: 'Wohnzimmer',
+      temperatur: 20.5,
+      solltemperatur: 21,
+      perm_solltemperatur: 21,
+      total_offset: 0,
+      offsets: {},
+      sensoren: [
+        {
+          name: expect.any(String) as string,
+          beschreibung: expect.stringContaining('Wohnzimmer') as string,
+          wert: 20.5,
+          letzte_uebertragung: '23.11.2026 10:00',
+          raumtemperatursensor: true,
+        },
+      ],
+      luftfeuchte: 45,
+      betriebsart: 'Heating',
+      is_temporary_mode: false,
+      remaining_time: null,
+      mode_end_datetime: null,
+      next_temperature: 18,
+      next_due_time: '2026-11-23 22:00',
+    });
+    const guestWc = floors[0]!.raeume.find((room) => room.name === 'Gäste-WC')!;
+    expect(guestWc).toMatchObject({ temperatur: null, sensoren: [] });
+  });
+
+  it('answers one room as a one-element array; unknown 404, not a number 400', async () => {
+    const { request } = await start();
+    const response = await request('/api/get/json/v1/1/temps/2', { auth: demo });
+    const rooms = (await response.json()) as Room[];
+    expect(rooms).toHaveLength(1);
+    expect(rooms[0]).toMatchObject({ id: 2, name: 'Küche' });
+    expect((await request('/get/json/v1/1/temps/999/', { auth: demo })).status).toBe(404);
+    const bad = await request('/get/json/v1/1/temps/k%C3%BCche/', { auth: demo });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: 'bad_request' });
+  });
+});
+
+describe('GET rooms, outs, permissions', () => {
+  it('lists room names per floor', async () => {
+    const { request } = await start();
+    const floors = (await (
+      await request('/get/json/v1/1/rooms/', { auth: demo })
+    ).json()) as FloorRooms[];
+    expect(floors[1]).toMatchObject({ etagenname: 'OG' });
+    expect(floors[0]!.raeume[1]).toEqual({ id: 2, name: 'Küche' });
+  });
+
+  it('shows each room valve as output 1, open or shut', async () => {
+    const { request } = await start();
+    const floors = (await (
+      await request('/get/json/v1/1/outs/', { auth: demo })
+    ).json()) as FloorOutputs[];
+    for (const room of floors.flatMap((floor) => floor.raeume)) {
+      expect(Object.keys(room.ausgang)).toEqual(['1']);
+      expect([0, 1]).toContain(room.ausgang['1']);
+    }
+  });
+
+  it("answers the signed-in user's own permissions", async () => {
+    const { request } = await start();
+    const own = async (auth: [string, string]) =>
+      (await (await request('/get/json/v1/1/permissions/', { auth })).json()) as Permissions;
+    expect(await own(['techniker', 'techniker1234'])).toEqual({
+      access_to_smart: 'no-access',
+      access_to_pro: 'full',
+    });
+    expect(await own(['bewohner', 'bewohner1234'])).toEqual({
+      access_to_smart: 'read',
+      access_to_pro: 'read',
+    });
+  });
+});
+
+describe('house ids', () => {
+  it('answers 404 JSON to another house id, for reads and writes', async () => {
+    const { request } = await start();
+    for (const [method, path] of [
+      ['GET', '/get/json/v1/2/temps/'],
+      ['GET', '/api/get/json/v1/7/info'],
+      ['POST', '/set/json/v1/2/ziel/1/'],
+    ] as const) {
+      const response = await request(path, { method, auth: demo });
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toMatchObject({
+        error: 'not_found',
+        message: expect.stringContaining('house') as string,
+      });
+    }
+  });
+
+  it('serves the configured house id', async () => {
+    const { request } = await start({ houseId: 5 });
+    expect((await request('/get/json/v1/5/info/', { auth: demo })).status).toBe(200);
+    expect((await request('/get/json/v1/1/info/', { auth: demo })).status).toBe(404);
+  });
+});
+
+describe('ANONYMOUS_READ', () => {
+  it('is off by default: reads need credentials', async () => {
+    const { request } = await start();
+    expect((await request('/get/json/v1/1/temps/')).status).toBe(401);
+  });
+
+  it('lets tools read info, temps, rooms and outs without credentials, but nothing else', async () => {
+    const { request } = await start({ anonymousRead: true });
+    for (const method of ['info', 'temps', 'temps/1', 'rooms', 'outs']) {
+      expect((await request(`/get/json/v1/1/${method}/`)).status, method).toBe(200);
+    }
+    expect((await request('/get/json/v1/1/permissions/')).status).toBe(401);
+    expect((await request('/set/json/v1/1/resettemp/1/', { method: 'POST' })).status).toBe(401);
+    expect((await request('/get/json/v1/1/temps/', { auth: ['demo', 'wrong'] })).status).toBe(401);
+  });
+});

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { RoomRow } from '../db/repositories/building.js';
+import { HttpError } from '../plugins/error-handler.js';
+
+/** The room a `{roomId}` path names: 400 when the id is no whole number, 404 when unknown. */
+export function roomFromParams(app: FastifyInstance, params: unknown): RoomRow {
+  const raw = (params as { roomId?: string }).roomId ?? '';
+  if (!/^\d{1,9}$/.test(raw)) {
+    throw new HttpError(400, 'bad_request', `The room id must be a whole number, got "${raw}".`);
+  }
+  const room = app.repos.building.findRoom(Number(raw));
+  if (!room) throw new HttpError(404, 'not_found', `There is no room ${raw}.`);
+  return room;
+}
