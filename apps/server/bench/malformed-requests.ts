@@ -241,13 +241,12 @@ export function createFuzzer(random: Random, target: FuzzTarget) {
         break;
       case 'credentials of the wrong shape':
         credentials = random.pick<Fields>([
-          [
-            ['user', target.writer.username],
-            ['user', target.writer.username],
-            ['password', target.writer.password],
-          ],
           [['user', target.writer.username]],
           [['password', target.writer.password]],
+          [
+            ['user', ''],
+            ['password', target.writer.password],
+          ],
           [
             ['user', target.writer.username],
             ['password', 'p'.repeat(5000)],
@@ -334,44 +333,42 @@ export function createFuzzer(random: Random, target: FuzzTarget) {
       };
     }
     if (defect === 'broken body') {
+      // The damage sits in the one field the call cannot do without (resettemp has no value,
+      // so there it is the password), and that field comes last so a cut body lacks it.
+      const brokenName = method === 'resettemp' ? 'password' : valueName;
+      const others = all.filter(([k]) => k !== brokenName);
       const boundary = `----raumregler${random.int(0, 1e9)}`;
-      const whole = multipart(all, boundary).toString('latin1');
-      const cut = whole.indexOf(`name="${valueName}"`);
+      const whole = multipart([...others, [brokenName, '22']], boundary).toString('latin1');
+      const cut = whole.indexOf(`name="${brokenName}"`);
+      const json = JSON.stringify(Object.fromEntries(others));
       const variant = random.int(0, 4);
       const variants: [string, Record<string, string>, Buffer][] = [
-        // multipart cut off before the value arrives
         [
           'multipart cut off',
           { 'content-type': `multipart/form-data; boundary=${boundary}` },
-          Buffer.from(whole.slice(0, cut > 0 ? cut : whole.length >> 1), 'latin1'),
+          Buffer.from(whole.slice(0, cut), 'latin1'),
         ],
-        // boundary in the header differs from the one in the body
         [
           'multipart boundary mismatch',
           { 'content-type': 'multipart/form-data; boundary=other' },
           Buffer.from(whole, 'latin1'),
         ],
-        // bad percent escapes and invalid UTF-8 in the value
         [
           'bad percent escape',
           { 'content-type': 'application/x-www-form-urlencoded' },
-          Buffer.from(
-            `${encodeUrl(credentials).toString()}&${valueName}=2%zz%E0%A4%A&${encodeUrl(fields.filter(([k]) => k !== valueName)).toString()}`,
-          ),
+          Buffer.from(`${encodeUrl(others).toString()}&${brokenName}=2%zz%E0%A4%A`),
         ],
         [
           'broken JSON',
           { 'content-type': 'application/json' },
-          Buffer.from(
-            `{"user":"${target.writer.username}","password":"${target.writer.password}","${valueName}":`,
-          ),
+          Buffer.from(`${json.slice(0, -1)}${json.length > 2 ? ',' : ''}"${brokenName}":`),
         ],
         [
           'invalid UTF-8 value',
           { 'content-type': 'application/x-www-form-urlencoded' },
           Buffer.concat([
-            encodeUrl(credentials),
-            Buffer.from(`&${valueName}=`),
+            encodeUrl(others),
+            Buffer.from(`&${brokenName}=`),
             Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0x32]),
           ]),
         ],
