@@ -149,8 +149,9 @@ async function main() {
   const results = await runServerBench();
   const verdicts = serverVerdicts(results);
   printVerdicts('GET /api/get/json/v1/1/temps/ against a bare Fastify hello-world', verdicts);
-  if (process.env.BENCH_JSON)
-    writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
+  if (process.env.BENCH_JSON) {
+    writeFileSync(process.env.BENCH_JSON, JSON.stringify({ results, verdicts }, null, 2));
+  }
   process.exitCode = verdicts.every((v) => v.pass) ? 0 : 1;
 }
 
