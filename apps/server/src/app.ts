@@ -1,15 +1,20 @@
+import zlib from 'node:zlib';
 import type Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import authPlugin from './plugins/auth.js';
 import clockPlugin from './plugins/clock.js';
 import databasePlugin from './plugins/database.js';
+import compress from '@fastify/compress';
 import errorHandlerPlugin from './plugins/error-handler.js';
+import securityHeadersPlugin from './plugins/security-headers.js';
+import simulationPlugin from './plugins/simulation.js';
 import webAppPlugin from './plugins/web-app.js';
 import appConfigRoute from './routes/app-config.js';
 import getRoutes from './routes/get/index.js';
 import setRoutes from './routes/set/index.js';
 import unknownHouseRoutes from './routes/unknown-house.js';
+import proxyRoutes from './routes/proxy.js';
 
 export interface AppOptions {
   config: Config;
@@ -26,10 +31,15 @@ declare module 'fastify' {
 }
 
 /** The device API with its accounts, once at the root (tools) and once under /api (the web app). */
-async function deviceApi(app: FastifyInstance, { houseId }: { houseId: number }) {
-  await app.register(getRoutes, { prefix: `/get/json/v1/${houseId}` });
-  await app.register(setRoutes, { prefix: `/set/json/v1/${houseId}` });
-  await app.register(unknownHouseRoutes, { houseId });
+async function deviceApi(app: FastifyInstance, { config }: { config: Config }) {
+  if (config.upstreamUrl) {
+    await app.register(proxyRoutes, { upstream: config.upstreamUrl });
+  } else {
+    const { houseId } = config;
+    await app.register(getRoutes, { prefix: `/get/json/v1/${houseId}` });
+    await app.register(setRoutes, { prefix: `/set/json/v1/${houseId}` });
+    await app.register(unknownHouseRoutes, { houseId });
+  }
   await app.register(appConfigRoute);
 }
 
@@ -42,14 +52,27 @@ export async function buildApp({ config, db, logger, now }: AppOptions): Promise
     },
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
   });
   app.decorate('config', config);
   await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, {
+    webDist: config.webDist,
+    deviceUrlTemplate: config.deviceUrlTemplate,
+  });
+  // Brotli at a low quality: most of its gain at a fraction of the CPU of the default (11).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(clockPlugin, { now: now ?? Date.now, timeZone: config.timeZone });
   await app.register(databasePlugin, { db });
   await app.register(authPlugin);
-  await app.register(deviceApi, { houseId: config.houseId });
-  await app.register(deviceApi, { houseId: config.houseId, prefix: '/api' });
+  // In proxy mode the real device is the building: nothing to simulate.
+  await app.register(simulationPlugin, { speed: config.simSpeed, timer: !config.upstreamUrl });
+  await app.register(deviceApi, { config });
+  await app.register(deviceApi, { config, prefix: '/api' });
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });
   return app;
 }

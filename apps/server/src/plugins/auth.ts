@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { verifyPassword } from '../domain/passwords.js';
 import type { UserRecord } from '../db/repositories/users.js';
 import { HttpError } from './error-handler.js';
+import { createFailureLimiter } from '../domain/failure-limiter.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,7 +50,12 @@ export default fp(
   async (app) => {
     // The cache key is an HMAC with a per-process secret: the cache never holds a password.
     const secret = randomBytes(32);
-    const cache = new Map<string, { userId: number; until: number }>();
+    const cache = new Map<string, { userId: number; hash: string; until: number }>();
+    const failures = createFailureLimiter({
+      limit: app.config.authFailureLimit,
+      windowMs: app.config.authFailureWindowMs,
+      now: app.clock.now,
+    });
     const keyOf = (username: string, password: string) =>
       createHmac('sha256', secret).update(`${username}\0${password}`).digest('base64');
 
@@ -67,18 +73,32 @@ export default fp(
       const cached = cache.get(key);
       if (cached && cached.until > now) {
         const user = app.repos.users.findById(cached.userId);
-        if (user) {
+        // A password changed elsewhere (the CLI) changes the hash: the cached pair is stale.
+        if (user && user.passwordHash === cached.hash) {
           request.user = user;
           return;
         }
       }
+      // A blocked client gets no new password checks; pairs verified before still pass above.
+      const retryAfter = failures.blockedFor(request.ip);
+      if (retryAfter > 0) {
+        throw new HttpError(
+          429,
+          'too_many_requests',
+          'Too many failed sign-ins. Please wait and try again.',
+          undefined,
+          { 'retry-after': String(retryAfter) },
+        );
+      }
       const user = app.repos.users.findByUsername(credentials.username);
       if (!user || !(await verifyPassword(credentials.password, user.passwordHash))) {
         cache.delete(key);
+        const delay = failures.fail(request.ip);
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         throw unauthorized();
       }
       if (cache.size > 10_000) cache.clear();
-      cache.set(key, { userId: user.id, until: now + CACHE_MS });
+      cache.set(key, { userId: user.id, hash: user.passwordHash, until: now + CACHE_MS });
       request.user = user;
     });
     app.addHook('onSend', async (request, reply, payload) => {
@@ -91,5 +111,5 @@ export default fp(
       return payload;
     });
   },
-  { name: 'auth', dependencies: ['database'] },
+  { name: 'auth', dependencies: ['database', 'clock'] },
 );

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly messages?: Record<string, string[]>,
+    /** Extra response headers, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -43,6 +45,7 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       if (error instanceof HttpError) {
+        if (error.headers) reply.headers(error.headers);
         return sendError(reply, error.statusCode, {
           error: error.code,
           message: error.message,

@@ -20,6 +20,8 @@ export default fp<{ root: string }>(
       prefix: APP_BASE,
       wildcard: false,
       index: false,
+      // Our own Cache-Control below; without this, send overwrites it with max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name: they never change, so cache them for a year.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

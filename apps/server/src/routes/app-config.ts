@@ -9,7 +9,7 @@ const appConfigRoute: FastifyPluginAsync = async (app) => {
     return {
       buildingName: settings.get('building_name') ?? 'Raumregler',
       demoLogin: demo ? (JSON.parse(demo) as AppConfig['demoLogin']) : null,
-      deviceUrlTemplate: null,
+      deviceUrlTemplate: app.config.deviceUrlTemplate,
       registrationOpen: false,
     };
   });

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { createFailureLimiter } from './failure-limiter.js';
+
+describe('failure limiter', () => {
+  it('slows failures past half the limit, blocks at the limit, and forgets after the window', () => {
+    let now = 0;
+    const limiter = createFailureLimiter({ limit: 10, windowMs: 300_000, now: () => now });
+    const delays = Array.from({ length: 10 }, () => limiter.fail('10.0.0.1'));
+    expect(delays).toEqual([0, 0, 0, 0, 0, 250, 500, 750, 1000, 1250]);
+    now = 60_000;
+    expect(limiter.blockedFor('10.0.0.1')).toBe(240);
+    expect(limiter.blockedFor('10.0.0.2')).toBe(0);
+    now = 300_000;
+    expect(limiter.blockedFor('10.0.0.1')).toBe(0);
+    expect(limiter.fail('10.0.0.1')).toBe(0);
+  });
+
+  it('caps the delay', () => {
+    const limiter = createFailureLimiter({ limit: 100, windowMs: 1000, now: () => 0 });
+    const delays = Array.from({ length: 100 }, () => limiter.fail('a'));
+    expect(Math.max(...delays)).toBe(2000);
+  });
+});

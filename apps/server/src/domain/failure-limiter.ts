@@ -1,0 +1,57 @@
+/**
+ * Counts failed sign-ins per client. Within one window, failures past half the limit are slowed
+ * down (each a little more), and at the limit the client is blocked until the window ends.
+ * Successful sign-ins neither count nor reset the count, so an attacker with one valid account
+ * cannot wipe the slate between guesses.
+ */
+export interface FailureLimiterOptions {
+  limit: number;
+  windowMs: number;
+  now: () => number;
+}
+
+const STEP_MS = 250;
+const MAX_DELAY_MS = 2_000;
+const MAX_CLIENTS = 10_000;
+
+export function createFailureLimiter({ limit, windowMs, now }: FailureLimiterOptions) {
+  const clients = new Map<string, { count: number; since: number }>();
+  const current = (client: string) => {
+    const entry = clients.get(client);
+    if (entry && now() - entry.since >= windowMs) {
+      clients.delete(client);
+      return undefined;
+    }
+    return entry;
+  };
+  const sweep = () => {
+    for (const [client, entry] of clients) {
+      if (now() - entry.since >= windowMs) clients.delete(client);
+    }
+    // A flood of distinct addresses must not grow memory without bound.
+    if (clients.size > MAX_CLIENTS) clients.clear();
+  };
+  const slowAfter = Math.floor(limit / 2);
+
+  return {
+    /** Seconds until the client may try again; 0 when it is not blocked. */
+    blockedFor(client: string): number {
+      const entry = current(client);
+      if (!entry || entry.count < limit) return 0;
+      return Math.max(1, Math.ceil((entry.since + windowMs - now()) / 1000));
+    },
+    /** Records a failure; answers how long to hold back the answer, in milliseconds. */
+    fail(client: string): number {
+      let entry = current(client);
+      if (!entry) {
+        if (clients.size >= MAX_CLIENTS) sweep();
+        entry = { count: 0, since: now() };
+        clients.set(client, entry);
+      }
+      entry.count += 1;
+      return entry.count > slowAfter
+        ? Math.min((entry.count - slowAfter) * STEP_MS, MAX_DELAY_MS)
+        : 0;
+    },
+  };
+}

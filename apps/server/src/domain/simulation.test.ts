@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { outdoorTemperature, simulateRoom, type SimInput } from './simulation.js';
+
+const noNoise = () => 0.5;
+const cold: SimInput = {
+  temperature: 17,
+  humidity: 45,
+  valveOpen: false,
+  target: 21,
+  mode: 'Heating',
+};
+
+describe('simulateRoom', () => {
+  it('opens the valve and warms a room below its target', () => {
+    const after = simulateRoom(cold, 3600, 2, noNoise);
+    expect(after.valveOpen).toBe(true);
+    expect(after.temperature).toBeGreaterThan(18);
+    expect(after.temperature).toBeLessThan(21);
+  });
+
+  it('shuts the valve once the target is passed, and holds the room near its target', () => {
+    const after = simulateRoom(cold, 24 * 3600, 2, noNoise);
+    expect(after.temperature).toBeGreaterThan(20.5);
+    expect(after.temperature).toBeLessThan(21.5);
+  });
+
+  it('lets an unheated room drift toward the outdoor temperature, slowly', () => {
+    const off = { ...cold, temperature: 21, mode: 'Off' };
+    const after = simulateRoom(off, 3600, 0, noNoise);
+    expect(after.valveOpen).toBe(false);
+    expect(after.temperature).toBeLessThan(21);
+    expect(after.temperature).toBeGreaterThan(20);
+  });
+
+  it('cools a room above target in cooling mode', () => {
+    const warm = { ...cold, temperature: 26, target: 22, mode: 'Cooling' };
+    const after = simulateRoom(warm, 3600, 30, noNoise);
+    expect(after.valveOpen).toBe(true);
+    expect(after.temperature).toBeLessThan(26);
+  });
+
+  it('keeps humidity in a plausible band whatever the random walk does', () => {
+    let state = { ...cold };
+    for (let i = 0; i < 500; i++) {
+      state = { ...state, ...simulateRoom(state, 3600, 4, () => (i % 7 < 5 ? 0.99 : 0.2)) };
+      expect(state.humidity).toBeGreaterThanOrEqual(30);
+      expect(state.humidity).toBeLessThanOrEqual(65);
+    }
+  });
+
+  it('leaves a room without sensor alone and changes nothing without time passing', () => {
+    expect(simulateRoom({ ...cold, temperature: null, humidity: null }, 600, 4, noNoise)).toEqual({
+      temperature: null,
+      humidity: null,
+      valveOpen: false,
+    });
+    expect(simulateRoom(cold, 0, 4, noNoise)).toEqual({
+      temperature: 17,
+      humidity: 45,
+      valveOpen: false,
+    });
+  });
+});
+
+describe('outdoorTemperature', () => {
+  it('is coldest before dawn and warmest in the afternoon', () => {
+    expect(outdoorTemperature(3)).toBeCloseTo(0);
+    expect(outdoorTemperature(15)).toBeCloseTo(8);
+  });
+});

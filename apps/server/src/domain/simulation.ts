@@ -1,0 +1,94 @@
+/**
+ * The thermal model that keeps the demo building alive. Pure: the same state, elapsed time and
+ * random numbers give the same result, so it is tested without timers.
+ */
+export interface SimState {
+  /** null: the room has no sensor and nothing to simulate but its (shut) valve. */
+  temperature: number | null;
+  humidity: number | null;
+  valveOpen: boolean;
+}
+
+export interface SimInput extends SimState {
+  /** The target in force (temporary or scheduled). */
+  target: number;
+  /** "Heating", "Cooling" or anything else (inactive). */
+  mode: string;
+}
+
+const HOUR = 3600;
+// A radiator drives the room toward a few degrees above target; without heat the room drifts
+// slowly toward the outdoor air. Time constants in seconds.
+const HEAT_SURPLUS = 3;
+const HEAT_TAU = 1.5 * HOUR;
+const LOSS_TAU = 30 * HOUR;
+// The valve opens below target − band and shuts above target + band, so it does not flutter.
+const BAND = 0.2;
+const HUMIDITY_MEAN = 45;
+const HUMIDITY_MIN = 30;
+const HUMIDITY_MAX = 65;
+const HUMIDITY_TAU = 6 * HOUR;
+const MAX_STEP = 300;
+const MAX_STEPS = 7 * 24 * 12;
+
+/** Outdoor temperature over a day: 0 °C at 03:00, 8 °C at 15:00 local time. */
+export function outdoorTemperature(hourOfDay: number): number {
+  return 4 + 4 * Math.cos((2 * Math.PI * (hourOfDay - 15)) / 24);
+}
+
+function valveAfter(room: SimInput, temperature: number): boolean {
+  const mode = room.mode.toLowerCase();
+  if (mode === 'heating') {
+    if (temperature < room.target - BAND) return true;
+    if (temperature > room.target + BAND) return false;
+    return room.valveOpen;
+  }
+  if (mode === 'cooling') {
+    if (temperature > room.target + BAND) return true;
+    if (temperature < room.target - BAND) return false;
+    return room.valveOpen;
+  }
+  return false;
+}
+
+const approach = (value: number, goal: number, seconds: number, tau: number) =>
+  goal + (value - goal) * Math.exp(-seconds / tau);
+
+/**
+ * Advances one room by `seconds` of simulated time, in steps of at most five minutes (each an
+ * exact exponential approach, so large steps stay stable). `random` returns values in [0, 1).
+ */
+export function simulateRoom(
+  room: SimInput,
+  seconds: number,
+  outdoor: number,
+  random: () => number,
+): SimState {
+  if (seconds <= 0)
+    return { temperature: room.temperature, humidity: room.humidity, valveOpen: room.valveOpen };
+  const steps = Math.min(MAX_STEPS, Math.ceil(seconds / MAX_STEP));
+  const dt = seconds / steps;
+  let { temperature, humidity, valveOpen } = room;
+  for (let i = 0; i < steps; i++) {
+    if (temperature !== null) {
+      valveOpen = valveAfter({ ...room, valveOpen }, temperature);
+      const heating = room.mode.toLowerCase() === 'heating';
+      temperature = valveOpen
+        ? approach(
+            temperature,
+            room.target + (heating ? HEAT_SURPLUS : -HEAT_SURPLUS),
+            dt,
+            HEAT_TAU,
+          )
+        : approach(temperature, outdoor, dt, LOSS_TAU);
+    } else {
+      valveOpen = false;
+    }
+    if (humidity !== null) {
+      const noise = (random() - 0.5) * 2 * Math.sqrt(dt / HOUR);
+      humidity = approach(humidity, HUMIDITY_MEAN, dt, HUMIDITY_TAU) + noise;
+      humidity = Math.min(HUMIDITY_MAX, Math.max(HUMIDITY_MIN, humidity));
+    }
+  }
+  return { temperature, humidity, valveOpen };
+}

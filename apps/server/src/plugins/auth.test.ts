@@ -1,0 +1,55 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { manualClock, startTestServer, type TestServer } from '../test-support/test-server.js';
+
+const clock = manualClock('2026-11-23T10:00');
+let server: TestServer;
+beforeEach(async () => {
+  clock.set('2026-11-23T10:00');
+  server = await startTestServer({
+    now: clock.now,
+    config: { authFailureLimit: 4, authFailureWindowMs: 300_000 },
+  });
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const info = (auth: [string, string]) => server.request('/get/json/v1/1/info/', { auth });
+
+describe('sign-in failures', () => {
+  it('are slowed, then answered 429 with Retry-After, until the window ends', async () => {
+    expect((await info(['demo', 'demo1234'])).status).toBe(200);
+    const timings: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const started = performance.now();
+      expect((await info(['demo', `guess${i}`])).status).toBe(401);
+      timings.push(performance.now() - started);
+    }
+    // Failures 3 and 4 (past half the limit of 4) are held back 250 and 500 ms.
+    expect(timings[3]).toBeGreaterThan(450);
+
+    const blocked = await info(['demo', 'guess5']);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBe(300);
+    expect(await blocked.json()).toMatchObject({ error: 'too_many_requests' });
+    // Not verified before the block: no password check at all, so not even the right one passes.
+    expect((await info(['verwalter', 'verwalter1234'])).status).toBe(429);
+
+    clock.advance(300_000);
+    expect((await info(['verwalter', 'verwalter1234'])).status).toBe(200);
+  });
+
+  it('never limit successful calls, which also keep passing while the client is blocked', async () => {
+    for (let i = 0; i < 30; i++) expect((await info(['demo', 'demo1234'])).status).toBe(200);
+    for (let i = 0; i < 4; i++) await info(['demo', 'wrong']);
+    expect((await info(['demo', 'wrong'])).status).toBe(429);
+    expect((await info(['demo', 'demo1234'])).status).toBe(200);
+  });
+
+  it('do not count requests without credentials', async () => {
+    for (let i = 0; i < 6; i++) {
+      expect((await server.request('/get/json/v1/1/info/')).status).toBe(401);
+    }
+    expect((await info(['demo', 'demo1234'])).status).toBe(200);
+  });
+});

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+
+/** 'sha256-…' sources for the inline scripts of the built index.html (none today; kept safe). */
+export function inlineScriptHashes(indexHtml: string): string[] {
+  const hashes: string[] = [];
+  for (const match of indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = match[1] ?? '';
+    if (body.trim() === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The origin pattern a device URL template lets the app connect to: `{device}` becomes `*`. */
+export function templateSource(template: string | null): string | null {
+  if (!template) return null;
+  const url = new URL(template.replace('{device}', 'device-placeholder'));
+  return `${url.protocol}//${url.host.replace('device-placeholder', '*')}`;
+}
+
+export function contentSecurityPolicy(options: {
+  scriptHashes: string[];
+  connectSources: string[];
+}): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self'${options.scriptHashes.map((hash) => ` ${hash}`).join('')}`,
+    // Radix positions popovers with inline style attributes; scripts stay strict.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    `connect-src 'self'${options.connectSources.map((source) => ` ${source}`).join('')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Security headers on every answer: the app's pages, its assets and the API. */
+export default fp<{ webDist: string | null; deviceUrlTemplate: string | null }>(
+  async (app, { webDist, deviceUrlTemplate }) => {
+    const index = webDist ? path.join(webDist, 'index.html') : null;
+    const scriptHashes =
+      index && existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
+    const connect = templateSource(deviceUrlTemplate);
+    const headers = {
+      'content-security-policy': contentSecurityPolicy({
+        scriptHashes,
+        connectSources: connect ? [connect] : [],
+      }),
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    };
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.headers(headers);
+      return payload;
+    });
+  },
+  { name: 'security-headers' },
+);

@@ -1,0 +1,56 @@
+import type { Floor, FloorOutputs } from '@raumregler/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { manualClock, startTestServer, type TestServer } from '../test-support/test-server.js';
+
+const demo: [string, string] = ['demo', 'demo1234'];
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+});
+
+async function read(active: TestServer) {
+  const temps = (await (
+    await active.request('/get/json/v1/1/temps/', { auth: demo })
+  ).json()) as Floor[];
+  const outs = (await (
+    await active.request('/get/json/v1/1/outs/', { auth: demo })
+  ).json()) as FloorOutputs[];
+  return {
+    room: (id: number) => temps.flatMap((floor) => floor.raeume).find((room) => room.id === id)!,
+    valve: (id: number) =>
+      outs.flatMap((floor) => floor.raeume).find((room) => room.id === id)!.ausgang['1'],
+  };
+}
+
+describe('simulation', () => {
+  it('heats a room toward a raised target, with its valve open, and the sensor reports', async () => {
+    const clock = manualClock('2026-11-23T10:00');
+    server = await startTestServer({ now: clock.now, config: { simSpeed: 1 } });
+    const form = new URLSearchParams({ ziel: '25', duration: '600' });
+    await server.request('/set/json/v1/1/ziel/1/', {
+      method: 'POST',
+      auth: demo,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+    clock.advance(30 * 60_000);
+    server.app.simulate();
+    const after = await read(server);
+    expect(after.valve(1)).toBe(1);
+    expect(after.room(1).temperatur).toBeGreaterThan(20.5);
+    expect(after.room(1).sensoren[0]!.letzte_uebertragung).toBe('23.11.2026 10:30');
+    expect(after.room(4)).toMatchObject({ temperatur: null, sensoren: [] });
+  });
+
+  it('stands still at SIM_SPEED 0', async () => {
+    const clock = manualClock('2026-11-23T10:00');
+    server = await startTestServer({ now: clock.now, config: { simSpeed: 0 } });
+    const before = (await read(server)).room(1);
+    clock.advance(3_600_000);
+    server.app.simulate();
+    expect((await read(server)).room(1)).toMatchObject({
+      temperatur: before.temperatur,
+      luftfeuchte: before.luftfeuchte,
+    });
+  });
+});
