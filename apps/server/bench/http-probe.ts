@@ -19,6 +19,7 @@ export function sendRequest(
   origin: string,
   request: ProbeRequest,
   agent?: http.Agent,
+  timeoutMs = 15_000,
 ): Promise<ProbeAnswer> {
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
@@ -33,7 +34,7 @@ export function sendRequest(
           ...request.headers,
           ...(request.body ? { 'content-length': String(request.body.length) } : {}),
         },
-        timeout: 15_000,
+        timeout: timeoutMs,
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -48,7 +49,7 @@ export function sendRequest(
         res.on('error', reject);
       },
     );
-    req.on('timeout', () => req.destroy(new Error('no answer within 15 s')));
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
     req.on('error', reject);
     if (request.body) req.write(request.body);
     req.end();
