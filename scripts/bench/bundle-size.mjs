@@ -13,7 +13,8 @@ import {
   storedAuth,
 } from './app-server.mjs';
 
-const webDist = path.join(repoRoot, 'apps/web/dist');
+// WEB_DIST measures another build (the server serves the same folder, see app-server.mjs).
+const webDist = path.resolve(process.env.WEB_DIST || path.join(repoRoot, 'apps/web/dist'));
 
 function gzipSizeOf(url) {
   const pathname = new URL(url).pathname.replace(/^\/re\/home\//, '');
