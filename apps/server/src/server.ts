@@ -1,20 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/open.js';
-import { importSeed } from './db/seed-import.js';
-import { createBuildingRepository } from './db/repositories/building.js';
-import { parseSeed, SeedError } from './domain/seed.js';
-
-const demoSeedUrl = new URL('./seed/demo-building.json', import.meta.url);
+import { SeedError } from './domain/seed.js';
+import { openSeededDatabase } from './startup.js';
 
 async function main() {
   const config = loadConfig();
-  const db = openDatabase(config.databaseFile);
-  if (createBuildingRepository(db).isEmpty()) {
-    const file = config.seedFile ?? demoSeedUrl;
-    await importSeed(db, parseSeed(JSON.parse(readFileSync(file, 'utf8'))));
-  }
+  const db = await openSeededDatabase(config);
   const app = await buildApp({ config, db });
   let closing = false;
   const shutdown = async (signal: string) => {

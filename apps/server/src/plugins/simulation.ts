@@ -28,13 +28,14 @@ export default fp<{ speed: number; timer: boolean }>(
       const wallHour =
         new Date(context.nowWall).getUTCHours() + new Date(context.nowWall).getUTCMinutes() / 60;
       const outdoor = outdoorTemperature(wallHour);
+      const scheduleOf = building.schedules();
       const updates = building.listRooms().map((row) => {
         const next = simulateRoom(
           {
             temperature: row.temperature,
             humidity: row.humidity,
             valveOpen: row.valve_open === 1,
-            target: targetInForce(row, building.scheduleOf(row.id), context),
+            target: targetInForce(row, scheduleOf(row.id), context),
             mode: row.mode,
           },
           seconds,

@@ -67,7 +67,10 @@ export function createBuildingRepository(db: Database) {
       simulated.run({ ...update, valveOpen: update.valveOpen ? 1 : 0 });
     }
   });
-  const dataVersion = () => db.pragma('data_version', { simple: true }) as number;
+  const dataVersionStatement = db.prepare<[], number>('PRAGMA data_version').pluck();
+  const dataVersion = () => dataVersionStatement.get() ?? 0;
+  // Counts our own writes; data_version only moves for other connections' commits.
+  let writes = 0;
 
   // The programmes change rarely and are read on every temps call: keep them unrolled in memory.
   // data_version moves when another connection (the CLI importing a seed) writes the file.
@@ -104,17 +107,30 @@ export function createBuildingRepository(db: Database) {
     scheduleOf(roomId: number): readonly Occurrence[] {
       return loadSchedules().get(roomId) ?? NO_SCHEDULE;
     },
+    /** Every room's programme at once, for one pass over all rooms. */
+    schedules(): (roomId: number) => readonly Occurrence[] {
+      const all = loadSchedules();
+      return (roomId) => all.get(roomId) ?? NO_SCHEDULE;
+    },
+    /** Changes whenever the building's data may have changed, by us or another connection. */
+    version(): string {
+      return `${writes}:${dataVersion()}`;
+    },
     setTemporary(roomId: number, target: number, until: number) {
       setTemporary.run(target, until, roomId);
+      writes++;
     },
     clearTemporary(roomId: number) {
       setTemporary.run(null, null, roomId);
+      writes++;
     },
     setMode(roomId: number, mode: string, previousMode: string) {
       setMode.run(mode, previousMode, roomId);
+      writes++;
     },
     setBaseTarget(roomId: number, target: number) {
       setBaseTarget.run(target, roomId);
+      writes++;
     },
     /**
      * Changes the target of one weekday's occurrence of a switch point. A point shared by several
@@ -132,10 +148,12 @@ export function createBuildingRepository(db: Database) {
         }
       })();
       schedules = null;
+      writes++;
     },
     /** Writes one simulation step of every room in one transaction. */
     saveSimulation(updates: readonly SimulatedRoom[]): void {
       saveSimulation(updates);
+      writes++;
     },
   };
 }

@@ -11,6 +11,7 @@ import type { FloorRow, RoomRow } from '../../db/repositories/building.js';
 import { toWireRoom } from '../../domain/room-view.js';
 import { credentialsOf } from '../../plugins/auth.js';
 import { roomFromParams } from '../room-param.js';
+import { createAnswerCache } from './answer-cache.js';
 import { floorsSchema, outputsSchema, roomNamesSchema } from '../schemas.js';
 
 /** Groups rooms (already in display order) under their floors, in one pass over each. */
@@ -62,15 +63,17 @@ const getRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
+  const temps = createAnswerCache((): Floor[] => {
+    const context = app.clock.context();
+    const scheduleOf = building.schedules();
+    return byFloor(building.listFloors(), building.listRooms(), (row) =>
+      toWireRoom(row, scheduleOf(row.id), context),
+    );
+  });
   app.get(
     '/temps',
     { preHandler: readAccess, schema: { response: { 200: floorsSchema } } },
-    async (): Promise<Floor[]> => {
-      const context = app.clock.context();
-      return byFloor(building.listFloors(), building.listRooms(), (row) =>
-        toWireRoom(row, building.scheduleOf(row.id), context),
-      );
-    },
+    async (_request, reply) => temps(reply, building.version(), app.clock.now()),
   );
 
   app.get(
@@ -82,26 +85,30 @@ const getRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  const rooms = createAnswerCache((): FloorRooms[] =>
+    byFloor(building.listFloors(), building.listRooms(), (row) => ({
+      id: row.id,
+      name: row.name,
+    })),
+  );
   app.get(
     '/rooms',
     { preHandler: readAccess, schema: { response: { 200: roomNamesSchema } } },
-    async (): Promise<FloorRooms[]> =>
-      byFloor(building.listFloors(), building.listRooms(), (row) => ({
-        id: row.id,
-        name: row.name,
-      })),
+    async (_request, reply) => rooms(reply, building.version(), app.clock.now()),
   );
 
+  const outs = createAnswerCache((): FloorOutputs[] =>
+    // One simulated valve per room, on output 1.
+    byFloor(building.listFloors(), building.listRooms(), (row) => ({
+      id: row.id,
+      name: row.name,
+      ausgang: { '1': row.valve_open ? 1 : 0 },
+    })),
+  );
   app.get(
     '/outs',
     { preHandler: readAccess, schema: { response: { 200: outputsSchema } } },
-    async (): Promise<FloorOutputs[]> =>
-      // One simulated valve per room, on output 1.
-      byFloor(building.listFloors(), building.listRooms(), (row) => ({
-        id: row.id,
-        name: row.name,
-        ausgang: { '1': row.valve_open ? 1 : 0 },
-      })),
+    async (_request, reply) => outs(reply, building.version(), app.clock.now()),
   );
 };
 

@@ -65,6 +65,25 @@ describe('GET temps', () => {
   });
 });
 
+describe('answers within one second', () => {
+  it('show a write at once, though polled answers are shared within a second', async () => {
+    const { request } = await start();
+    const living = async () =>
+      ((await (await request('/get/json/v1/1/temps/', { auth: demo })).json()) as Floor[])[0]!
+        .raeume[0]!;
+    expect((await living()).is_temporary_mode).toBe(false);
+    await request('/set/json/v1/1/ziel/1/', {
+      method: 'POST',
+      auth: demo,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'ziel=23&duration=10',
+    });
+    expect(await living()).toMatchObject({ is_temporary_mode: true, solltemperatur: 23 });
+    clock.advance(1000);
+    expect((await living()).remaining_time).toBe(599);
+  });
+});
+
 describe('GET rooms, outs, permissions', () => {
   it('lists room names per floor', async () => {
     const { request } = await start();

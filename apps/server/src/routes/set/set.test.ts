@@ -1,6 +1,7 @@
-import type { ApiErrorBody, Floor, Room } from '@raumregler/contract';
+import type { Room } from '@raumregler/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { demo, expectError, writesTo } from '../../test-support/writes.js';
 
 // 2026-11-23 is a Monday; in November Berlin is UTC+1.
 const clock = manualClock('2026-11-23T10:00');
@@ -13,45 +14,9 @@ afterEach(async () => {
   await server.close();
 });
 
-const demo: [string, string] = ['demo', 'demo1234'];
+const { multipart, urlencoded, room } = writesTo(() => server);
 const LIVING_ROOM = 1;
 const GUEST_WC = 4;
-
-/** A write the way the web app sends it: multipart with user and password beside the fields. */
-function multipart(path: string, fields: Record<string, string>, user = demo) {
-  const form = new FormData();
-  form.set('user', user[0]);
-  form.set('password', user[1]);
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  return server.request(`/api/set/json/v1/1/${path}`, { method: 'POST', body: form });
-}
-
-/** A write the way Home Assistant sends it: urlencoded, here with a Basic header. */
-function urlencoded(path: string, fields: Record<string, string>, auth = demo) {
-  return server.request(`/set/json/v1/1/${path}`, {
-    method: 'POST',
-    auth,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
-async function room(id: number): Promise<Room> {
-  const response = await server.request('/get/json/v1/1/temps/', { auth: demo });
-  const floors = (await response.json()) as Floor[];
-  return floors.flatMap((floor) => floor.raeume).find((entry) => entry.id === id)!;
-}
-
-async function expectError(response: Response, status: number, field?: string) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/application\/json/);
-  const body = (await response.json()) as ApiErrorBody;
-  expect(typeof body.error).toBe('string');
-  expect(typeof body.message).toBe('string');
-  expect(JSON.stringify(body)).not.toMatch(/at .*\.(ts|js):\d+/);
-  if (field) expect(body.messages?.[field]?.length).toBeGreaterThan(0);
-  return body;
-}
 
 describe('POST ziel', () => {
   it('starts a temporary target from a multipart form and answers the updated room', async () => {
@@ -218,101 +183,5 @@ describe('POST rooms (betriebsart)', () => {
       400,
       'value',
     );
-  });
-});
-
-describe('write access', () => {
-  it('answers 401 to wrong or missing credentials', async () => {
-    await expectError(
-      await multipart(`ziel/${LIVING_ROOM}/`, { ziel: '22' }, ['demo', 'nope']),
-      401,
-    );
-    await expectError(
-      await server.request(`/set/json/v1/1/resettemp/${LIVING_ROOM}/`, { method: 'POST' }),
-      401,
-    );
-  });
-
-  it('answers 403 to a user who may only read, and lets full access in one area write', async () => {
-    await expectError(
-      await multipart(`ziel/${LIVING_ROOM}/`, { ziel: '22' }, ['bewohner', 'bewohner1234']),
-      403,
-    );
-    expect((await room(LIVING_ROOM)).is_temporary_mode).toBe(false);
-    const technician = await multipart(`ziel/${LIVING_ROOM}/`, { ziel: '22' }, [
-      'techniker',
-      'techniker1234',
-    ]);
-    expect(technician.status).toBe(200);
-    const manager = await multipart(`soll/${LIVING_ROOM}/`, { soll: '21' }, [
-      'verwalter',
-      'verwalter1234',
-    ]);
-    expect(manager.status).toBe(200);
-  });
-});
-
-describe('bad input', () => {
-  it('refuses setpoints out of limits or not numbers with field messages, writing nothing', async () => {
-    for (const ziel of ['30.5', '4', 'abc', '', '1e2']) {
-      await expectError(
-        await multipart(`ziel/${LIVING_ROOM}/`, { ziel, duration: '60' }),
-        400,
-        'ziel',
-      );
-    }
-    await expectError(await multipart(`soll/${LIVING_ROOM}/`, { soll: '31' }), 400, 'soll');
-    await expectError(await multipart(`soll/${LIVING_ROOM}/`, {}), 400, 'soll');
-    for (const duration of ['1441', '1.5', 'long', '-1']) {
-      await expectError(
-        await multipart(`ziel/${LIVING_ROOM}/`, { ziel: '22', duration }),
-        400,
-        'duration',
-      );
-    }
-    expect(await room(LIVING_ROOM)).toMatchObject({ solltemperatur: 21, is_temporary_mode: false });
-  });
-
-  it('answers 404 to unknown rooms and house ids, 400 to ids that are no numbers', async () => {
-    await expectError(await multipart('ziel/999/', { ziel: '22' }), 404);
-    await expectError(await multipart('ziel/abc/', { ziel: '22' }), 400);
-    await expectError(await multipart('ziel/1.5/', { ziel: '22' }), 400);
-    const otherHouse = await server.request(`/set/json/v1/2/ziel/${LIVING_ROOM}/`, {
-      method: 'POST',
-      auth: demo,
-    });
-    await expectError(otherHouse, 404);
-  });
-
-  it('refuses unknown content types, broken and oversized bodies, and file uploads', async () => {
-    const post = (body: string | FormData, contentType?: string) =>
-      server.request(`/set/json/v1/1/ziel/${LIVING_ROOM}/`, {
-        method: 'POST',
-        auth: demo,
-        body,
-        ...(contentType ? { headers: { 'content-type': contentType } } : {}),
-      });
-    await expectError(await post('ziel=22', 'text/plain'), 415);
-    await expectError(await post('<ziel>22</ziel>', 'application/xml'), 415);
-    await expectError(await post('{"ziel": ', 'application/json'), 400);
-    await expectError(
-      await post(
-        '--x\r\nContent-Disposition: form-data; name="ziel"\r\n\r\n22',
-        'multipart/form-data; boundary=x',
-      ),
-      400,
-    );
-    await expectError(
-      await post(`ziel=${'2'.repeat(200_000)}`, 'application/x-www-form-urlencoded'),
-      413,
-    );
-    const withFile = new FormData();
-    withFile.set('ziel', '22');
-    withFile.set('upload', new Blob(['x'.repeat(100)]), 'a.txt');
-    const fileResponse = await post(withFile);
-    expect(fileResponse.status).toBeGreaterThanOrEqual(400);
-    expect(fileResponse.status).toBeLessThan(500);
-    await fileResponse.json();
-    expect((await room(LIVING_ROOM)).is_temporary_mode).toBe(false);
   });
 });

@@ -1,0 +1,25 @@
+import { runCli } from './cli/commands.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/open.js';
+
+/** `npm run cli -w apps/server -- …`: user and seed maintenance on the server's database. */
+async function main() {
+  // `npm run cli -w apps/server` runs in apps/server; relative paths (DATA_DIR, seed files)
+  // mean the folder the user typed the command in, where `npm start` keeps ./data too.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+  const config = loadConfig();
+  const db = openDatabase(config.databaseFile);
+  try {
+    process.exitCode = await runCli(process.argv.slice(2), db, {
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+    });
+  } finally {
+    db.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `Error: ${error.message}` : error);
+  process.exitCode = 1;
+});

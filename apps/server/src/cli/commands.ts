@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ACCESS_LEVELS, type Access } from '@raumregler/contract';
+import type { Database } from 'better-sqlite3';
+import { createUsersRepository } from '../db/repositories/users.js';
+import { importSeed } from '../db/seed-import.js';
+import { hashPassword } from '../domain/passwords.js';
+import { parseSeed, SeedError } from '../domain/seed.js';
+
+export const USAGE = `Usage: npm run cli -w apps/server -- <command>
+
+Commands:
+  user list
+      List users and their access.
+  user add <username> --email <address> [--password <password>]
+           [--first-name <name>] [--last-name <name>] [--smart <access>] [--pro <access>]
+      Add a user. Without --password a random one is generated and printed.
+      Access defaults to no-access in both areas.
+  user access <username> [--smart <access>] [--pro <access>]
+      Set a user's access. <access> is one of: ${ACCESS_LEVELS.join(', ')}.
+  user password <username> [--password <password>]
+      Reset a password. Without --password a random one is generated and printed.
+  seed import <file>
+      Check a seed file and write its building and users into the database (existing users
+      with the same name are kept; floors and rooms with the same ids are replaced).
+  help
+      Show this text.
+
+The database is the one the server uses: DATA_DIR (default ./data) or DATABASE_FILE.`;
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+/** A mistake of the caller: printed with the usage hint, exit code 2. */
+class UsageError extends Error {}
+/** A request that cannot be done (unknown user, bad seed): printed, exit code 1. */
+class CommandError extends Error {}
+
+const MIN_PASSWORD = 8;
+
+function access(value: string | undefined, flag: string): Access | undefined {
+  if (value === undefined) return undefined;
+  if (!ACCESS_LEVELS.includes(value as Access)) {
+    throw new UsageError(`--${flag} must be one of ${ACCESS_LEVELS.join(', ')}, got "${value}"`);
+  }
+  return value as Access;
+}
+
+function password(value: string | undefined): { password: string; generated: boolean } {
+  if (value === undefined) {
+    return { password: randomBytes(12).toString('base64url'), generated: true };
+  }
+  if (value.length < MIN_PASSWORD) {
+    throw new UsageError(`--password must have at least ${MIN_PASSWORD} characters`);
+  }
+  return { password: value, generated: false };
+}
+
+function one(positionals: string[], what: string): string {
+  const [value, ...rest] = positionals;
+  if (!value) throw new UsageError(`missing ${what}`);
+  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
+  return value;
+}
+
+const OPTIONS = {
+  email: { type: 'string' },
+  password: { type: 'string' },
+  'first-name': { type: 'string' },
+  'last-name': { type: 'string' },
+  smart: { type: 'string' },
+  pro: { type: 'string' },
+} as const;
+
+/** Runs one command against an open database; answers the process exit code. */
+export async function runCli(argv: string[], db: Database, io: CliIo): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: OPTIONS,
+      allowPositionals: true,
+      strict: true,
+    });
+    const [area, command, ...rest] = positionals;
+    const users = createUsersRepository(db);
+    const key = `${area ?? ''} ${command ?? ''}`.trim();
+    switch (key) {
+      case '':
+      case 'help':
+        io.out(USAGE);
+        return 0;
+      case 'user list': {
+        if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
+        const rows = db
+          .prepare<
+            [],
+            { username: string; email: string; access_smart: string; access_pro: string }
+          >('SELECT username, email, access_smart, access_pro FROM users ORDER BY username')
+          .all();
+        for (const row of rows) {
+          io.out(`${row.username}\t${row.email}\tsmart=${row.access_smart}\tpro=${row.access_pro}`);
+        }
+        return 0;
+      }
+      case 'user add': {
+        const username = one(rest, '<username>');
+        if (username.length > 50)
+          throw new UsageError('the username may have at most 50 characters');
+        const email = values.email;
+        if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
+          throw new UsageError('--email must be an e-mail address');
+        }
+        if (users.findByUsername(username))
+          throw new CommandError(`a user named "${username}" exists`);
+        if (users.findByEmail(email))
+          throw new CommandError(`a user with e-mail "${email}" exists`);
+        const secret = password(values.password);
+        users.insert({
+          username,
+          email,
+          passwordHash: await hashPassword(secret.password),
+          firstName: values['first-name'] ?? '',
+          lastName: values['last-name'] ?? '',
+          accessSmart: access(values.smart, 'smart') ?? 'no-access',
+          accessPro: access(values.pro, 'pro') ?? 'no-access',
+        });
+        io.out(`Added user "${username}".`);
+        if (secret.generated) io.out(`Password: ${secret.password}`);
+        return 0;
+      }
+      case 'user access': {
+        const username = one(rest, '<username>');
+        const smart = access(values.smart, 'smart');
+        const pro = access(values.pro, 'pro');
+        if (!smart && !pro) throw new UsageError('give --smart and/or --pro');
+        const user = users.findByUsername(username);
+        if (!user) throw new CommandError(`there is no user named "${username}"`);
+        users.setAccess(user.id, smart ?? user.accessSmart, pro ?? user.accessPro);
+        io.out(
+          `"${user.username}" now has smart=${smart ?? user.accessSmart}, pro=${pro ?? user.accessPro}.`,
+        );
+        return 0;
+      }
+      case 'user password': {
+        const username = one(rest, '<username>');
+        const user = users.findByUsername(username);
+        if (!user) throw new CommandError(`there is no user named "${username}"`);
+        const secret = password(values.password);
+        users.setPasswordHash(user.id, await hashPassword(secret.password));
+        io.out(`Password of "${user.username}" changed.`);
+        if (secret.generated) io.out(`Password: ${secret.password}`);
+        return 0;
+      }
+      case 'seed import': {
+        const file = one(rest, '<file>');
+        let raw: unknown;
+        try {
+          raw = JSON.parse(readFileSync(file, 'utf8'));
+        } catch (error) {
+          throw new CommandError(`cannot read ${file}: ${(error as Error).message}`);
+        }
+        const seed = parseSeed(raw);
+        await importSeed(db, seed);
+        const rooms = seed.floors.reduce((sum, floor) => sum + floor.rooms.length, 0);
+        io.out(
+          `Imported "${seed.building.name}": ${seed.floors.length} floors, ${rooms} rooms, ${seed.users.length} users.`,
+        );
+        return 0;
+      }
+      default:
+        throw new UsageError(`unknown command "${key}"`);
+    }
+  } catch (error) {
+    if (
+      error instanceof UsageError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
+      io.err(`Error: ${(error as Error).message}`);
+      io.err('Run "npm run cli -w apps/server -- help" for the commands.');
+      return 2;
+    }
+    if (error instanceof CommandError || error instanceof SeedError) {
+      io.err(`Error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}

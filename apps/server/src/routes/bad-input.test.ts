@@ -1,0 +1,197 @@
+import { gzipSync } from 'node:zlib';
+import type { Floor } from '@raumregler/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  basic,
+  manualClock,
+  startTestServer,
+  type TestServer,
+} from '../test-support/test-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ now: manualClock('2026-11-23T10:00').now });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const auth = basic('demo', 'demo1234');
+const form = 'application/x-www-form-urlencoded';
+
+interface Case {
+  name: string;
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+const cases: Case[] = [
+  {
+    name: 'Basic header that is no base64',
+    path: '/get/json/v1/1/temps/',
+    headers: { authorization: 'Basic %%%' },
+  },
+  {
+    name: 'Basic header without colon',
+    path: '/get/json/v1/1/temps/',
+    headers: { authorization: `Basic ${Buffer.from('demo').toString('base64')}` },
+  },
+  { name: 'broken percent-encoding in the path', path: '/get/json/v1/1/temps/%E0%A4%A' },
+  { name: 'house id that is no number', path: '/get/json/v1/abc/temps/' },
+  { name: 'room id with a sign', path: '/get/json/v1/1/temps/-1/' },
+  { name: 'room id far too long', path: `/get/json/v1/1/temps/${'9'.repeat(40)}/` },
+  { name: 'write with GET', path: '/set/json/v1/1/ziel/1/' },
+  { name: 'read with DELETE', method: 'DELETE', path: '/get/json/v1/1/temps/' },
+  {
+    name: 'JSON setpoint of the wrong type',
+    method: 'POST',
+    path: '/set/json/v1/1/ziel/1/',
+    headers: { 'content-type': 'application/json' },
+    body: '{"ziel": true}',
+  },
+  {
+    name: 'JSON setpoint as an array',
+    method: 'POST',
+    path: '/set/json/v1/1/ziel/1/',
+    headers: { 'content-type': 'application/json' },
+    body: '{"ziel": [21]}',
+  },
+  {
+    name: 'JSON null body',
+    method: 'POST',
+    path: '/set/json/v1/1/soll/1/',
+    headers: { 'content-type': 'application/json' },
+    body: 'null',
+  },
+  {
+    name: 'JSON with __proto__',
+    method: 'POST',
+    path: '/set/json/v1/1/ziel/1/',
+    headers: { 'content-type': 'application/json' },
+    body: '{"__proto__": {"x": 1}, "ziel": "21"}',
+  },
+  {
+    name: 'JSON in another charset',
+    method: 'POST',
+    path: '/set/json/v1/1/ziel/1/',
+    headers: { 'content-type': 'application/json; charset=utf-16' },
+    body: '{"ziel":"21"}',
+  },
+  {
+    name: 'a field given twice',
+    method: 'POST',
+    path: '/set/json/v1/1/ziel/1/',
+    headers: { 'content-type': form },
+    body: 'ziel=21&ziel=22',
+  },
+  {
+    name: 'setpoint with broken percent-encoding',
+    method: 'POST',
+    path: '/set/json/v1/1/ziel/1/',
+    headers: { 'content-type': form },
+    body: 'ziel=%E0%A4%A',
+  },
+  {
+    name: 'gzip body that is no gzip',
+    method: 'POST',
+    path: '/set/json/v1/1/ziel/1/',
+    headers: { 'content-type': form, 'content-encoding': 'gzip' },
+    body: 'ziel=21',
+  },
+  {
+    name: 'unknown body encoding',
+    method: 'POST',
+    path: '/set/json/v1/1/ziel/1/',
+    headers: { 'content-type': form, 'content-encoding': 'zstd-x' },
+    body: 'ziel=21',
+  },
+  {
+    name: 'multipart without boundary',
+    method: 'POST',
+    path: '/set/json/v1/1/ziel/1/',
+    headers: { 'content-type': 'multipart/form-data' },
+    body: 'ziel=21',
+  },
+  {
+    name: 'multipart field far too long',
+    method: 'POST',
+    path: '/set/json/v1/1/ziel/1/',
+    headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    body: `--b\r\nContent-Disposition: form-data; name="ziel"\r\n\r\n21${' '.repeat(5000)}\r\n--b--\r\n`,
+  },
+  {
+    name: 'too many multipart fields',
+    method: 'POST',
+    path: '/set/json/v1/1/ziel/1/',
+    headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    body: `${Array.from({ length: 30 }, (_, i) => `--b\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join('')}--b--\r\n`,
+  },
+  {
+    name: 'body larger than the limit',
+    method: 'POST',
+    path: '/set/json/v1/1/ziel/1/',
+    headers: { 'content-type': 'application/json' },
+    body: `{"ziel":"${'1'.repeat(100_000)}"}`,
+  },
+  {
+    name: 'setpoint with exponent',
+    method: 'POST',
+    path: '/set/json/v1/1/ziel/1/',
+    headers: { 'content-type': form },
+    body: 'ziel=2.1e1',
+  },
+  {
+    name: 'duration negative',
+    method: 'POST',
+    path: '/set/json/v1/1/ziel/1/',
+    headers: { 'content-type': form },
+    body: 'ziel=21&duration=-30',
+  },
+  {
+    name: 'betriebsart missing value',
+    method: 'POST',
+    path: '/set/json/v1/1/rooms/1/',
+    headers: { 'content-type': form },
+    body: 'action=betriebsart',
+  },
+];
+
+describe('malformed requests', () => {
+  it.each(cases)('$name: a 4xx JSON error of the contract shape', async (entry) => {
+    const response = await fetch(`${server.url}${entry.path}`, {
+      method: entry.method ?? 'GET',
+      headers: { authorization: auth, ...entry.headers },
+      ...(entry.body !== undefined ? { body: entry.body } : {}),
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(typeof body.error).toBe('string');
+    expect(typeof body.message).toBe('string');
+    expect(JSON.stringify(body)).not.toMatch(/node_modules|\.js:\d+|\.ts:\d+/);
+  });
+
+  it('leave the building unchanged', async () => {
+    const response = await fetch(`${server.url}/get/json/v1/1/temps/`, {
+      headers: { authorization: auth },
+    });
+    const living = ((await response.json()) as Floor[])[0]!.raeume[0]!;
+    expect(living).toMatchObject({
+      solltemperatur: 21,
+      is_temporary_mode: false,
+      betriebsart: 'Heating',
+    });
+  });
+
+  it('accept a gzip-compressed form body', async () => {
+    const response = await fetch(`${server.url}/set/json/v1/1/resettemp/1/`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': form, 'content-encoding': 'gzip' },
+      body: gzipSync('x=1'),
+    });
+    expect(response.status).toBe(200);
+  });
+});

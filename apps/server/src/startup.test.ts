@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Floor } from '@raumregler/contract';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { loadConfig, type Config } from './config.js';
+import { SeedError } from './domain/seed.js';
+import { openSeededDatabase } from './startup.js';
+import { basic, demoSeed, manualClock } from './test-support/test-server.js';
+
+let dir: string;
+let config: Config;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'raumregler-start-'));
+  config = { ...loadConfig({ DATA_DIR: dir, SIM_SPEED: '0' }), webDist: null, logLevel: 'silent' };
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('start-up', () => {
+  it('refuses a seed that breaks the shape, naming the bad field, and writes nothing', async () => {
+    const seed = structuredClone(demoSeed()) as unknown as { users: { access: unknown }[] };
+    seed.users[2]!.access = { smart: 'read', pro: 'admin' };
+    const seedFile = path.join(dir, 'seed.json');
+    writeFileSync(seedFile, JSON.stringify(seed));
+    const start = openSeededDatabase({ ...config, seedFile });
+    await expect(start).rejects.toThrow(SeedError);
+    await expect(openSeededDatabase({ ...config, seedFile })).rejects.toThrow(
+      '$.users[2].access.pro',
+    );
+  });
+
+  it('shows changes other processes (the CLI) write into the database file', async () => {
+    const db = await openSeededDatabase(config);
+    const app = await buildApp({ config, db, logger: false });
+    try {
+      const names = async () => {
+        const response = await app.inject({
+          url: '/get/json/v1/1/rooms/',
+          headers: { authorization: basic('demo', 'demo1234') },
+        });
+        return (response.json() as { raeume: { name: string }[] }[])[0]!.raeume[0]!.name;
+      };
+      expect(await names()).toBe('Wohnzimmer');
+      const other = new Database(config.databaseFile);
+      other.prepare("UPDATE rooms SET name = 'Salon' WHERE id = 1").run();
+      other.close();
+      expect(await names()).toBe('Salon');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('lets a temporary target run out at its stored end, also across a restart', async () => {
+    const clock = manualClock('2026-11-23T10:00');
+    const boot = async () => {
+      const app = await buildApp({
+        config,
+        db: await openSeededDatabase(config),
+        logger: false,
+        now: clock.now,
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as { port: number };
+      return { app, url: `http://127.0.0.1:${port}` };
+    };
+    const headers = { authorization: basic('demo', 'demo1234') };
+    const living = async (url: string) =>
+      ((await (await fetch(`${url}/get/json/v1/1/temps/`, { headers })).json()) as Floor[])[0]!
+        .raeume[0]!;
+
+    let running = await boot();
+    const form = new FormData();
+    form.set('ziel', '24');
+    form.set('duration', '45');
+    expect(
+      (await fetch(`${running.url}/set/json/v1/1/ziel/1/`, { method: 'POST', headers, body: form }))
+        .status,
+    ).toBe(200);
+    await running.app.close();
+
+    clock.advance(30 * 60_000);
+    running = await boot();
+    expect(await living(running.url)).toMatchObject({ solltemperatur: 24, remaining_time: 900 });
+    await running.app.close();
+
+    clock.advance(15 * 60_000);
+    running = await boot();
+    expect(await living(running.url)).toMatchObject({
+      solltemperatur: 21,
+      is_temporary_mode: false,
+    });
+    await running.app.close();
+  });
+});
