@@ -36,7 +36,8 @@ describe('load', () => {
         headers: { authorization: auth },
       });
       expect(warm.status).toBe(200);
-      const end = Date.now() + seconds * 1000;
+      const begin = Date.now();
+      const end = begin + seconds * 1000;
 
       const client = async (index: number) => {
         while (Date.now() < end) {
@@ -76,7 +77,9 @@ describe('load', () => {
               counts[operation] += 1;
             }
           } catch (error) {
-            errors.push(`client ${index}: ${operation} ${roomId} failed: ${String(error)}`);
+            errors.push(
+              `client ${index}: ${operation} ${roomId} sent at ${Date.now() - begin - Math.round(performance.now() - started)} ms failed: ${String(error)}`,
+            );
           }
         }
       };
