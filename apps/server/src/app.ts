@@ -1,11 +1,11 @@
 import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import type Database from 'better-sqlite3';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import authPlugin from './plugins/auth.js';
 import clockPlugin from './plugins/clock.js';
 import databasePlugin from './plugins/database.js';
-import compress from '@fastify/compress';
 import errorHandlerPlugin from './plugins/error-handler.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import simulationPlugin from './plugins/simulation.js';
@@ -13,8 +13,8 @@ import webAppPlugin from './plugins/web-app.js';
 import appConfigRoute from './routes/app-config.js';
 import getRoutes from './routes/get/index.js';
 import setRoutes from './routes/set/index.js';
-import unknownHouseRoutes from './routes/unknown-house.js';
 import proxyRoutes from './routes/proxy.js';
+import unknownHouseRoutes from './routes/unknown-house.js';
 
 export interface AppOptions {
   config: Config;
@@ -50,6 +50,11 @@ export async function buildApp({ config, db, logger, now }: AppOptions): Promise
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.body.password', 'req.body.password_confirmation'],
     },
+    // Tools poll every few seconds: two log lines per poll would drown the log and cost
+    // throughput. Errors are still logged; LOG_LEVEL=debug brings the request lines back.
+    logController: new LogController({
+      disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    }),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,

@@ -5,6 +5,7 @@ import type { Floor } from '@raumregler/contract';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
+import { EXTERNAL_CHECK_MS } from './db/repositories/building.js';
 import { loadConfig, type Config } from './config.js';
 import { SeedError } from './domain/seed.js';
 import { openSeededDatabase } from './startup.js';
@@ -46,6 +47,7 @@ describe('start-up', () => {
       const other = new Database(config.databaseFile);
       other.prepare("UPDATE rooms SET name = 'Salon' WHERE id = 1").run();
       other.close();
+      await new Promise((resolve) => setTimeout(resolve, EXTERNAL_CHECK_MS + 50));
       expect(await names()).toBe('Salon');
     } finally {
       await app.close();

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashPassword } from '../domain/passwords.js';
 import { manualClock, startTestServer, type TestServer } from '../test-support/test-server.js';
 
 const clock = manualClock('2026-11-23T10:00');
@@ -51,5 +52,25 @@ describe('sign-in failures', () => {
       expect((await server.request('/get/json/v1/1/info/')).status).toBe(401);
     }
     expect((await info(['demo', 'demo1234'])).status).toBe(200);
+  });
+});
+
+describe('concurrent sign-ins', () => {
+  it('with the same pair all succeed on one shared password check', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => info(['verwalter', 'verwalter1234'])),
+    );
+    expect(answers.map((response) => response.status)).toEqual(Array(20).fill(200));
+  });
+});
+
+describe('cached sign-ins', () => {
+  it('notice within a second a password changed by another process', async () => {
+    expect((await info(['bewohner', 'bewohner1234'])).status).toBe(200);
+    const user = server.app.repos.users.findByUsername('bewohner')!;
+    server.app.repos.users.setPasswordHash(user.id, await hashPassword('neues-passwort'));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await info(['bewohner', 'bewohner1234'])).status).toBe(401);
+    expect((await info(['bewohner', 'neues-passwort'])).status).toBe(200);
   });
 });

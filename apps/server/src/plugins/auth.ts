@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { verifyPassword } from '../domain/passwords.js';
+import { hashPassword, verifyPassword } from '../domain/passwords.js';
 import type { UserRecord } from '../db/repositories/users.js';
 import { HttpError } from './error-handler.js';
 import { createFailureLimiter } from '../domain/failure-limiter.js';
@@ -22,6 +22,9 @@ export const REALM = 'Raumregler';
 // A verified user/password pair is remembered this long, so that a client polling every few
 // seconds does not pay a ~60 ms scrypt on every call.
 const CACHE_MS = 60_000;
+// How long a cached user record is trusted before it is read again (one read per second per
+// user instead of one per request).
+const RECHECK_MS = 1_000;
 
 export function parseBasicAuth(
   header: string | undefined,
@@ -50,7 +53,9 @@ export default fp(
   async (app) => {
     // The cache key is an HMAC with a per-process secret: the cache never holds a password.
     const secret = randomBytes(32);
-    const cache = new Map<string, { userId: number; hash: string; until: number }>();
+    const cache = new Map<string, { user: UserRecord; checkedAt: number; until: number }>();
+    const checking = new Map<string, Promise<boolean>>();
+    const dummyHash = hashPassword(randomBytes(16).toString('base64'));
     const failures = createFailureLimiter({
       limit: app.config.authFailureLimit,
       windowMs: app.config.authFailureWindowMs,
@@ -72,9 +77,16 @@ export default fp(
       const now = Date.now();
       const cached = cache.get(key);
       if (cached && cached.until > now) {
-        const user = app.repos.users.findById(cached.userId);
-        // A password changed elsewhere (the CLI) changes the hash: the cached pair is stale.
-        if (user && user.passwordHash === cached.hash) {
+        if (now - cached.checkedAt < RECHECK_MS) {
+          request.user = cached.user;
+          return;
+        }
+        // Changes by another process (the CLI) show within a second: a new hash makes the
+        // cached pair stale, new access rights are taken over.
+        const user = app.repos.users.findById(cached.user.id);
+        if (user && user.passwordHash === cached.user.passwordHash) {
+          cached.user = user;
+          cached.checkedAt = now;
           request.user = user;
           return;
         }
@@ -91,14 +103,26 @@ export default fp(
         );
       }
       const user = app.repos.users.findByUsername(credentials.username);
-      if (!user || !(await verifyPassword(credentials.password, user.passwordHash))) {
+      // One scrypt per pair at a time: a client opening many connections at once with the same
+      // credentials (a dashboard, a load test) waits for one check instead of queueing dozens.
+      let check = checking.get(key);
+      if (!check) {
+        // An unknown user costs a check too, so timing does not tell which usernames exist.
+        check = user
+          ? verifyPassword(credentials.password, user.passwordHash)
+          : dummyHash.then((hash) => verifyPassword(credentials.password, hash)).then(() => false);
+        checking.set(key, check);
+        const forget = () => checking.delete(key);
+        check.then(forget, forget);
+      }
+      if (!user || !(await check)) {
         cache.delete(key);
         const delay = failures.fail(request.ip);
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         throw unauthorized();
       }
       if (cache.size > 10_000) cache.clear();
-      cache.set(key, { userId: user.id, hash: user.passwordHash, until: now + CACHE_MS });
+      cache.set(key, { user, checkedAt: now, until: now + CACHE_MS });
       request.user = user;
     });
     app.addHook('onSend', async (request, reply, payload) => {

@@ -39,6 +39,7 @@ export interface SimulatedRoom {
 }
 
 const NO_SCHEDULE: readonly Occurrence[] = Object.freeze([]);
+export const EXTERNAL_CHECK_MS = 250;
 
 /** Floors, rooms and weekly programmes of the building, in their display order. */
 export function createBuildingRepository(db: Database) {
@@ -68,7 +69,18 @@ export function createBuildingRepository(db: Database) {
     }
   });
   const dataVersionStatement = db.prepare<[], number>('PRAGMA data_version').pluck();
-  const dataVersion = () => dataVersionStatement.get() ?? 0;
+  // Another process's commit (the CLI) is noticed within a quarter second; asking SQLite on
+  // every polled request would cost more than the rest of a cached answer.
+  let knownVersion = 0;
+  let versionCheckedAt = -Infinity;
+  const dataVersion = () => {
+    const now = Date.now();
+    if (now - versionCheckedAt >= EXTERNAL_CHECK_MS) {
+      knownVersion = dataVersionStatement.get() ?? 0;
+      versionCheckedAt = now;
+    }
+    return knownVersion;
+  };
   // Counts our own writes; data_version only moves for other connections' commits.
   let writes = 0;
 
