@@ -107,7 +107,7 @@ export function serverVerdicts(results: BuildingFigures[]): Verdict[] {
   return results.flatMap((r) => [
     {
       figure: `temps ${r.building}: throughput / hello-world (${Math.round(r.temps.requestsPerSecond)} / ${Math.round(r.hello.requestsPerSecond)} req/s, ${r.rooms} rooms, ${(r.responseBytes / 1024).toFixed(1)} KB)`,
-      value: r.ratio.toFixed(2),
+      value: r.ratio.toFixed(3),
       budget: `≥ ${serverBudgets.ratio}`,
       pass: r.ratio >= serverBudgets.ratio && r.temps.failures === 0,
     },
