@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+
+/**
+ * A hash over every row of every table (rows sorted, so tables without rowid work too). Two equal checksums mean no
+ * request changed anything a user could see, nor anything they could not (tokens, hashes).
+ */
+export function databaseChecksum(db: Database.Database): string {
+  const hash = createHash('sha256');
+  const tables = db
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
+    .pluck()
+    .all() as string[];
+  for (const table of tables) {
+    hash.update(`\u0000table ${table}\u0000`);
+    const rows = db
+      .prepare(`SELECT * FROM "${table.replaceAll('"', '""')}"`)
+      .raw()
+      .all()
+      .map((row) => JSON.stringify(row))
+      .sort();
+    for (const row of rows) hash.update(`${row}\n`);
+  }
+  return hash.digest('hex');
+}

@@ -1,0 +1,94 @@
+import http from 'node:http';
+import net from 'node:net';
+
+export interface ProbeAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export interface ProbeRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+/** One HTTP request with any method, headers and raw body bytes, answered or failed. */
+export function sendRequest(
+  origin: string,
+  request: ProbeRequest,
+  agent?: http.Agent,
+  timeoutMs = 15_000,
+): Promise<ProbeAnswer> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: request.method,
+        path: request.path,
+        agent,
+        headers: {
+          ...request.headers,
+          ...(request.body ? { 'content-length': String(request.body.length) } : {}),
+        },
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type'] ?? ''),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
+    req.on('error', reject);
+    if (request.body) req.write(request.body);
+    req.end();
+  });
+}
+
+/** Sends exact bytes on a fresh socket and parses whatever HTTP answer comes back. */
+export function sendRaw(origin: string, bytes: Buffer): Promise<ProbeAnswer | null> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname);
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => socket.destroy(), 5_000);
+    socket.on('connect', () => socket.write(bytes));
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      // One answer is all we need; the connection may otherwise stay open (keep-alive).
+      const text = Buffer.concat(chunks).toString('latin1');
+      const head = text.indexOf('\r\n\r\n');
+      const length = /content-length:\s*(\d+)/i.exec(text.slice(0, head))?.[1];
+      if (head > 0 && length !== undefined && text.length >= head + 4 + Number(length)) {
+        socket.destroy();
+      }
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      // The server may reset the socket after its error answer; what it sent still counts.
+      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error);
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (text === '') return resolve(null);
+      const match = /^HTTP\/1\.[01] (\d{3})/.exec(text);
+      const head = text.indexOf('\r\n\r\n');
+      resolve({
+        status: match ? Number(match[1]) : 0,
+        contentType: /content-type:\s*([^\r\n]*)/i.exec(text.slice(0, head))?.[1] ?? '',
+        body: head >= 0 ? text.slice(head + 4) : '',
+      });
+    });
+  });
+}

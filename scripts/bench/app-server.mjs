@@ -1,0 +1,74 @@
+// Starts the built server with the built web app, as deployed, on a free port with a throw-away
+// data folder and the demo building; the simulation is frozen so every page load sees the same data.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const demoLogin = { username: 'demo', password: 'demo1234' };
+
+export async function startAppServer() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'raumregler-bench-app-'));
+  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SIM_SPEED: '0',
+      LOG_LEVEL: 'info',
+    },
+  });
+  let output = '';
+  const origin = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const onData = (chunk) => {
+      output = (output + chunk.toString()).slice(-100_000);
+      const match = /listening on (http:\/\/[\d.]+:\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    origin,
+    appUrl: `${origin}/re/home/`,
+    pid: child.pid,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The stored sign-in the web app reads at start (lib/auth-storage.ts), for a signed-in first view. */
+export const storedAuth = (username = demoLogin.username, password = demoLogin.password) =>
+  JSON.stringify({ macAddress: 'localhost', username, password, deviceInfo: null });
+
+export const AUTH_STORAGE_KEY = 'raumregler-auth-v1';
+
+export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

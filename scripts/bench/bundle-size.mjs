@@ -1,0 +1,70 @@
+// JS and CSS a first view ships: the page is loaded in Chromium against the real server and
+// every script and stylesheet it requests is summed at its gzip size (level 9, as a static
+// pre-compressor would serve it), read from the built files.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import {
+  AUTH_STORAGE_KEY,
+  chromiumFlags,
+  chromiumPath,
+  repoRoot,
+  storedAuth,
+} from './app-server.mjs';
+
+// WEB_DIST measures another build (the server serves the same folder, see app-server.mjs).
+const webDist = path.resolve(process.env.WEB_DIST || path.join(repoRoot, 'apps/web/dist'));
+
+function gzipSizeOf(url) {
+  const pathname = new URL(url).pathname.replace(/^\/re\/home\//, '');
+  const file = path.join(webDist, pathname);
+  if (!file.startsWith(webDist)) throw new Error(`asset outside the build: ${url}`);
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+/**
+ * @param {string} url page to open
+ * @param {{signedIn: boolean, ready: (page: import('@playwright/test').Page) => Promise<string>}} options
+ *   ready waits for the view and says what it showed (for the report)
+ */
+export async function measureFirstView(url, { signedIn, ready }) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  try {
+    const context = await browser.newContext();
+    if (signedIn) {
+      await context.addInitScript(
+        ([key, value]) => globalThis.localStorage.setItem(key, value),
+        [AUTH_STORAGE_KEY, storedAuth()],
+      );
+    }
+    const page = await context.newPage();
+    const assets = new Map();
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if ((type === 'script' || type === 'stylesheet') && response.ok()) {
+        assets.set(response.url(), type);
+      }
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const shown = await ready(page);
+    // Lazy chunks the view pulled in after its first paint count too.
+    await page.waitForLoadState('networkidle');
+    let js = 0;
+    let css = 0;
+    for (const [assetUrl, type] of assets) {
+      const size = gzipSizeOf(assetUrl);
+      if (type === 'script') js += size;
+      else css += size;
+    }
+    return {
+      jsKb: js / 1024,
+      cssKb: css / 1024,
+      files: assets.size,
+      shown,
+      pathname: new URL(page.url()).pathname,
+    };
+  } finally {
+    await browser.close();
+  }
+}
