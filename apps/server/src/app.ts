@@ -5,6 +5,8 @@ import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
 import webAppPlugin from './plugins/web-app.js';
+import accountRoutes from './routes/accounts/index.js';
+import accountsContext from './routes/accounts/context.js';
 import appConfigRoute from './routes/app-config.js';
 import getRoutes from './routes/get/index.js';
 
@@ -18,6 +20,7 @@ export interface AppOptions {
 async function deviceApi(app: FastifyInstance, { houseId }: { houseId: number }) {
   await app.register(getRoutes, { prefix: `/get/json/v1/${houseId}` });
   await app.register(appConfigRoute);
+  await app.register(accountRoutes);
 }
 
 /** Builds the whole server without listening, so tests can start it on any port. */
@@ -33,6 +36,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
   await app.register(errorHandlerPlugin);
   await app.register(databasePlugin, { db });
   await app.register(authPlugin);
+  await app.register(accountsContext, { config });
   await app.register(deviceApi, { houseId: config.houseId });
   await app.register(deviceApi, { houseId: config.houseId, prefix: '/api' });
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });
