@@ -7,7 +7,7 @@ import {
   startAccountsServer,
   waitForMail,
   type AccountsServer,
-} from './test-helpers.js';
+} from '../../test-support/accounts.js';
 
 let server: AccountsServer;
 beforeEach(async () => {
@@ -24,7 +24,7 @@ async function requestLink(email = 'demo@example.com') {
   const response = await post(server, '/api/forgot-password', form({ email }));
   expect(response.status).toBe(200);
   const link = resetLinkIn(await waitForMail(server.mailDir, mailFiles(server.mailDir).length + 1));
-  return { token: link.searchParams.get('token')!, email: link.searchParams.get('email')!, link };
+  return { token: link.searchParams.get('token')!, email: link.searchParams.get('email')! };
 }
 
 const change = (fields: Record<string, string>, headers = {}) =>
@@ -36,7 +36,7 @@ describe('POST /forgot-password', () => {
     const unknown = await post(server, '/forgot-password', form({ email: 'nobody@example.com' }));
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
-    const knownBody = await known.json();
+    const knownBody = (await known.json()) as { message: string };
     expect(await unknown.json()).toEqual(knownBody);
     expect(knownBody.message).toMatch(/If an account with this email address exists/);
 
@@ -186,7 +186,9 @@ describe('POST /reset-password', () => {
   it('names every wrong field: missing token/email, short or mismatching passwords', async () => {
     const missing = await change({ password: 'geheim1', password_confirmation: 'geheim1' });
     expect(missing.status).toBe(400);
-    expect((await missing.json()).message).toBe('Token and email properties are required');
+    expect(((await missing.json()) as { message: string }).message).toBe(
+      'Token and email properties are required',
+    );
 
     const { token, email } = await requestLink();
     const short = await change({ token, email, password: 'kurz', password_confirmation: 'kurz' });

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { form, post, startAccountsServer, type AccountsServer } from './test-helpers.js';
+import {
+  form,
+  post,
+  startAccountsServer,
+  type AccountsServer,
+} from '../../test-support/accounts.js';
 
 let server: AccountsServer;
 afterEach(async () => {
@@ -42,7 +47,7 @@ describe('POST /register', () => {
     });
     expect(info.status).toBe(200);
     const user = await server.request('/user', { auth: ['neu@example.com', 'geheim1'] });
-    expect((await user.json()).permissions).toEqual({
+    expect(((await user.json()) as { permissions: unknown }).permissions).toEqual({
       access_to_smart: 'no-access',
       access_to_pro: 'no-access',
     });
@@ -76,7 +81,7 @@ describe('GET /user', () => {
     server = await startAccountsServer();
     const response = await server.request('/api/user', { auth: ['bewohner', 'bewohner1234'] });
     expect(response.status).toBe(200);
-    const user = await response.json();
+    const user = (await response.json()) as Record<string, unknown>;
     expect(user).toMatchObject({
       username: 'bewohner',
       email: 'bewohner@example.com',

@@ -8,7 +8,7 @@ import {
   resetLinkIn,
   startAccountsServer,
   type AccountsServer,
-} from './test-helpers.js';
+} from '../../test-support/accounts.js';
 
 let server: AccountsServer | undefined;
 let smtp: SMTPServer | undefined;

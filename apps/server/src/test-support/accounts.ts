@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Config } from '../../config.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import type { Config } from '../config.js';
+import { startTestServer, type TestServer } from './test-server.js';
 
 /** A test server whose reset mails land in a throw-away folder. */
 export async function startAccountsServer(config: Partial<Config> = {}) {
@@ -63,5 +63,5 @@ export const form = (fields: Record<string, string>) => {
   return body;
 };
 
-export const post = (server: TestServer, path: string, body: BodyInit, headers = {}) =>
+export const post = (server: TestServer, path: string, body: RequestInit['body'], headers = {}) =>
   server.request(path, { method: 'POST', body, headers });

@@ -1,0 +1,30 @@
+import { FormattedMessage } from 'react-intl';
+import { Alert } from '@/components/ui/alert';
+import { ScreenHeading } from './screen-heading';
+
+/** Where the link went. `sent` is true right after the request, to confirm it. */
+export function CheckEmail({ email, sent }: { email: string; sent: boolean }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <ScreenHeading title={<FormattedMessage id="passwordReset.checkEmail.title" />} />
+      {sent && (
+        <Alert variant="success">
+          <FormattedMessage id="passwordReset.checkEmail.sent" />
+        </Alert>
+      )}
+      <p className="text-sm text-slate-700 dark:text-slate-200">
+        {email ? (
+          <FormattedMessage
+            id="passwordReset.checkEmail.textTo"
+            values={{ email: <strong className="font-semibold break-all">{email}</strong> }}
+          />
+        ) : (
+          <FormattedMessage id="passwordReset.checkEmail.text" />
+        )}
+      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        <FormattedMessage id="passwordReset.checkEmail.hint" />
+      </p>
+    </div>
+  );
+}
