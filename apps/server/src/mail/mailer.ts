@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -44,7 +44,9 @@ export function createMailer(options: {
       // Sortable by time, unique without a counter shared between processes.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(folder, name);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // Written aside and renamed: whoever watches the folder never reads half a mail.
+      await writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
+      await rename(`${file}.part`, file);
       return { via: 'file', file };
     },
     close: () => composer.close(),

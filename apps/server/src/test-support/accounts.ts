@@ -49,7 +49,7 @@ export function mailFiles(mailDir: string): string[] {
 
 /** Waits for the n-th mail: the server writes it just after answering. */
 export async function waitForMail(mailDir: string, count = 1): Promise<string> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 1000; i++) {
     const files = mailFiles(mailDir).sort();
     if (files.length >= count) return readFileSync(path.join(mailDir, files[count - 1]!), 'utf8');
     await new Promise((resolve) => setTimeout(resolve, 10));
