@@ -20,6 +20,11 @@ export const newPasswordSchema = yup.object({
   confirmPassword: yup
     .string()
     .required('passwordReset.validation.confirmRequired')
-    .oneOf([yup.ref('newPassword')], 'passwordReset.validation.confirmMatch'),
+    // A test, not oneOf: yup checks oneOf before `required`, so an empty field would say
+    // "must match" instead of "please confirm".
+    .test('match', 'passwordReset.validation.confirmMatch', (value, context) => {
+      const parent = context.parent as { newPassword?: string };
+      return !value || value === parent.newPassword;
+    }),
 });
 export type NewPasswordValues = yup.InferType<typeof newPasswordSchema>;
