@@ -18,7 +18,7 @@ export default function ResetChangeRoute() {
         {email && (
           <FormattedMessage
             id="passwordReset.change.text"
-            values={{ email: <strong className="font-semibold break-all">{email}</strong> }}
+            values={{ email: <strong className="font-semibold break-words">{email}</strong> }}
           />
         )}
       </ScreenHeading>

@@ -28,7 +28,7 @@ export function BrandedLayout({ homePath, children }: { homePath: string; childr
           <FormattedMessage id="authLayout.footer" values={{ building }} />
         </footer>
       </div>
-      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-teal-700 via-teal-800 to-slate-900 p-12 text-white lg:flex lg:flex-col lg:justify-center">
+      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-teal-700 via-teal-800 to-slate-900 dark:from-teal-900 dark:via-slate-900 dark:to-slate-950 p-12 text-white lg:flex lg:flex-col lg:justify-center">
         <div className="mx-auto w-full max-w-md">
           <HouseIllustration className="mb-10 w-full max-w-sm" />
           <h2 className="text-3xl font-semibold tracking-tight">

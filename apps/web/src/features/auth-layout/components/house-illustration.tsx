@@ -15,7 +15,7 @@ export function HouseIllustration({ className }: { className?: string }) {
           <stop offset="100%" stopColor="#f59e0b" />
         </linearGradient>
       </defs>
-      <circle cx="200" cy="180" r="170" fill="url(#auth-glow)" />
+      <circle cx="200" cy="170" r="150" fill="url(#auth-glow)" />
       <path
         d="M40 292h320"
         stroke="#ffffff"

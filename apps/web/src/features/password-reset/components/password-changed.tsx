@@ -2,13 +2,14 @@ import { CircleCheck } from 'lucide-react';
 import { FormattedMessage } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
 import { LinkButton } from './link-button';
-import { ScreenHeading } from './screen-heading';
 
 /** The end of the reset: confirmation and the way to sign in. */
 export function PasswordChanged({ signInPath }: { signInPath: string }) {
   return (
     <div className="flex flex-col gap-4">
-      <ScreenHeading title={<FormattedMessage id="passwordReset.changed.title" />} />
+      <h1 className="text-2xl font-semibold tracking-tight">
+        <FormattedMessage id="passwordReset.changed.title" />
+      </h1>
       <Alert variant="success" icon={<CircleCheck className="size-5" />}>
         <FormattedMessage id="passwordReset.changed.success" />
       </Alert>
