@@ -1,7 +1,8 @@
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 
-const module = (load: () => Promise<{ default: React.ComponentType }>) => () =>
+const module = (load: () => Promise<{ default: ComponentType }>) => () =>
   load().then((m) => ({ Component: m.default }));
 
 const login = module(() => import('./login'));
