@@ -7,6 +7,7 @@ import errorHandlerPlugin from './plugins/error-handler.js';
 import webAppPlugin from './plugins/web-app.js';
 import accountRoutes from './routes/accounts/index.js';
 import accountsContext from './routes/accounts/context.js';
+import { requestLogSerializer } from './routes/accounts/log-redaction.js';
 import appConfigRoute from './routes/app-config.js';
 import getRoutes from './routes/get/index.js';
 
@@ -29,6 +30,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
     logger: logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.body.password', 'req.body.password_confirmation'],
+      serializers: { req: requestLogSerializer },
     },
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 64 * 1024,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../../config.js';
+import { redactTokens, requestLogSerializer } from './log-redaction.js';
 import { post, startAccountsServer, type AccountsServer } from '../../test-support/accounts.js';
 
 let server: AccountsServer;
@@ -71,6 +72,18 @@ describe('account settings', () => {
     expect(() => loadConfig({ ALLOW_REGISTRATION: 'yes' })).toThrow(ConfigError);
     expect(() => loadConfig({ SMTP_URL: 'http://user:secret@host' })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining('secret') }),
+    );
+  });
+});
+
+describe('request logs', () => {
+  it('keep the path of a reset link but not its token', () => {
+    expect(
+      redactTokens('/re/home/auth/reset-password/change?token=abc-_123&email=demo%40example.com'),
+    ).toBe('/re/home/auth/reset-password/change?token=[redacted]&email=demo%40example.com');
+    expect(redactTokens('/x?email=a&TOKEN=zz#top')).toBe('/x?email=a&TOKEN=[redacted]#top');
+    expect(requestLogSerializer({ method: 'GET', url: '/a?token=s' }).url).toBe(
+      '/a?token=[redacted]',
     );
   });
 });
