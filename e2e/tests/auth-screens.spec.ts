@@ -25,6 +25,8 @@ const screens = [
 ];
 
 async function setDark(page: Page, dark: boolean) {
+  // axe must measure the colours of the theme, not a frame of the 300 ms colour transition.
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   await page.evaluate((on) => {
     document.documentElement.classList.toggle('dark', on);
     document.documentElement.classList.toggle('light', !on);
