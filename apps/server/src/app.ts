@@ -10,6 +10,9 @@ import errorHandlerPlugin from './plugins/error-handler.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import simulationPlugin from './plugins/simulation.js';
 import webAppPlugin from './plugins/web-app.js';
+import accountRoutes from './routes/accounts/index.js';
+import accountsContext from './routes/accounts/context.js';
+import { requestLogSerializer } from './routes/accounts/log-redaction.js';
 import appConfigRoute from './routes/app-config.js';
 import getRoutes from './routes/get/index.js';
 import setRoutes from './routes/set/index.js';
@@ -41,6 +44,7 @@ async function deviceApi(app: FastifyInstance, { config }: { config: Config }) {
     await app.register(unknownHouseRoutes, { houseId });
   }
   await app.register(appConfigRoute);
+  await app.register(accountRoutes);
 }
 
 /** Builds the whole server without listening, so tests can start it on any port. */
@@ -49,6 +53,7 @@ export async function buildApp({ config, db, logger, now }: AppOptions): Promise
     logger: logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.body.password', 'req.body.password_confirmation'],
+      serializers: { req: requestLogSerializer },
     },
     // Tools poll every few seconds: two log lines per poll would drown the log and cost
     // throughput. Errors are still logged; LOG_LEVEL=debug brings the request lines back.
@@ -76,6 +81,7 @@ export async function buildApp({ config, db, logger, now }: AppOptions): Promise
   await app.register(authPlugin);
   // In proxy mode the real device is the building: nothing to simulate.
   await app.register(simulationPlugin, { speed: config.simSpeed, timer: !config.upstreamUrl });
+  await app.register(accountsContext, { config });
   await app.register(deviceApi, { config });
   await app.register(deviceApi, { config, prefix: '/api' });
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });

@@ -30,6 +30,13 @@ export interface Config {
   authFailureWindowMs: number;
   /** Trust X-Forwarded-For from a reverse proxy, so rate limits see the real client. */
   trustProxy: boolean;
+  // Accounts and reset mail (routes/accounts, mail/).
+  /** smtp(s)://user:pass@host:port; null = reset mails are written as .eml into DATA_DIR/mail. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Origin the reset links point at; null = http://localhost:<the port the server listens on>. */
+  publicUrl: string | null;
+  allowRegistration: boolean;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -108,5 +115,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailureLimit: integer(env, 'AUTH_FAILURE_LIMIT', 10, 1, 10_000),
     authFailureWindowMs: integer(env, 'AUTH_FAILURE_WINDOW_SECONDS', 300, 1, 86_400) * 1000,
     trustProxy: flag(env, 'TRUST_PROXY'),
+    ...accountSettings(env),
+  };
+}
+
+// Accounts and reset mail: kept in one block so the accounts area owns its settings.
+function accountSettings(env: NodeJS.ProcessEnv) {
+  const allow = (env.ALLOW_REGISTRATION || 'false').toLowerCase();
+  if (allow !== 'true' && allow !== 'false') {
+    throw new ConfigError(`ALLOW_REGISTRATION must be true or false, got "${allow}"`);
+  }
+  let publicUrl: string | null = null;
+  if (env.PUBLIC_URL) {
+    const url = URL.canParse(env.PUBLIC_URL) ? new URL(env.PUBLIC_URL) : null;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new ConfigError(`PUBLIC_URL must be an http(s) address, got "${env.PUBLIC_URL}"`);
+    }
+    publicUrl = url.origin + url.pathname.replace(/\/+$/, '');
+  }
+  if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) {
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  }
+  return {
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Raumregler <no-reply@localhost>',
+    publicUrl,
+    allowRegistration: allow === 'true',
   };
 }

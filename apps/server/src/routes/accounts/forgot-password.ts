@@ -1,0 +1,64 @@
+import { accountPaths, type MessageResponse } from '@raumregler/contract';
+import type { FastifyInstance } from 'fastify';
+import { resetMail } from '../../mail/reset-mail.js';
+import { field } from './body.js';
+import { messagesFor } from './messages.js';
+import { newResetToken, TOKEN_VALID_MINUTES, tokenDigest } from './tokens.js';
+import { FieldErrors } from './validation.js';
+
+/** Where reset links point: PUBLIC_URL, else this server on localhost. */
+function publicOrigin(app: FastifyInstance) {
+  if (app.accounts.publicUrl) return app.accounts.publicUrl;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 8080;
+  return `http://localhost:${port}`;
+}
+
+export function resetLink(origin: string, token: string, email: string) {
+  const query = new URLSearchParams({ token, email });
+  return `${origin}/re/home/auth/reset-password/change?${query.toString()}`;
+}
+
+/**
+ * Always the same answer, whether the address has an account or not, so nobody can probe for
+ * accounts. The mail goes out after the answer: SMTP may take seconds, which would tell.
+ */
+export function forgotPasswordRoute(app: FastifyInstance) {
+  app.post(
+    accountPaths.forgotPassword,
+    { preHandler: app.accounts.limits.mail },
+    async (request): Promise<MessageResponse> => {
+      const t = messagesFor(request);
+      const errors = new FieldErrors(t);
+      const email = errors.email('email', field(request, 'email'));
+      errors.throwIfAny();
+
+      const token = newResetToken();
+      const digest = tokenDigest(token);
+      const user = app.repos.users.findByEmail(email);
+      if (user) {
+        const now = app.accounts.now();
+        app.accounts.resetTokens.create(user.id, digest, now + TOKEN_VALID_MINUTES * 60_000, now);
+        const link = resetLink(publicOrigin(app), token, user.email);
+        const log = request.log;
+        setImmediate(() => {
+          app.accounts.mailer.send(resetMail(user.email, link, TOKEN_VALID_MINUTES)).then(
+            (delivery) => {
+              if (delivery.via === 'file') {
+                // No SMTP configured: the link in the log is how a developer gets in.
+                log.info({ file: delivery.file, link }, 'reset mail written to a file');
+              } else {
+                log.info({ userId: user.id }, 'reset mail sent');
+              }
+            },
+            (error: unknown) => {
+              const reason = error instanceof Error ? error.message : String(error);
+              log.error({ userId: user.id, reason }, 'reset mail could not be sent');
+            },
+          );
+        });
+      }
+      return { message: t('resetSent') };
+    },
+  );
+}

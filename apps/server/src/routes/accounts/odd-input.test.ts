@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, ConfigError } from '../../config.js';
+import { redactTokens, requestLogSerializer } from './log-redaction.js';
+import { post, startAccountsServer, type AccountsServer } from '../../test-support/accounts.js';
+
+let server: AccountsServer;
+beforeAll(async () => {
+  server = await startAccountsServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('odd requests to the account calls', () => {
+  it('are answered with a 4xx JSON error, never a 500', async () => {
+    const withFile = new FormData();
+    withFile.append('email', new Blob(['x'], { type: 'text/plain' }), 'mail.txt');
+    const twice = new URLSearchParams([
+      ['email', 'demo@example.com'],
+      ['email', 'other@example.com'],
+    ]);
+    const cases: [string, RequestInit['body'], Record<string, string>][] = [
+      ['/forgot-password', withFile, {}],
+      ['/forgot-password', 'email=demo@example.com', { 'content-type': 'text/plain' }],
+      [
+        '/forgot-password',
+        JSON.stringify({ email: [{ nested: true }] }),
+        { 'content-type': 'application/json' },
+      ],
+      [
+        '/forgot-password',
+        JSON.stringify({ email: { $ne: '' } }),
+        { 'content-type': 'application/json' },
+      ],
+      [
+        '/reset-password',
+        JSON.stringify({
+          token: 'x'.repeat(5000),
+          email: 'demo@example.com',
+          password: 'geheim1',
+          password_confirmation: 'geheim1',
+        }),
+        { 'content-type': 'application/json' },
+      ],
+      [
+        '/reset-password',
+        'x'.repeat(100_000),
+        { 'content-type': 'application/x-www-form-urlencoded' },
+      ],
+      ['/register', twice, {}],
+    ];
+    for (const [path, body, headers] of cases) {
+      const response = await post(server, path, body, headers);
+      expect(response.status, `${path} ${String(body).slice(0, 40)}`).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(await response.json()).toHaveProperty('message');
+    }
+  });
+});
+
+describe('account settings', () => {
+  it('default to no SMTP, registration closed, links to localhost', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ smtpUrl: null, publicUrl: null, allowRegistration: false });
+  });
+
+  it('take a trailing slash off PUBLIC_URL and refuse nonsense without echoing secrets', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://heizung.example.com/' }).publicUrl).toBe(
+      'https://heizung.example.com',
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ALLOW_REGISTRATION: 'yes' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SMTP_URL: 'http://user:secret@host' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('secret') }),
+    );
+  });
+});
+
+describe('request logs', () => {
+  it('keep the path of a reset link but not its token', () => {
+    expect(
+      redactTokens('/re/home/auth/reset-password/change?token=abc-_123&email=demo%40example.com'),
+    ).toBe('/re/home/auth/reset-password/change?token=[redacted]&email=demo%40example.com');
+    expect(redactTokens('/x?email=a&TOKEN=zz#top')).toBe('/x?email=a&TOKEN=[redacted]#top');
+    expect(requestLogSerializer({ method: 'GET', url: '/a?token=s' }).url).toBe(
+      '/a?token=[redacted]',
+    );
+  });
+});

@@ -1,0 +1,222 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  form,
+  mailFiles,
+  post,
+  resetLinkIn,
+  startAccountsServer,
+  waitForMail,
+  type AccountsServer,
+} from '../../test-support/accounts.js';
+
+let server: AccountsServer;
+beforeEach(async () => {
+  server = await startAccountsServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const signIn = (password: string) =>
+  server.request('/api/get/json/v1/1/info/', { auth: ['demo', password] });
+
+async function requestLink(email = 'demo@example.com') {
+  const response = await post(server, '/api/forgot-password', form({ email }));
+  expect(response.status).toBe(200);
+  const link = resetLinkIn(await waitForMail(server.mailDir, mailFiles(server.mailDir).length + 1));
+  return { token: link.searchParams.get('token')!, email: link.searchParams.get('email')! };
+}
+
+const change = (fields: Record<string, string>, headers = {}) =>
+  post(server, '/api/reset-password', form(fields), headers);
+
+describe('POST /forgot-password', () => {
+  it('writes a mail with a link to the change page of the app, and the same answer for any address', async () => {
+    const known = await post(server, '/api/forgot-password', form({ email: 'demo@example.com' }));
+    const unknown = await post(server, '/forgot-password', form({ email: 'nobody@example.com' }));
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    const knownBody = (await known.json()) as { message: string };
+    expect(await unknown.json()).toEqual(knownBody);
+    expect(knownBody.message).toMatch(/If an account with this email address exists/);
+
+    const mail = await waitForMail(server.mailDir);
+    expect(mail).toMatch(/^To: demo@example.com/m);
+    const link = resetLinkIn(mail);
+    const port = new URL(server.url).port;
+    expect(link.origin).toBe(`http://localhost:${port}`);
+    expect(link.pathname).toBe('/re/home/auth/reset-password/change');
+    expect(link.searchParams.get('email')).toBe('demo@example.com');
+    expect(link.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only the known address got a mail.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mailFiles(server.mailDir)).toHaveLength(1);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { token } = await requestLink();
+    const rows = server.app.db.prepare('SELECT token_hash FROM password_reset_tokens').all() as {
+      token_hash: string;
+    }[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.token_hash).not.toContain(token);
+  });
+
+  it('accepts urlencoded and JSON bodies too', async () => {
+    const urlencoded = await post(
+      server,
+      '/forgot-password',
+      new URLSearchParams({ email: 'demo@example.com' }),
+    );
+    const json = await post(
+      server,
+      '/forgot-password',
+      JSON.stringify({ email: 'x@example.com' }),
+      {
+        'content-type': 'application/json',
+      },
+    );
+    expect([urlencoded.status, json.status]).toEqual([200, 200]);
+  });
+
+  it('answers 400 with a message per field to a missing or malformed address, in the asked language', async () => {
+    const missing = await post(server, '/api/forgot-password', form({}));
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({
+      error: 'validation_failed',
+      message: 'Email is required',
+      messages: { email: ['Email is required'] },
+    });
+    const malformed = await post(server, '/api/forgot-password', form({ email: 'demo' }), {
+      'accept-language': 'de-DE,de;q=0.9',
+    });
+    expect(await malformed.json()).toMatchObject({
+      messages: { email: ['Ungültiges E-Mail-Format'] },
+    });
+    const broken = await post(server, '/api/forgot-password', '{not json', {
+      'content-type': 'application/json',
+    });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ error: 'bad_request' });
+  });
+
+  it('answers 429 with Retry-After when one client asks too often', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await post(server, '/forgot-password', form({ email: `n${i}@example.com` }));
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(response.headers.get('retry-after')).toBe('900');
+        expect(await response.json()).toMatchObject({ error: 'too_many_requests' });
+      }
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    server.app.accounts.now = () => Date.now() + 15 * 60_000;
+    expect((await post(server, '/forgot-password', form({ email: 'a@example.com' }))).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('POST /reset-password', () => {
+  it('sets the new password: the old one and the used link stop working', async () => {
+    const { token, email } = await requestLink();
+    const fields = { token, email, password: 'neu-geheim', password_confirmation: 'neu-geheim' };
+    const response = await change(fields);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      message: 'Your password has been successfully updated.',
+    });
+    expect((await signIn('neu-geheim')).status).toBe(200);
+    expect((await signIn('demo1234')).status).toBe(401);
+
+    const again = await change({
+      ...fields,
+      password: 'dritter1',
+      password_confirmation: 'dritter1',
+    });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ error: 'invalid_token' });
+    expect((await signIn('neu-geheim')).status).toBe(200);
+  });
+
+  it('forgets a cached sign-in with the old password at once', async () => {
+    expect((await signIn('demo1234')).status).toBe(200);
+    const { token, email } = await requestLink();
+    await change({ token, email, password: 'anders1', password_confirmation: 'anders1' });
+    expect((await signIn('demo1234')).status).toBe(401);
+  });
+
+  it('invalidates every other open link of the user', async () => {
+    const first = await requestLink();
+    const second = await requestLink();
+    const ok = await change({ ...second, password: 'zweites', password_confirmation: 'zweites' });
+    expect(ok.status).toBe(200);
+    const stale = await change({ ...first, password: 'erstes', password_confirmation: 'erstes' });
+    expect(stale.status).toBe(400);
+    expect((await signIn('zweites')).status).toBe(200);
+  });
+
+  it('refuses a link after 60 minutes', async () => {
+    const { token, email } = await requestLink();
+    const start = Date.now();
+    const fields = { token, email, password: 'spaeter', password_confirmation: 'spaeter' };
+    server.app.accounts.now = () => start + 60 * 60_000 + 1;
+    const late = await change(fields, { 'accept-language': 'en' });
+    expect(late.status).toBe(400);
+    expect(await late.json()).toEqual({
+      error: 'invalid_token',
+      message:
+        'This password reset link is invalid, already used or expired. Please request a new one.',
+    });
+    server.app.accounts.now = () => start + 59 * 60_000;
+    expect((await change(fields)).status).toBe(200);
+  });
+
+  it('refuses a made-up token and a token with another address', async () => {
+    const { token } = await requestLink();
+    const password = { password: 'geheim1', password_confirmation: 'geheim1' };
+    const madeUp = await change({ token: 'x'.repeat(43), email: 'demo@example.com', ...password });
+    const otherUser = await change({ token, email: 'bewohner@example.com', ...password });
+    expect([madeUp.status, otherUser.status]).toEqual([400, 400]);
+    expect((await signIn('demo1234')).status).toBe(200);
+  });
+
+  it('names every wrong field: missing token/email, short or mismatching passwords', async () => {
+    const missing = await change({ password: 'geheim1', password_confirmation: 'geheim1' });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { message: string }).message).toBe(
+      'Token and email properties are required',
+    );
+
+    const { token, email } = await requestLink();
+    const short = await change({ token, email, password: 'kurz', password_confirmation: 'kurz' });
+    expect(await short.json()).toMatchObject({
+      error: 'validation_failed',
+      messages: { password: ['Password must be at least 6 characters'] },
+    });
+    const mismatch = await change(
+      { token, email, password: 'geheim1', password_confirmation: 'geheim2' },
+      { 'accept-language': 'de' },
+    );
+    expect(await mismatch.json()).toMatchObject({
+      messages: { password_confirmation: ['Die Passwörter müssen übereinstimmen'] },
+    });
+    const empty = await change({ token, email });
+    expect(await empty.json()).toMatchObject({
+      messages: {
+        password: ['New password is required'],
+        password_confirmation: ['Please confirm your new password'],
+      },
+    });
+    // None of that used up the link.
+    const ok = await change({
+      token,
+      email,
+      password: 'geheim1',
+      password_confirmation: 'geheim1',
+    });
+    expect(ok.status).toBe(200);
+  });
+});

@@ -1,0 +1,71 @@
+import { accountPaths, type User } from '@raumregler/contract';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../domain/passwords.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { field } from './body.js';
+import { messagesFor } from './messages.js';
+import { toWireUser } from './user.js';
+import { FieldErrors } from './validation.js';
+
+export interface RegisterResponse {
+  /** What the app signs in with from now on: the e-mail address. */
+  username: string;
+  user: User;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  String(error.code).startsWith('SQLITE_CONSTRAINT');
+
+/**
+ * Closed unless ALLOW_REGISTRATION=true. A new user has no access to any area until someone
+ * with the CLI grants it: registering must not open a building's heating to strangers.
+ */
+export function registerRoute(app: FastifyInstance) {
+  app.post(
+    accountPaths.register,
+    { preHandler: app.accounts.limits.mail },
+    async (request, reply): Promise<RegisterResponse> => {
+      const t = messagesFor(request);
+      if (!app.accounts.allowRegistration) {
+        throw new HttpError(403, 'registration_closed', t('registrationClosed'));
+      }
+      const errors = new FieldErrors(t);
+      const email = errors.email('email', field(request, 'email'));
+      const password = field(request, 'password');
+      errors.newPassword(password, field(request, 'password_confirmation'));
+      errors.throwIfAny();
+      const users = app.repos.users;
+      if (users.findByEmail(email) || users.findByUsername(email)) {
+        errors.add('email', 'emailTaken');
+        errors.throwIfAny();
+      }
+      const passwordHash = await hashPassword(password!);
+      let id: number;
+      try {
+        id = users.insert(
+          {
+            username: email,
+            email,
+            passwordHash,
+            firstName: '',
+            lastName: '',
+            accessSmart: 'no-access',
+            accessPro: 'no-access',
+          },
+          app.accounts.now(),
+        );
+      } catch (error) {
+        // Two registrations of one address at once: the database decides, the loser hears why.
+        if (!isUniqueViolation(error)) throw error;
+        errors.add('email', 'emailTaken');
+        errors.throwIfAny();
+        throw error;
+      }
+      reply.code(201);
+      return { username: email, user: toWireUser(users.findById(id)!) };
+    },
+  );
+}

@@ -1,0 +1,51 @@
+import { accountPaths, type MessageResponse } from '@raumregler/contract';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../domain/passwords.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { field } from './body.js';
+import { messagesFor } from './messages.js';
+import { tokenDigest } from './tokens.js';
+import { FieldErrors } from './validation.js';
+
+/** Sets a new password with a reset token: single use, 60 minutes, bound to its address. */
+export function resetPasswordRoute(app: FastifyInstance) {
+  app.post(
+    accountPaths.resetPassword,
+    { preHandler: app.accounts.limits.attempt },
+    async (request): Promise<MessageResponse> => {
+      const t = messagesFor(request);
+      const errors = new FieldErrors(t);
+      const token = field(request, 'token')?.trim() ?? '';
+      const rawEmail = field(request, 'email');
+      if (token === '' || !rawEmail?.trim()) {
+        errors.add(token === '' ? 'token' : 'email', 'tokenRequired');
+      }
+      const email = rawEmail?.trim() ? errors.email('email', rawEmail) : '';
+      const password = field(request, 'password');
+      errors.newPassword(password, field(request, 'password_confirmation'));
+      errors.throwIfAny();
+
+      const invalid = () => new HttpError(400, 'invalid_token', t('invalidToken'));
+      const record =
+        token.length <= 200 ? app.accounts.resetTokens.findByHash(tokenDigest(token)) : null;
+      const user = record ? app.repos.users.findById(record.userId) : null;
+      if (
+        !record ||
+        !user ||
+        record.usedAt !== null ||
+        record.expiresAt <= app.accounts.now() ||
+        user.email.toLowerCase() !== email.toLowerCase()
+      ) {
+        throw invalid();
+      }
+      const passwordHash = await hashPassword(password!);
+      if (!app.accounts.resetTokens.redeem(record.id, user.id, passwordHash, app.accounts.now())) {
+        throw invalid();
+      }
+      // Sign-ins cached with the old password must not outlive it.
+      app.forgetCredentials();
+      request.log.info({ userId: user.id }, 'password changed with a reset link');
+      return { message: t('passwordChanged') };
+    },
+  );
+}

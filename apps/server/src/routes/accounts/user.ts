@@ -1,0 +1,16 @@
+import type { User } from '@raumregler/contract';
+import type { UserRecord } from '../../db/repositories/users.js';
+
+/** A user as the wire shows it (device-api.md section 5), never with the password hash. */
+export function toWireUser(user: UserRecord): User {
+  const fullname = `${user.firstName} ${user.lastName}`.trim();
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    fullname: fullname || user.username,
+    permissions: { access_to_smart: user.accessSmart, access_to_pro: user.accessPro },
+  };
+}

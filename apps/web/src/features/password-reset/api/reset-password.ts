@@ -1,0 +1,31 @@
+import {
+  accountPaths,
+  type MessageResponse,
+  type ResetPasswordPayload,
+} from '@raumregler/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { http } from '@/lib/api-client';
+
+/**
+ * Sets a new password with the token from the mail. Not through apiPost: that one replaces a
+ * `password` field with the signed-in user's credentials, and here `password` is the new one.
+ */
+export async function resetPassword(payload: ResetPasswordPayload, locale: string) {
+  const form = new FormData();
+  form.append('email', payload.email);
+  form.append('token', payload.token);
+  form.append('password', payload.password);
+  form.append('password_confirmation', payload.password_confirmation);
+  const response = await http.post<MessageResponse>(accountPaths.resetPassword, form, {
+    headers: { 'Accept-Language': locale },
+  });
+  return response.data;
+}
+
+export function useResetPassword() {
+  const { locale } = useIntl();
+  return useMutation({
+    mutationFn: (payload: ResetPasswordPayload) => resetPassword(payload, locale),
+  });
+}

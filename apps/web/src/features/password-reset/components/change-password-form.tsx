@@ -1,0 +1,101 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useResetPassword } from '../api/reset-password';
+import { failureMessage } from '../utils/failure-message';
+import { newPasswordSchema, type NewPasswordValues } from '../utils/schemas';
+import { TextField } from './text-field';
+
+/** The last step: a new password, sent with the token and address from the mail's link. */
+export function ChangePasswordForm({
+  token,
+  email,
+  onChanged,
+}: {
+  token: string;
+  email: string;
+  onChanged: () => void;
+}) {
+  const intl = useIntl();
+  const reset = useResetPassword();
+  const linkComplete = token !== '' && email !== '';
+  const [linkError, setLinkError] = useState(!linkComplete);
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getFieldState,
+    formState: { errors },
+  } = useForm<NewPasswordValues>({
+    resolver: yupResolver(newPasswordSchema),
+    mode: 'all',
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ newPassword, confirmPassword }) => {
+    if (!linkComplete) {
+      setLinkError(true);
+      return;
+    }
+    try {
+      await reset.mutateAsync({
+        token,
+        email,
+        password: newPassword,
+        password_confirmation: confirmPassword,
+      });
+      onChanged();
+    } catch {
+      // The mutation holds the error; it is shown below.
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {linkError && (
+        <Alert variant="danger">
+          <FormattedMessage id="passwordReset.validation.tokenRequired" />
+        </Alert>
+      )}
+      {reset.isError && (
+        <Alert variant="danger">
+          {failureMessage(reset.error, intl.formatMessage({ id: 'passwordReset.failed' }))}
+        </Alert>
+      )}
+      {/* Lets a password manager file the new password under the right account. */}
+      <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
+      <TextField
+        id="new-password"
+        type="password"
+        autoComplete="new-password"
+        label={intl.formatMessage({ id: 'passwordReset.change.newPassword' })}
+        error={errors.newPassword?.message}
+        {...register('newPassword', {
+          // Keep "must match" honest while the first field changes, once the second was used.
+          onChange: () => {
+            if (getFieldState('confirmPassword').isTouched) void trigger('confirmPassword');
+          },
+        })}
+      />
+      <TextField
+        id="confirm-password"
+        type="password"
+        autoComplete="new-password"
+        label={intl.formatMessage({ id: 'passwordReset.change.confirmPassword' })}
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" size="lg" disabled={reset.isPending}>
+        {reset.isPending ? (
+          <Spinner label={intl.formatMessage({ id: 'passwordReset.saving' })} />
+        ) : (
+          <FormattedMessage id="passwordReset.change.submit" />
+        )}
+      </Button>
+    </form>
+  );
+}

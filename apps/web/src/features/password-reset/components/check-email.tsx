@@ -1,0 +1,35 @@
+import { MailCheck } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
+import { Alert } from '@/components/ui/alert';
+
+/** Where the link went. `sent` is true right after the request, to confirm it. */
+export function CheckEmail({ email, sent }: { email: string; sent: boolean }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <span className="grid size-12 place-items-center rounded-full bg-teal-50 text-teal-700 dark:bg-teal-950 dark:text-teal-300">
+        <MailCheck className="size-6" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-semibold tracking-tight">
+        <FormattedMessage id="passwordReset.checkEmail.title" />
+      </h1>
+      {sent && (
+        <Alert variant="success">
+          <FormattedMessage id="passwordReset.checkEmail.sent" />
+        </Alert>
+      )}
+      <p className="text-sm text-slate-700 dark:text-slate-200">
+        {email ? (
+          <FormattedMessage
+            id="passwordReset.checkEmail.textTo"
+            values={{ email: <strong className="font-semibold break-words">{email}</strong> }}
+          />
+        ) : (
+          <FormattedMessage id="passwordReset.checkEmail.text" />
+        )}
+      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        <FormattedMessage id="passwordReset.checkEmail.hint" />
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useForm } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useForgotPassword } from '../api/forgot-password';
+import { failureMessage } from '../utils/failure-message';
+import { emailSchema, type EmailValues } from '../utils/schemas';
+import { TextField } from './text-field';
+
+/** Step one of the reset: the address the link goes to. */
+export function RequestResetForm({ onSent }: { onSent: (email: string) => void }) {
+  const intl = useIntl();
+  const forgot = useForgotPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EmailValues>({
+    resolver: yupResolver(emailSchema),
+    mode: 'all',
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      await forgot.mutateAsync({ email });
+      onSent(email);
+    } catch {
+      // The mutation holds the error; it is shown below.
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {forgot.isError && (
+        <Alert variant="danger">
+          {failureMessage(forgot.error, intl.formatMessage({ id: 'passwordReset.failed' }))}
+        </Alert>
+      )}
+      <TextField
+        id="reset-email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        label={intl.formatMessage({ id: 'passwordReset.email' })}
+        placeholder={intl.formatMessage({ id: 'passwordReset.emailPlaceholder' })}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Button type="submit" size="lg" disabled={forgot.isPending}>
+        {forgot.isPending ? (
+          <Spinner label={intl.formatMessage({ id: 'passwordReset.sending' })} />
+        ) : (
+          <FormattedMessage id="passwordReset.request.submit" />
+        )}
+      </Button>
+    </form>
+  );
+}
