@@ -4,13 +4,16 @@ import { startServer, type RunningServer } from './server';
 export const demo = { username: 'demo', password: 'demo1234' } as const;
 
 interface Fixtures {
+  /** Extra environment for the test's server, e.g. `test.use({ serverEnv: { LOG_LEVEL: 'debug' } })`. */
+  serverEnv: Record<string, string>;
   server: RunningServer;
 }
 
 /** Every test talks to its own real server (demo building, frozen simulation). */
 export const test = base.extend<Fixtures>({
-  server: async ({}, use) => {
-    const server = await startServer();
+  serverEnv: [{}, { option: true }],
+  server: async ({ serverEnv }, use) => {
+    const server = await startServer({ env: serverEnv });
     await use(server);
     await server.stop();
   },

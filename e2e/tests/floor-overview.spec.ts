@@ -18,7 +18,7 @@ test('the SMART floor overview names the floor and shows three figures per room,
   await expect(toilet.getByRole('definition').first()).toHaveText('–');
   await expect(page.getByText(/null|NaN|undefined/)).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'Küche' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Küche' }).click();
   await expect(page).toHaveURL(/room-control\/smart\/room\/2$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Küche' })).toBeVisible();
 });

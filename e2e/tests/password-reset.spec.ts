@@ -1,6 +1,9 @@
 import { expect, test } from '../support/fixtures';
 import { mailFiles, readMail, resetLinkOf } from '../support/mail';
 
+// Request lines are logged at debug level only: turn them on to prove tokens are redacted there.
+test.use({ serverEnv: { LOG_LEVEL: 'debug' } });
+
 const sentText = 'Link zum Zurücksetzen gesendet. Bitte prüfen Sie Ihre E-Mails, um fortzufahren';
 
 test('a user resets a forgotten password with the mailed link and signs in with the new one', async ({
@@ -34,7 +37,9 @@ test('a user resets a forgotten password with the mailed link and signs in with 
   await page.getByLabel('Benutzername').fill('bewohner');
   await page.getByLabel('Passwort', { exact: true }).fill('frisch-gesetzt');
   await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page.getByText('Wohnzimmer')).toBeVisible();
+  // Signed in: the main menu lists the building's floors.
+  const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
+  await expect(menu.getByRole('link', { name: 'Erdgeschoss' }).first()).toBeVisible();
 
   // A second person, fresh browser: the old password and the used link are dead.
   const other = await browser.newPage({ baseURL: server.appUrl });

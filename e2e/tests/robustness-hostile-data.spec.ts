@@ -53,12 +53,20 @@ test('room and floor names with markup and scripts are shown as text, never run'
     void dialog.dismiss();
   });
   await signIn(page);
-  for (const name of roomNames) {
-    await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
+  // Each floor overview shows its floor's name as the heading and its rooms' names literally.
+  for (const [index, floorName] of floorNames.entries()) {
+    await page.goto(`room-control/smart/${index + 1}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: floorName })).toBeVisible();
+    for (const roomName of roomNames.slice(index * 3, index * 3 + 3)) {
+      await expect(main.getByText(roomName, { exact: true }).first()).toBeVisible();
+    }
   }
-  for (const name of floorNames) {
-    await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
-  }
+  await page.goto('room-control/smart/room/1');
+  await expect(
+    page.getByRole('main').getByRole('heading', { level: 1, name: roomNames[0] }),
+  ).toBeVisible();
   // Nothing the names carry became an element or ran.
   await expect(page.locator('img[src="x"], svg[onload], iframe, b:text("Bad")')).toHaveCount(0);
   expect(

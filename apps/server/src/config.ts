@@ -119,27 +119,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-// Accounts and reset mail: kept in one block so the accounts area owns its settings.
+// Accounts and reset mail (routes/accounts, mail/).
 function accountSettings(env: NodeJS.ProcessEnv) {
-  const allow = (env.ALLOW_REGISTRATION || 'false').toLowerCase();
-  if (allow !== 'true' && allow !== 'false') {
-    throw new ConfigError(`ALLOW_REGISTRATION must be true or false, got "${allow}"`);
-  }
-  let publicUrl: string | null = null;
-  if (env.PUBLIC_URL) {
-    const url = URL.canParse(env.PUBLIC_URL) ? new URL(env.PUBLIC_URL) : null;
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      throw new ConfigError(`PUBLIC_URL must be an http(s) address, got "${env.PUBLIC_URL}"`);
-    }
-    publicUrl = url.origin + url.pathname.replace(/\/+$/, '');
-  }
+  // The URL itself is not echoed: it may carry the SMTP password.
   if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) {
     throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   }
   return {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Raumregler <no-reply@localhost>',
-    publicUrl,
-    allowRegistration: allow === 'true',
+    publicUrl: httpUrl(env, 'PUBLIC_URL'),
+    allowRegistration: flag(env, 'ALLOW_REGISTRATION'),
   };
 }

@@ -10,7 +10,7 @@ const appConfigRoute: FastifyPluginAsync = async (app) => {
       buildingName: settings.get('building_name') ?? 'Raumregler',
       demoLogin: demo ? (JSON.parse(demo) as AppConfig['demoLogin']) : null,
       deviceUrlTemplate: app.config.deviceUrlTemplate,
-      registrationOpen: false,
+      registrationOpen: app.config.allowRegistration,
     };
   });
 };
