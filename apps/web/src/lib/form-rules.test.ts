@@ -35,14 +35,18 @@ describe('rulesResolver', () => {
   );
 
   it('answers the prepared values when every rule holds', async () => {
-    await expect(resolver({ name: ' x ', again: 'x' }, undefined, options)).resolves.toEqual({
+    await expect(
+      Promise.resolve(resolver({ name: ' x ', again: 'x' }, undefined, options)),
+    ).resolves.toEqual({
       values: { name: 'x', again: 'x' },
       errors: {},
     });
   });
 
   it('answers one message per broken field and no values', async () => {
-    await expect(resolver({ name: '  ', again: 'y' }, undefined, options)).resolves.toEqual({
+    await expect(
+      Promise.resolve(resolver({ name: '  ', again: 'y' }, undefined, options)),
+    ).resolves.toEqual({
       values: {},
       errors: {
         name: { type: 'validate', message: 'name.required' },
