@@ -22,15 +22,12 @@ export function RootLayout({ prefetch }: { prefetch: () => void }) {
   const { theme } = useSettings();
   const signedIn = useAuth().auth !== null;
 
-  // Signed in, fetch every screen's code (and the toasts) once the first screen has settled: they
-  // still open if the controller goes away later, and they do not compete with the screen the
-  // user is waiting for (a raised toast loads its code itself).
+  // Signed in, fetch every screen's code (and the toasts) now: they still open if the controller
+  // goes away later.
   useEffect(() => {
     if (!signedIn) return;
-    return afterFirstView(() => {
-      prefetch();
-      void loadToaster();
-    });
+    prefetch();
+    void loadToaster();
   }, [signedIn, prefetch]);
 
   const busy = navigation.state !== 'idle' || fetching > 0;
@@ -45,27 +42,4 @@ export function RootLayout({ prefetch }: { prefetch: () => void }) {
       <Toaster theme={theme} label={intl.formatMessage({ id: 'common.notifications' })} />
     </>
   );
-}
-
-/** Quiet time after the page's load event before code for later screens is fetched. */
-const SETTLE_MS = 2000;
-
-/** Runs `task` once the page has loaded, settled and the browser is idle; answers a cancel. */
-function afterFirstView(task: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let idle: number | undefined;
-  const schedule = () => {
-    timer = setTimeout(() => {
-      if ('requestIdleCallback' in window)
-        idle = window.requestIdleCallback(task, { timeout: 2000 });
-      else task();
-    }, SETTLE_MS);
-  };
-  if (document.readyState === 'complete') schedule();
-  else window.addEventListener('load', schedule, { once: true });
-  return () => {
-    window.removeEventListener('load', schedule);
-    clearTimeout(timer);
-    if (idle !== undefined) window.cancelIdleCallback(idle);
-  };
 }
