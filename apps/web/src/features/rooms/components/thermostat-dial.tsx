@@ -14,6 +14,12 @@ import {
 const SIZE = 240;
 const C = SIZE / 2;
 const R = 100;
+/**
+ * The arc leaves the bottom of its square empty: the box stops just below the arc's round ends
+ * (y ≈ 205), so the save status and the hint sit right under the dial. The knob at either end
+ * reaches a little further; the SVG draws it outside the box (overflow visible).
+ */
+const HEIGHT = 208;
 
 export interface ThermostatDialProps {
   /** The target to show when nobody drags: the server's, or a committed one not yet confirmed. */
@@ -43,7 +49,7 @@ export function ThermostatDial(props: ThermostatDialProps) {
   const text = formatValue(input.shown);
 
   return (
-    <div className="@container relative mx-auto aspect-square w-full max-w-[20rem] select-none">
+    <div className="@container relative mx-auto aspect-[240/208] w-full max-w-[20rem] select-none">
       <div
         role="slider"
         tabIndex={0}
@@ -58,7 +64,7 @@ export function ThermostatDial(props: ThermostatDialProps) {
         {...input.keyHandlers}
       >
         <svg
-          viewBox={`0 0 ${SIZE} ${SIZE}`}
+          viewBox={`0 0 ${SIZE} ${HEIGHT}`}
           className="size-full overflow-visible"
           aria-hidden="true"
           {...input.svgHandlers}
@@ -96,7 +102,7 @@ export function ThermostatDial(props: ThermostatDialProps) {
             x={low.x}
             y={low.y}
             textAnchor="middle"
-            className="fill-slate-500 text-[11px] @max-[14rem]:hidden"
+            className="fill-slate-500 text-[11px] @max-[14rem]:hidden dark:fill-slate-400"
           >
             {DIAL_MIN}°
           </text>
@@ -104,7 +110,7 @@ export function ThermostatDial(props: ThermostatDialProps) {
             x={high.x}
             y={high.y}
             textAnchor="middle"
-            className="fill-slate-500 text-[11px] @max-[14rem]:hidden"
+            className="fill-slate-500 text-[11px] @max-[14rem]:hidden dark:fill-slate-400"
           >
             {DIAL_MAX}°
           </text>
@@ -124,7 +130,8 @@ export function ThermostatDial(props: ThermostatDialProps) {
         </svg>
       </div>
       <div
-        className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-1 text-center"
+        // A square over the box: its centre is the arc's centre, so the number sits in the ring.
+        className="pointer-events-none absolute inset-x-0 top-0 flex aspect-square flex-col items-center justify-center gap-1 text-center"
         aria-hidden="true"
       >
         <span className="text-[length:clamp(0.7rem,4.5cqw,0.875rem)] font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">
