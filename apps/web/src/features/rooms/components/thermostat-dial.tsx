@@ -15,11 +15,12 @@ const SIZE = 240;
 const C = SIZE / 2;
 const R = 100;
 /**
- * The arc leaves the bottom of its square empty: the box stops just below the arc's round ends
- * (y ≈ 205), so the save status and the hint sit right under the dial. The knob at either end
- * reaches a little further; the SVG draws it outside the box (overflow visible).
+ * The arc leaves the bottom of its square empty, so the dial's box is cut off just below the
+ * knob at the arc's ends (y ≈ 212) and the hint sits right under the dial. The slider itself stays
+ * square (its centre is the ring's, which the drag maths and the tests rely on); the cut-off part
+ * is clipped, so it cannot catch clicks meant for what lies below.
  */
-const HEIGHT = 208;
+const HEIGHT = 214;
 
 export interface ThermostatDialProps {
   /** The target to show when nobody drags: the server's, or a committed one not yet confirmed. */
@@ -49,7 +50,10 @@ export function ThermostatDial(props: ThermostatDialProps) {
   const text = formatValue(input.shown);
 
   return (
-    <div className="@container relative mx-auto aspect-[240/208] w-full max-w-[20rem] select-none">
+    <div
+      className="@container relative mx-auto w-full max-w-[20rem] overflow-hidden select-none"
+      style={{ aspectRatio: `${SIZE} / ${HEIGHT}` }}
+    >
       <div
         role="slider"
         tabIndex={0}
@@ -60,15 +64,22 @@ export function ThermostatDial(props: ThermostatDialProps) {
         aria-valuetext={text}
         aria-readonly={readOnly || undefined}
         aria-orientation="horizontal"
-        className="size-full rounded-full focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-primary"
+        className="group absolute inset-x-0 top-0 aspect-square rounded-full outline-none"
         {...input.keyHandlers}
       >
         <svg
-          viewBox={`0 0 ${SIZE} ${HEIGHT}`}
+          viewBox={`0 0 ${SIZE} ${SIZE}`}
           className="size-full overflow-visible"
           aria-hidden="true"
           {...input.svgHandlers}
         >
+          {/* The focus ring follows the arc: a full circle would be clipped with the box. */}
+          <path
+            d={arcPath(ARC_START, ARC_END, R + 15, C, C)}
+            className="hidden fill-none stroke-primary group-focus-visible:block"
+            strokeWidth={3}
+            strokeLinecap="round"
+          />
           <path
             d={arcPath(ARC_START, ARC_END, R, C, C)}
             className={cn(

@@ -48,8 +48,7 @@ export function useDialInput({
     if (event.pointerType !== 'mouse' && !onHandle) return;
     event.preventDefault();
     const rect = event.currentTarget.getBoundingClientRect();
-    // The ring's centre is half a width down: the drawing is cut off below the arc's ends.
-    centre.current = { x: rect.left + rect.width / 2, y: rect.top + rect.width / 2 };
+    centre.current = { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
     dragging.current = true;
     event.currentTarget.setPointerCapture(event.pointerId);
     (event.currentTarget.parentElement as HTMLElement | null)?.focus({ preventScroll: true });
