@@ -125,10 +125,9 @@ describe('errors', () => {
   });
 
   it('rejects with Timeout Error and the timeout flag when the answer takes too long', async () => {
-    const { AxiosError } = await import('axios');
-    const { normalizeApiError } = await import('./api-error');
-    // What axios throws when its timeout fires (the XHR interceptor cannot stall a reply).
-    const error = normalizeApiError(new AxiosError('timeout of 20ms exceeded', 'ECONNABORTED'));
+    const { HttpError, normalizeApiError } = await import('./api-error');
+    // What the client throws when its timeout fires (the XHR interceptor cannot stall a reply).
+    const error = normalizeApiError(new HttpError('timeout of 20ms exceeded', 'timeout'));
     expect(error.message).toBe('Timeout Error');
     expect(error.timeout).toBe(true);
   });
@@ -160,9 +159,8 @@ describe('errors', () => {
   });
 
   it('says "An error occurred during error handling." when normalising itself fails', async () => {
-    const { normalizeApiError } = await import('./api-error');
-    const { AxiosError } = await import('axios');
-    const hostile = new AxiosError('boom');
+    const { HttpError, normalizeApiError } = await import('./api-error');
+    const hostile = new HttpError('boom', 'status');
     Object.defineProperty(hostile, 'response', {
       get: () => {
         throw new Error('getter exploded');

@@ -1,5 +1,3 @@
-import { AxiosError } from 'axios';
-
 /** What every failed call rejects with (spec section 8). */
 export interface ApiError extends Error {
   networkError?: boolean;
@@ -10,15 +8,27 @@ export interface ApiError extends Error {
   [key: string]: unknown;
 }
 
+/** What the HTTP client throws before normalising: timeout, no answer, or a non-2xx answer. */
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'timeout' | 'network' | 'status',
+    readonly response?: { status: number; data: unknown },
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
 function createError(message: string, extra: Record<string, unknown> = {}): ApiError {
   return Object.assign(new Error(message), extra) as ApiError;
 }
 
-/** Turns whatever axios threw into the app's one error shape. */
+/** Turns whatever the HTTP client threw into the app's one error shape. */
 export function normalizeApiError(error: unknown): ApiError {
   try {
-    if (error instanceof AxiosError) {
-      if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
+    if (error instanceof HttpError) {
+      if (error.code === 'timeout') {
         return createError('Timeout Error', { timeout: true });
       }
       if (!error.response) {

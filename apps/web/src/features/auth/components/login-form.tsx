@@ -1,29 +1,32 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import * as yup from 'yup';
 import { Alert } from '@/components/ui/alert';
 import type { ApiError } from '@/lib/api-error';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
+import { rulesResolver, textRule } from '@/lib/form-rules';
 import { useAppConfig } from '../api/get-app-config';
 import { useAuth } from './auth-provider';
 
-const schema = yup.object({
-  username: yup
-    .string()
-    .required('validation.usernameRequired')
-    .min(3, 'validation.min3')
-    .max(50, 'validation.max50'),
-  password: yup
-    .string()
-    .required('validation.passwordRequired')
-    .min(3, 'validation.min3')
-    .max(50, 'validation.max50'),
-  remember: yup.boolean().required(),
+interface LoginValues {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+const resolver = rulesResolver<LoginValues>({
+  username: textRule({
+    required: 'validation.usernameRequired',
+    min: [3, 'validation.min3'],
+    max: [50, 'validation.max50'],
+  }),
+  password: textRule({
+    required: 'validation.passwordRequired',
+    min: [3, 'validation.min3'],
+    max: [50, 'validation.max50'],
+  }),
 });
-type LoginValues = yup.InferType<typeof schema>;
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const intl = useIntl();
@@ -36,7 +39,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     reset,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<LoginValues>({
-    resolver: yupResolver(schema),
+    resolver,
     mode: 'all',
     defaultValues: { username: '', password: '', remember: true },
   });

@@ -33,7 +33,8 @@ export function Breadcrumb({ menu, pathname }: { menu: MenuItem[]; pathname: str
           const last = index === trail.length - 1;
           return (
             <Fragment key={item.key}>
-              <li aria-hidden="true" className="shrink-0">
+              {/* A separator goes with its crumb: on phones only the current one shows. */}
+              <li aria-hidden="true" className={last ? 'shrink-0' : 'hidden shrink-0 sm:block'}>
                 <ChevronRight className="size-3.5" />
               </li>
               <li className={last ? 'min-w-0 truncate' : 'hidden shrink-0 sm:block'}>

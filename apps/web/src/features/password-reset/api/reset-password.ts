@@ -5,7 +5,7 @@ import {
 } from '@raumregler/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { http } from '@/lib/api-client';
+import { postForm } from '@/lib/api-client';
 
 /**
  * Sets a new password with the token from the mail. Not through apiPost: that one replaces a
@@ -17,7 +17,7 @@ export async function resetPassword(payload: ResetPasswordPayload, locale: strin
   form.append('token', payload.token);
   form.append('password', payload.password);
   form.append('password_confirmation', payload.password_confirmation);
-  const response = await http.post<MessageResponse>(accountPaths.resetPassword, form, {
+  const response = await postForm<MessageResponse>(accountPaths.resetPassword, form, {
     headers: { 'Accept-Language': locale },
   });
   return response.data;

@@ -1,4 +1,3 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -7,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useResetPassword } from '../api/reset-password';
 import { failureMessage } from '../utils/failure-message';
-import { newPasswordSchema, type NewPasswordValues } from '../utils/schemas';
+import { newPasswordResolver, type NewPasswordValues } from '../utils/validation';
 import { TextField } from './text-field';
 
 /** The last step: a new password, sent with the token and address from the mail's link. */
@@ -31,7 +30,7 @@ export function ChangePasswordForm({
     getFieldState,
     formState: { errors },
   } = useForm<NewPasswordValues>({
-    resolver: yupResolver(newPasswordSchema),
+    resolver: newPasswordResolver,
     mode: 'all',
     defaultValues: { newPassword: '', confirmPassword: '' },
   });

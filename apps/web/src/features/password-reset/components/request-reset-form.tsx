@@ -1,4 +1,3 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
@@ -6,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useForgotPassword } from '../api/forgot-password';
 import { failureMessage } from '../utils/failure-message';
-import { emailSchema, type EmailValues } from '../utils/schemas';
+import { emailResolver, type EmailValues } from '../utils/validation';
 import { TextField } from './text-field';
 
 /** Step one of the reset: the address the link goes to. */
@@ -18,7 +17,7 @@ export function RequestResetForm({ onSent }: { onSent: (email: string) => void }
     handleSubmit,
     formState: { errors },
   } = useForm<EmailValues>({
-    resolver: yupResolver(emailSchema),
+    resolver: emailResolver,
     mode: 'all',
     defaultValues: { email: '' },
   });

@@ -18,9 +18,9 @@ export function NextChangeLine({
   const t = (id: string) => intl.formatMessage({ id });
   return (
     <div>
-      <h3 className="text-sm font-medium text-slate-600 dark:text-slate-400">
+      <h2 className="text-sm font-medium text-slate-600 dark:text-slate-400">
         {t('rooms.figure.after')}
-      </h3>
+      </h2>
       {text ? (
         <p className="text-xl font-semibold tabular-nums">{text}</p>
       ) : (

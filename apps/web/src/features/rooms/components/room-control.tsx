@@ -56,7 +56,7 @@ export function RoomControl({
 
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] md:items-start">
-      <Card className="flex flex-col items-center gap-4 p-4 sm:p-6">
+      <Card className="flex flex-col items-center gap-1 p-4 sm:p-6">
         <ThermostatDial
           value={target}
           current={current}

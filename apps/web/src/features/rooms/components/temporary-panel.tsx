@@ -32,10 +32,10 @@ export function TemporaryPanel({
       aria-labelledby="temporary-title"
       className="flex flex-col gap-3 rounded-lg border border-orange-200 bg-orange-50 p-4 dark:border-orange-900 dark:bg-orange-950/40"
     >
-      <h3 id="temporary-title" className="flex items-center gap-2 font-semibold">
+      <h2 id="temporary-title" className="flex items-center gap-2 font-semibold">
         <Clock className="size-5 text-orange-700 dark:text-orange-400" aria-hidden="true" />
         {t('rooms.temporary.title')}
-      </h3>
+      </h2>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <p className="text-sm">
           {t('rooms.temporary.until', { when: formatEndTime(intl, end, now) })}

@@ -14,6 +14,13 @@ import {
 const SIZE = 240;
 const C = SIZE / 2;
 const R = 100;
+/**
+ * The arc leaves the bottom of its square empty, so the dial's box is cut off just below the
+ * knob at the arc's ends (y ≈ 212) and the hint sits right under the dial. The slider itself stays
+ * square (its centre is the ring's, which the drag maths and the tests rely on); the cut-off part
+ * is clipped, so it cannot catch clicks meant for what lies below.
+ */
+const HEIGHT = 214;
 
 export interface ThermostatDialProps {
   /** The target to show when nobody drags: the server's, or a committed one not yet confirmed. */
@@ -43,7 +50,10 @@ export function ThermostatDial(props: ThermostatDialProps) {
   const text = formatValue(input.shown);
 
   return (
-    <div className="@container relative mx-auto aspect-square w-full max-w-[20rem] select-none">
+    <div
+      className="@container relative mx-auto w-full max-w-[20rem] overflow-hidden select-none"
+      style={{ aspectRatio: `${SIZE} / ${HEIGHT}` }}
+    >
       <div
         role="slider"
         tabIndex={0}
@@ -54,7 +64,7 @@ export function ThermostatDial(props: ThermostatDialProps) {
         aria-valuetext={text}
         aria-readonly={readOnly || undefined}
         aria-orientation="horizontal"
-        className="size-full rounded-full focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-primary"
+        className="group absolute inset-x-0 top-0 aspect-square rounded-full outline-none"
         {...input.keyHandlers}
       >
         <svg
@@ -63,6 +73,13 @@ export function ThermostatDial(props: ThermostatDialProps) {
           aria-hidden="true"
           {...input.svgHandlers}
         >
+          {/* The focus ring follows the arc: a full circle would be clipped with the box. */}
+          <path
+            d={arcPath(ARC_START, ARC_END, R + 15, C, C)}
+            className="hidden fill-none stroke-primary group-focus-visible:block"
+            strokeWidth={3}
+            strokeLinecap="round"
+          />
           <path
             d={arcPath(ARC_START, ARC_END, R, C, C)}
             className={cn(
@@ -96,7 +113,7 @@ export function ThermostatDial(props: ThermostatDialProps) {
             x={low.x}
             y={low.y}
             textAnchor="middle"
-            className="fill-slate-500 text-[11px] @max-[14rem]:hidden"
+            className="fill-slate-500 text-[11px] @max-[14rem]:hidden dark:fill-slate-400"
           >
             {DIAL_MIN}°
           </text>
@@ -104,7 +121,7 @@ export function ThermostatDial(props: ThermostatDialProps) {
             x={high.x}
             y={high.y}
             textAnchor="middle"
-            className="fill-slate-500 text-[11px] @max-[14rem]:hidden"
+            className="fill-slate-500 text-[11px] @max-[14rem]:hidden dark:fill-slate-400"
           >
             {DIAL_MAX}°
           </text>
@@ -124,7 +141,8 @@ export function ThermostatDial(props: ThermostatDialProps) {
         </svg>
       </div>
       <div
-        className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-1 text-center"
+        // A square over the box: its centre is the arc's centre, so the number sits in the ring.
+        className="pointer-events-none absolute inset-x-0 top-0 flex aspect-square flex-col items-center justify-center gap-1 text-center"
         aria-hidden="true"
       >
         <span className="text-[length:clamp(0.7rem,4.5cqw,0.875rem)] font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">
