@@ -49,7 +49,29 @@ export function sendRequest(
         res.on('error', reject);
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
+    // Say where the request stood, so a stall can be told apart: never connected, sent but
+    // never answered, or answered only in part; and on which socket (reused or fresh).
+    let phase = 'waiting for a socket';
+    req.on('socket', (socket) => {
+      if (socket.connecting) {
+        phase = 'connecting';
+        socket.once('connect', () => (phase = 'connected, sending'));
+      } else {
+        phase = 'on a connected socket, sending';
+      }
+    });
+    req.on('finish', () => (phase = 'sent, waiting for the answer'));
+    req.on('response', (res) => {
+      phase = 'answer head received, body incomplete';
+      res.once('end', () => (phase = 'answered'));
+    });
+    req.on('timeout', () => {
+      const socket = req.socket;
+      const where = socket
+        ? ` (local port ${socket.localPort ?? '?'}, ${req.reusedSocket ? 'reused' : 'new'} socket)`
+        : '';
+      req.destroy(new Error(`no answer within ${timeoutMs / 1000} s: ${phase}${where}`));
+    });
     req.on('error', reject);
     if (request.body) req.write(request.body);
     req.end();

@@ -2,9 +2,18 @@
 // hello-world on the same machine, for the demo building and a generated 1,000-room building,
 // plus the server's memory after the load. Every figure is measured in this run.
 //
+// GET temps is measured twice per building: without Accept-Encoding (plain JSON) and with
+// `Accept-Encoding: gzip`, which every real client sends (browsers, Home Assistant's aiohttp,
+// ioBroker's axios). Beside the hello-world (the budget's yardstick) a bare Fastify sending the
+// very same bytes is measured too: the ceiling for an answer of that size on this machine, so a
+// shortfall can be told apart as ours or the wire's.
+//
 // Settings (environment): BENCH_DURATION seconds per measured run (default 10),
 // BENCH_CONNECTIONS (default 50), BENCH_JSON=file to also write the figures as JSON.
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import autocannon, { type Result } from 'autocannon';
 import { generateBuilding, benchUser } from './generate-building.js';
 import { startChildServer, startHelloWorld, type ChildServer } from './spawn-server.js';
@@ -20,17 +29,36 @@ export interface LoadFigures {
   requestsPerSecond: number;
   p99Ms: number;
   total: number;
+  /** Bytes per second on the wire (bodies as sent, so gzipped where gzip was asked for). */
+  bytesPerSecond: number;
   /** non-2xx answers, socket errors and timeouts together; must be 0 for a valid run. */
   failures: number;
 }
+
+export type Encoding = 'plain' | 'gzip';
+export const encodings: readonly Encoding[] = ['plain', 'gzip'];
+const encodingHeaders: Record<Encoding, Record<string, string>> = {
+  plain: {},
+  gzip: { 'accept-encoding': 'gzip' },
+};
+export const encodingLabel: Record<Encoding, string> = {
+  plain: 'no Accept-Encoding',
+  gzip: 'Accept-Encoding: gzip',
+};
 
 export interface BuildingFigures {
   building: string;
   rooms: number;
   responseBytes: number;
+  gzipBytes: number;
   hello: LoadFigures;
-  temps: LoadFigures;
-  ratio: number;
+  /** A bare Fastify sending the same answer bytes, per encoding. */
+  sameBytes: Record<Encoding, LoadFigures>;
+  temps: Record<Encoding, LoadFigures>;
+  /** temps req/s ÷ hello-world req/s, per encoding: the budget's ratio. */
+  ratio: Record<Encoding, number>;
+  /** temps req/s ÷ same-bytes req/s, per encoding: what our code costs beyond the bytes. */
+  ratioToSameBytes: Record<Encoding, number>;
   rssMb: number;
 }
 
@@ -42,6 +70,7 @@ function figures(result: Result): LoadFigures {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     total: result.requests.total,
+    bytesPerSecond: result.throughput.average,
     failures: result.non2xx + result.errors + result.timeouts,
   };
 }
@@ -57,35 +86,67 @@ async function measureBuilding(
   seed: unknown,
   credentials: { username: string; password: string },
 ): Promise<BuildingFigures> {
-  const hello = await startHelloWorld();
-  let helloFigures: LoadFigures;
-  try {
-    helloFigures = await load(hello.origin, {});
-  } finally {
-    await hello.stop();
-  }
   const server: ChildServer = await startChildServer({ seed });
+  const bodyDir = mkdtempSync(path.join(tmpdir(), 'raumregler-bench-body-'));
   try {
     const headers = { authorization: basic(credentials.username, credentials.password) };
     // Prove the bench measures real answers, not 401s or 404s.
-    const probe = await fetch(server.origin + tempsPath, { headers });
+    const probe = await fetch(server.origin + tempsPath, {
+      headers: { ...headers, 'accept-encoding': 'identity' },
+    });
     const text = await probe.text();
     if (probe.status !== 200) {
       throw new Error(`GET temps answered ${probe.status} before the load: ${text.slice(0, 200)}`);
     }
     const floors = JSON.parse(text) as { raeume: unknown[] }[];
-    const temps = await load(server.origin + tempsPath, headers);
+    const bodyFile = path.join(bodyDir, 'temps.json');
+    writeFileSync(bodyFile, text);
+
+    // The yardsticks run while the server idles (SIM_SPEED=0: no timer, no work).
+    const hello = await startHelloWorld();
+    let helloFigures: LoadFigures;
+    try {
+      helloFigures = await load(hello.origin, {});
+    } finally {
+      await hello.stop();
+    }
+    const bare = await startHelloWorld({ BODY_FILE: bodyFile });
+    const sameBytes = {} as Record<Encoding, LoadFigures>;
+    try {
+      for (const encoding of encodings) {
+        sameBytes[encoding] = await load(bare.origin, encodingHeaders[encoding]);
+      }
+    } finally {
+      await bare.stop();
+    }
+
+    const temps = {} as Record<Encoding, LoadFigures>;
+    for (const encoding of encodings) {
+      temps[encoding] = await load(server.origin + tempsPath, {
+        ...headers,
+        ...encodingHeaders[encoding],
+      });
+    }
+    const per = (f: (encoding: Encoding) => number) =>
+      Object.fromEntries(encodings.map((encoding) => [encoding, f(encoding)])) as Record<
+        Encoding,
+        number
+      >;
     return {
       building,
       rooms: floors.reduce((sum, floor) => sum + floor.raeume.length, 0),
       responseBytes: Buffer.byteLength(text),
+      gzipBytes: gzipSync(text).length,
       hello: helloFigures,
+      sameBytes,
       temps,
-      ratio: temps.requestsPerSecond / helloFigures.requestsPerSecond,
+      ratio: per((e) => temps[e].requestsPerSecond / helloFigures.requestsPerSecond),
+      ratioToSameBytes: per((e) => temps[e].requestsPerSecond / sameBytes[e].requestsPerSecond),
       rssMb: server.rssMb(),
     };
   } finally {
     await server.stop();
+    rmSync(bodyDir, { recursive: true, force: true });
   }
 }
 
@@ -105,24 +166,30 @@ export interface Verdict {
 
 export function serverVerdicts(results: BuildingFigures[]): Verdict[] {
   return results.flatMap((r) => [
-    {
-      figure: `temps ${r.building}: throughput / hello-world (${Math.round(r.temps.requestsPerSecond)} / ${Math.round(r.hello.requestsPerSecond)} req/s, ${r.rooms} rooms, ${(r.responseBytes / 1024).toFixed(1)} KB)`,
-      value: r.ratio.toFixed(3),
-      budget: `≥ ${serverBudgets.ratio}`,
-      pass: r.ratio >= serverBudgets.ratio && r.temps.failures === 0,
-    },
-    {
-      figure: `temps ${r.building}: p99 latency (hello-world ${r.hello.p99Ms} ms)`,
-      value: `${r.temps.p99Ms} ms`,
-      budget: `< ${serverBudgets.p99Ms} ms`,
-      pass: r.temps.p99Ms < serverBudgets.p99Ms,
-    },
-    {
-      figure: `temps ${r.building}: failed requests of ${r.temps.total}`,
-      value: String(r.temps.failures),
-      budget: '0',
-      pass: r.temps.failures === 0,
-    },
+    ...encodings.flatMap((encoding) => {
+      const temps = r.temps[encoding];
+      const label = `temps ${r.building}, ${encodingLabel[encoding]}`;
+      return [
+        {
+          figure: `${label}: throughput / hello-world (${Math.round(temps.requestsPerSecond)} / ${Math.round(r.hello.requestsPerSecond)} req/s; same bytes from bare Fastify ${Math.round(r.sameBytes[encoding].requestsPerSecond)} req/s)`,
+          value: r.ratio[encoding].toFixed(3),
+          budget: `≥ ${serverBudgets.ratio}`,
+          pass: r.ratio[encoding] >= serverBudgets.ratio && temps.failures === 0,
+        },
+        {
+          figure: `${label}: p99 latency (hello-world ${r.hello.p99Ms} ms, same bytes ${r.sameBytes[encoding].p99Ms} ms)`,
+          value: `${temps.p99Ms} ms`,
+          budget: `< ${serverBudgets.p99Ms} ms`,
+          pass: temps.p99Ms < serverBudgets.p99Ms,
+        },
+        {
+          figure: `${label}: failed requests of ${temps.total}`,
+          value: String(temps.failures),
+          budget: '0',
+          pass: temps.failures === 0,
+        },
+      ];
+    }),
     {
       figure: `server RSS after the ${r.building} load`,
       value: `${r.rssMb.toFixed(1)} MB`,
@@ -130,6 +197,40 @@ export function serverVerdicts(results: BuildingFigures[]): Verdict[] {
       pass: r.rssMb < serverBudgets.rssMb,
     },
   ]);
+}
+
+/** Every measured run of one building, side by side, so plain and gzip are never confused. */
+export function printFigures(results: BuildingFigures[]) {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  for (const r of results) {
+    console.log(
+      `\n${r.building}: ${r.rooms} rooms; temps answer ${kb(r.responseBytes)} plain, ${kb(r.gzipBytes)} gzipped`,
+    );
+    const rows: [string, LoadFigures, string, string][] = [
+      ['hello-world {"hello":"world"}', r.hello, '1.000', ''],
+      ...encodings.map((e): [string, LoadFigures, string, string] => [
+        `bare Fastify, same bytes, ${encodingLabel[e]}`,
+        r.sameBytes[e],
+        (r.sameBytes[e].requestsPerSecond / r.hello.requestsPerSecond).toFixed(3),
+        '1.000',
+      ]),
+      ...encodings.map((e): [string, LoadFigures, string, string] => [
+        `GET temps, ${encodingLabel[e]}`,
+        r.temps[e],
+        r.ratio[e].toFixed(3),
+        r.ratioToSameBytes[e].toFixed(3),
+      ]),
+    ];
+    console.log(
+      `  ${'run'.padEnd(46)} ${'req/s'.padStart(9)} ${'p99'.padStart(7)} ${'MB/s'.padStart(7)} ${'vs hello'.padStart(9)} ${'vs same bytes'.padStart(14)} failed`,
+    );
+    for (const [name, f, vsHello, vsSame] of rows) {
+      console.log(
+        `  ${name.padEnd(46)} ${Math.round(f.requestsPerSecond).toLocaleString('en').padStart(9)} ${`${f.p99Ms} ms`.padStart(7)} ${(f.bytesPerSecond / 1024 / 1024).toFixed(1).padStart(7)} ${vsHello.padStart(9)} ${vsSame.padStart(14)} ${f.failures}`,
+      );
+    }
+    console.log(`  server RSS after the load: ${r.rssMb.toFixed(1)} MB`);
+  }
 }
 
 export function printVerdicts(title: string, verdicts: Verdict[]) {
@@ -147,6 +248,7 @@ async function main() {
     `Server bench: ${connections} connections, ${duration} s per run (after ${warmupSeconds} s warm-up), SIM_SPEED=0, LOG_LEVEL=warn`,
   );
   const results = await runServerBench();
+  printFigures(results);
   const verdicts = serverVerdicts(results);
   printVerdicts('GET /api/get/json/v1/1/temps/ against a bare Fastify hello-world', verdicts);
   if (process.env.BENCH_JSON) {

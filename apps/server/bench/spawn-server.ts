@@ -135,12 +135,12 @@ export async function startChildServer(options: ChildServerOptions = {}): Promis
 }
 
 /** Starts the bare Fastify hello-world, the yardstick for what this machine can serve. */
-export async function startHelloWorld(): Promise<ChildServer> {
+export async function startHelloWorld(env: Record<string, string> = {}): Promise<ChildServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'raumregler-hello-'));
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(serverRoot, 'bench/hello-world.mjs')], {
     cwd: serverRoot,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, ...env, PORT: String(port) },
   });
   let text = '';
   const output = () => text;

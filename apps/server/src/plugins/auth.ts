@@ -125,14 +125,15 @@ export default fp(
       cache.set(key, { user, checkedAt: now, until: now + CACHE_MS });
       request.user = user;
     });
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback hook like the security headers': no promise per answer.
+    app.addHook('onSend', (request, reply, payload, done) => {
       // The web app marks its calls: a Basic challenge would make the browser pop up its own
       // sign-in dialog over ours. Every other client (ioBroker, Home Assistant, curl) gets it.
       const fromWebApp = request.headers['x-requested-with'] === 'XMLHttpRequest';
       if (reply.statusCode === 401 && !fromWebApp) {
         reply.header('WWW-Authenticate', `Basic realm="${REALM}", charset="UTF-8"`);
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'auth', dependencies: ['database', 'clock'] },

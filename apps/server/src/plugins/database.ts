@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import fp from 'fastify-plugin';
+import { createGroupCommit } from '../db/group-commit.js';
 import { createBuildingRepository, type BuildingRepository } from '../db/repositories/building.js';
 import { createSettingsRepository, type SettingsRepository } from '../db/repositories/settings.js';
 import { createUsersRepository, type UsersRepository } from '../db/repositories/users.js';
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database.Database;
     repos: Repositories;
+    /** Runs a write in the next group commit; settles once it is on disk. */
+    commit: <T>(work: () => T) => Promise<T>;
   }
 }
 
@@ -26,6 +29,7 @@ export default fp<{ db: Database.Database }>(
       settings: createSettingsRepository(db),
       users: createUsersRepository(db),
     });
+    app.decorate('commit', createGroupCommit(db));
     app.addHook('onClose', async () => {
       db.close();
     });

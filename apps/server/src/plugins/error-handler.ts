@@ -1,6 +1,7 @@
 import type { ApiErrorBody, ErrorCode } from '@raumregler/contract';
 import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { discardRestOfBody } from './refused-body.js';
 
 /** An error a route throws on purpose: it becomes a 4xx JSON answer of the contract's shape. */
 export class HttpError extends Error {
@@ -44,6 +45,9 @@ const codeForStatus = (status: number): ErrorCode =>
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      // Refused before the body was all there (too large, malformed): let the client finish
+      // sending into the void so that it reads this answer instead of a reset.
+      discardRestOfBody(request.raw);
       if (error instanceof HttpError) {
         if (error.headers) reply.headers(error.headers);
         return sendError(reply, error.statusCode, {

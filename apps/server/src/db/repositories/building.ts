@@ -83,6 +83,9 @@ export function createBuildingRepository(db: Database) {
   };
   // Counts our own writes; data_version only moves for other connections' commits.
   let writes = 0;
+  let versionWrites = -1;
+  let versionData = -1;
+  let versionText = '';
 
   // The programmes change rarely and are read on every temps call: keep them unrolled in memory.
   // data_version moves when another connection (the CLI importing a seed) writes the file.
@@ -126,7 +129,14 @@ export function createBuildingRepository(db: Database) {
     },
     /** Changes whenever the building's data may have changed, by us or another connection. */
     version(): string {
-      return `${writes}:${dataVersion()}`;
+      const data = dataVersion();
+      // Asked on every polled read: build the string only when a number moved.
+      if (writes !== versionWrites || data !== versionData) {
+        versionWrites = writes;
+        versionData = data;
+        versionText = `${writes}:${data}`;
+      }
+      return versionText;
     },
     setTemporary(roomId: number, target: number, until: number) {
       setTemporary.run(target, until, roomId);

@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { acceptMultipartFields } from '../../plugins/multipart-fields.js';
 
 /**
  * Account calls come as multipart (the web app), urlencoded (scripts) or JSON. The parsers are
@@ -11,9 +11,12 @@ export async function acceptFormBodies(app: FastifyInstance) {
     await app.register(formbody);
   }
   if (!app.hasContentTypeParser('multipart/form-data')) {
-    await app.register(multipart, {
-      attachFieldsToBody: 'keyValues',
-      limits: { fields: 20, fieldSize: 4096, files: 0, fileSize: 0, parts: 20 },
+    acceptMultipartFields(app, {
+      body: app.initialConfig.bodyLimit ?? 64 * 1024,
+      fields: 20,
+      fieldSize: 4096,
+      fieldNameSize: 100,
+      repeated: 'all',
     });
   }
 }
@@ -24,8 +27,6 @@ export function field(request: FastifyRequest, name: string): string | undefined
   if (body === null || typeof body !== 'object') return undefined;
   let value: unknown = (body as Record<string, unknown>)[name];
   if (Array.isArray(value)) value = value[0];
-  // Multipart parsed with attachFieldsToBody: true wraps each field as { value }.
-  if (value !== null && typeof value === 'object' && 'value' in value) value = value.value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return typeof value === 'string' ? value : undefined;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -13,30 +14,71 @@ export function acceptsGzip(header: string | undefined): boolean {
 }
 
 /**
+ * A client sends the same Accept-Encoding on every poll, and a building's clients send one of
+ * a handful: remembering the last answer spares the parse (and its garbage) on almost every call.
+ */
+function gzipMemo() {
+  let lastHeader: string | undefined;
+  let lastAnswer = false;
+  return (header: string | undefined) => {
+    if (header !== lastHeader) {
+      lastAnswer = acceptsGzip(header);
+      lastHeader = header;
+    }
+    return lastAnswer;
+  };
+}
+
+// Small answers are not worth compressing (the same threshold as for everything else).
+const GZIP_THRESHOLD = 1024;
+
+/**
  * One serialized answer per second and data version. Polling clients (the app every few
  * seconds, tools, dashboards) ask for the same list again and again; rendering, serializing and
  * compressing a large building once per second instead of once per request keeps p99 low. The
  * answer is at most a second old, the resolution of remaining_time anyway. Routes using it turn
  * @fastify/compress off (`compress: false`): the gzip copy here is made once, not per request.
+ * Each rendering gets its own ETag (one per encoding, as a strong validator must), so a client
+ * that already holds it gets a 304 without a body.
  */
 export function createAnswerCache<T>(render: () => T) {
-  let key = '';
+  let second = -1;
+  let version = '';
+  let generation = 0;
+  // Per process and cache: an ETag from before a restart must never match a new answer.
+  const origin = randomBytes(6).toString('base64url');
   let body = Buffer.alloc(0);
   let gzipped: Buffer | null = null;
-  return (request: FastifyRequest, reply: FastifyReply, version: string, now: number) => {
-    const current = `${Math.floor(now / 1000)}|${version}`;
-    if (current !== key) {
+  let etag = '';
+  let gzipEtag = '';
+  const takesGzip = gzipMemo();
+  // Headers of the 304 and 200 answers alike; the ETag is set per answer.
+  const common = { 'content-type': 'application/json; charset=utf-8', vary: 'accept-encoding' };
+  return (request: FastifyRequest, reply: FastifyReply, currentVersion: string, now: number) => {
+    const currentSecond = Math.floor(now / 1000);
+    if (currentSecond !== second || currentVersion !== version) {
       // reply.serialize uses the route's response schema (fast-json-stringify).
-      body = Buffer.from(reply.serialize(render()) as string);
-      gzipped = null;
-      key = current;
+      const fresh = Buffer.from(reply.serialize(render()) as string);
+      second = currentSecond;
+      version = currentVersion;
+      // Same bytes as before (nothing moved in this second): keep the ETag, clients keep their 304.
+      if (!fresh.equals(body)) {
+        body = fresh;
+        gzipped = null;
+        generation += 1;
+        etag = `"${origin}.${generation}"`;
+        gzipEtag = `"${origin}.${generation}.gz"`;
+      }
     }
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-    // Small answers are not worth compressing (the same threshold as for everything else).
-    if (body.length >= 1024 && acceptsGzip(request.headers['accept-encoding'])) {
+    reply.headers(common);
+    if (body.length >= GZIP_THRESHOLD && takesGzip(request.headers['accept-encoding'])) {
+      reply.header('etag', gzipEtag);
+      if (request.headers['if-none-match'] === gzipEtag) return reply.code(304).send();
       gzipped ??= gzipSync(body);
       return reply.header('content-encoding', 'gzip').send(gzipped);
     }
+    reply.header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.send(body);
   };
 }

@@ -99,6 +99,44 @@ describe('compression', () => {
     expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i);
     expect(await zipped.json()).toEqual(await plain.json());
   });
+
+  it('answers 304 without a body while the list is unchanged, 200 once it changed', async () => {
+    const { url, request } = await start();
+    const auth = `Basic ${Buffer.from('demo:demo1234').toString('base64')}`;
+    const get = (headers: Record<string, string>) =>
+      fetch(`${url}/get/json/v1/1/temps/`, { headers: { authorization: auth, ...headers } });
+    const plain = await get({ 'accept-encoding': 'identity' });
+    const zipped = await get({ 'accept-encoding': 'gzip' });
+    const etag = plain.headers.get('etag')!;
+    const gzipEtag = zipped.headers.get('etag')!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    // One validator per encoding: a cached gzip copy never answers for the plain bytes.
+    expect(gzipEtag).not.toBe(etag);
+    expect(Number(plain.headers.get('content-length'))).toBe(
+      (await plain.arrayBuffer()).byteLength,
+    );
+    await zipped.arrayBuffer();
+
+    const unchanged = await get({ 'accept-encoding': 'identity', 'if-none-match': etag });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
+    expect(unchanged.headers.get('etag')).toBe(etag);
+    const zippedUnchanged = await get({ 'accept-encoding': 'gzip', 'if-none-match': gzipEtag });
+    expect(zippedUnchanged.status).toBe(304);
+    expect((await get({ 'accept-encoding': 'gzip', 'if-none-match': etag })).status).toBe(200);
+
+    const write = await request('/set/json/v1/1/ziel/1/', {
+      method: 'POST',
+      auth: demo,
+      body: new URLSearchParams({ ziel: '23', duration: '60' }),
+    });
+    expect(write.status).toBe(200);
+    const changed = await get({ 'accept-encoding': 'identity', 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    const floors = (await changed.json()) as Floor[];
+    expect(floors[0]!.raeume[0]).toMatchObject({ solltemperatur: 23 });
+  });
 });
 
 describe('GET rooms, outs, permissions', () => {

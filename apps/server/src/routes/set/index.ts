@@ -51,14 +51,16 @@ const setRoutes: FastifyPluginAsync = async (app) => {
     const target = valid('ziel', parseSetpoint(fields.ziel, room.min_target, room.max_target));
     const minutes = valid('duration', parseDuration(fields.duration));
     // A new ziel replaces a running one: one row holds the temporary target and its end.
-    app.repos.building.setTemporary(room.id, target, app.clock.now() + minutes * 60_000);
+    await app.commit(() =>
+      app.repos.building.setTemporary(room.id, target, app.clock.now() + minutes * 60_000),
+    );
     return answer(room.id);
   });
 
   app.post('/resettemp/:roomId', { schema }, async (request) => {
     const room = roomFromParams(app, request.params);
     // Idempotent: ending no temporary target answers the room as it is.
-    app.repos.building.clearTemporary(room.id);
+    await app.commit(() => app.repos.building.clearTemporary(room.id));
     return answer(room.id);
   });
 
@@ -73,8 +75,10 @@ const setRoutes: FastifyPluginAsync = async (app) => {
       room.base_target,
       app.clock.context().nowWall,
     );
-    if (block) app.repos.building.setOccurrenceTarget(block.pointId, block.day, target);
-    else app.repos.building.setBaseTarget(room.id, target);
+    await app.commit(() => {
+      if (block) app.repos.building.setOccurrenceTarget(block.pointId, block.day, target);
+      else app.repos.building.setBaseTarget(room.id, target);
+    });
     return answer(room.id);
   });
 
@@ -90,7 +94,7 @@ const setRoutes: FastifyPluginAsync = async (app) => {
     const active = isActiveMode(room.mode);
     const mode = wanted === 'on' ? (active ? room.mode : room.previous_mode) : wanted;
     const previous = isActiveMode(mode) ? mode : active ? room.mode : room.previous_mode;
-    app.repos.building.setMode(room.id, mode, previous);
+    await app.commit(() => app.repos.building.setMode(room.id, mode, previous));
     return answer(room.id);
   });
 };

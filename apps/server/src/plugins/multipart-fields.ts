@@ -1,0 +1,157 @@
+import type { Readable } from 'node:stream';
+import { Busboy, type BusboyInstance } from '@fastify/busboy';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from './error-handler.js';
+
+export interface MultipartLimits {
+  /** Bytes of the whole body, counted as they arrive (after any Content-Encoding is undone). */
+  body: number;
+  /** Number of fields; every further part is refused, not skipped. */
+  fields: number;
+  /** Bytes of one field's value. */
+  fieldSize: number;
+  /** Characters of one field's name. */
+  fieldNameSize: number;
+  /** A repeated field: keep the last value (the writes) or every value in order (accounts). */
+  repeated: 'last' | 'all';
+}
+
+export type MultipartFields = Record<string, string | string[]>;
+
+const tooLarge = (message: string) => new HttpError(413, 'payload_too_large', message);
+const malformed = () => new HttpError(400, 'bad_request', 'The multipart body is malformed.');
+
+/**
+ * Reads the text fields of a multipart body while it streams in and stops at the first limit it
+ * breaks: the rest of the body is never read (Fastify answers a parser error with
+ * `Connection: close`), so a 20 MB upload costs the server one socket buffer, not 20 MB.
+ * The API takes no files: a file part is refused at its header.
+ */
+export function readMultipartFields(
+  headers: Record<string, string | string[] | undefined>,
+  payload: Readable,
+  limits: MultipartLimits,
+): Promise<MultipartFields> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(headers['content-length']);
+    if (declared > limits.body) {
+      reject(tooLarge(`The body is larger than ${limits.body} bytes.`));
+      return;
+    }
+    const fields: MultipartFields = Object.create(null) as MultipartFields;
+    let received = 0;
+    let settled = false;
+    let parser: BusboyInstance;
+
+    const stop = () => {
+      payload.off('data', onData);
+      payload.off('end', onEnd);
+      payload.off('error', onPayloadError);
+      payload.pause();
+      parser.removeAllListeners();
+      // Late callbacks of a parser we abandoned must not throw into the process.
+      parser.on('error', () => undefined);
+    };
+    const fail = (error: HttpError) => {
+      if (settled) return;
+      settled = true;
+      stop();
+      reject(error);
+    };
+    function onData(chunk: Buffer) {
+      received += chunk.length;
+      if (received > limits.body) {
+        fail(tooLarge(`The body is larger than ${limits.body} bytes.`));
+        return;
+      }
+      if (!parser.write(chunk)) {
+        payload.pause();
+        parser.once('drain', () => {
+          if (!settled) payload.resume();
+        });
+      }
+    }
+    function onEnd() {
+      parser.end();
+    }
+    function onPayloadError(error: unknown) {
+      const status = (error as { statusCode?: unknown }).statusCode;
+      // A broken gzip body or a client that went away: the body is unusable, not our fault.
+      fail(
+        typeof status === 'number' && status >= 400 && status < 500
+          ? new HttpError(
+              status,
+              status === 413 ? 'payload_too_large' : 'bad_request',
+              'The body could not be read.',
+            )
+          : malformed(),
+      );
+    }
+
+    try {
+      parser = Busboy({
+        headers: { ...headers, 'content-type': String(headers['content-type'] ?? '') },
+        limits: {
+          fields: limits.fields,
+          fieldSize: limits.fieldSize,
+          files: 0,
+          parts: limits.fields,
+        },
+      });
+    } catch {
+      // No boundary, or not multipart after all.
+      reject(malformed());
+      return;
+    }
+    parser.on('field', (name, value, nameTruncated, valueTruncated) => {
+      if (settled) return;
+      if (nameTruncated || name.length > limits.fieldNameSize) {
+        fail(tooLarge('A field name is too long.'));
+      } else if (valueTruncated) {
+        // busboy cuts long values silently; a cut setpoint must not pass as a shorter one.
+        fail(tooLarge(`The field "${name}" is too long.`));
+      } else if (name in Object.prototype) {
+        fail(new HttpError(400, 'bad_request', `"${name}" is not a field name.`));
+      } else {
+        const previous = fields[name];
+        fields[name] =
+          limits.repeated === 'last' || previous === undefined
+            ? value
+            : [...(Array.isArray(previous) ? previous : [previous]), value];
+      }
+    });
+    parser.on('filesLimit', () => fail(tooLarge('Files are not accepted.')));
+    parser.on('fieldsLimit', () => fail(tooLarge(`More than ${limits.fields} fields.`)));
+    parser.on('partsLimit', () => fail(tooLarge(`More than ${limits.fields} parts.`)));
+    parser.on('error', () => {
+      // An empty body is an empty form (no fields), as a bodyless urlencoded write is.
+      if (received === 0) {
+        if (!settled) {
+          settled = true;
+          stop();
+          resolve(fields);
+        }
+        return;
+      }
+      fail(malformed());
+    });
+    parser.on('finish', () => {
+      if (settled) return;
+      settled = true;
+      stop();
+      resolve(fields);
+    });
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onPayloadError);
+  });
+}
+
+/** Registers the streaming multipart reader as this scope's `multipart/form-data` parser. */
+export function acceptMultipartFields(app: FastifyInstance, limits: MultipartLimits) {
+  app.addContentTypeParser(
+    'multipart/form-data',
+    (request: FastifyRequest, payload: Readable): Promise<MultipartFields> =>
+      readMultipartFields(request.headers, payload, limits),
+  );
+}
