@@ -76,6 +76,9 @@ test('an unknown address gets the same answer as a known one, and no mail', asyn
     await page.getByLabel('E-Mail-Adresse').fill(email);
     await page.getByRole('button', { name: 'Link zum Zurücksetzen senden' }).click();
     await expect(page).toHaveURL(/classic\/reset-password\/check-email/);
+    // The URL changes before the screen's lazily loaded code has rendered: read what a person
+    // reads once the page is there.
+    await expect(page.getByRole('heading', { name: 'Prüfen Sie Ihr Postfach' })).toBeVisible();
     return page.getByRole('main').innerText();
   };
   const unknown = await answerFor('niemand@example.com');
