@@ -64,6 +64,30 @@ describe('LoginForm', () => {
     expect(screen.getByLabelText('Passwort')).toHaveValue('demo1234');
   });
 
+  it('never writes the demo login over what the person typed before it arrived', async () => {
+    // The demo login arrives only after the person has typed a name and is in the field.
+    let release: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      mock.get(apiUrl('/app-config'), async () => {
+        await arrived;
+        return HttpResponse.json({
+          buildingName: 'Musterhaus',
+          demoLogin: { username: 'demo', password: 'demo1234' },
+          deviceUrlTemplate: null,
+          registrationOpen: false,
+        });
+      }),
+    );
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Benutzername'), 'verwalter');
+    release();
+    await waitFor(() => expect(screen.getByText(/Demo-Zugang/)).toBeInTheDocument());
+    expect(screen.getByLabelText('Benutzername')).toHaveValue('verwalter');
+    // The untouched password field still gets the demo password.
+    expect(screen.getByLabelText('Passwort')).toHaveValue('demo1234');
+  });
+
   it('says the details are incorrect when the device refuses them', async () => {
     const onSignedIn = renderForm();
     await userEvent.type(screen.getByLabelText('Benutzername'), 'demo');

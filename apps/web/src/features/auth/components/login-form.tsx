@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
@@ -36,8 +36,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const {
     register,
     handleSubmit,
-    reset,
-    formState: { errors, isSubmitting, isDirty },
+    getValues,
+    setValue,
+    formState: { errors, isSubmitting },
   } = useForm<LoginValues>({
     resolver,
     mode: 'all',
@@ -45,10 +46,17 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   });
 
   const demo = config.data?.demoLogin ?? null;
+  const prefilled = useRef(false);
   useEffect(() => {
-    if (demo && !isDirty)
-      reset({ username: demo.username, password: demo.password, remember: true });
-  }, [demo, isDirty, reset]);
+    if (!demo || prefilled.current) return;
+    prefilled.current = true;
+    // The demo login arrives after the form is on screen: fill only fields the person has not
+    // started on. A field with focus may be mid-edit (its text selected, a key on its way), and
+    // writing into it then would merge the two ("demodemo").
+    for (const name of ['username', 'password'] as const) {
+      if (getValues(name) === '' && document.activeElement?.id !== name) setValue(name, demo[name]);
+    }
+  }, [demo, getValues, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
