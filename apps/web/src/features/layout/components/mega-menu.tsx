@@ -4,6 +4,7 @@ import { cn } from '@/components/ui/cn';
 import { useHoverMenu } from '../hooks/use-hover-menu';
 import { useMenuLabel } from '../hooks/use-menu-label';
 import { containsPath, type MenuItem } from '../utils/menu';
+import { FloorRoomLinks } from './floor-room-links';
 import { itemActive, MenuLink } from './menu-link';
 
 const topItem =
@@ -71,26 +72,13 @@ function MegaPanel({ item, pathname }: { item: MenuItem; pathname: string }) {
           >
             {floors.map((floor) => (
               <div key={floor.key}>
-                <MenuLink
-                  item={floor}
-                  text={label(floor.label)}
-                  active={floor.path === pathname}
+                <FloorRoomLinks
+                  floor={floor}
+                  pathname={pathname}
                   onNavigate={close}
-                  className="font-semibold"
+                  floorClassName="font-semibold"
+                  roomListClassName="mt-1 border-t border-slate-100 pt-1 dark:border-white/5"
                 />
-                <ul className="mt-1 border-t border-slate-100 pt-1 dark:border-white/5">
-                  {(floor.children ?? []).map((room) => (
-                    <li key={room.key}>
-                      <MenuLink
-                        item={room}
-                        text={label(room.label)}
-                        active={room.path === pathname || room.matchPath === pathname}
-                        onNavigate={close}
-                        className="min-h-8 text-[13px]"
-                      />
-                    </li>
-                  ))}
-                </ul>
               </div>
             ))}
           </div>

@@ -4,7 +4,8 @@ import { cn } from '@/components/ui/cn';
 import { useHoverMenu } from '../hooks/use-hover-menu';
 import { useMenuLabel } from '../hooks/use-menu-label';
 import { containsPath, type MenuItem } from '../utils/menu';
-import { itemActive, MenuLink } from './menu-link';
+import { FloorRoomLinks } from './floor-room-links';
+import { itemActive } from './menu-link';
 
 const railButton =
   'grid size-11 place-items-center rounded-lg text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-white/5 dark:hover:text-white';
@@ -72,26 +73,13 @@ function RailSection({ item, pathname }: { item: MenuItem; pathname: string }) {
           <ul aria-label={intl.formatMessage({ id: 'layout.menu.floors' })}>
             {(item.children ?? []).map((floor) => (
               <li key={floor.key}>
-                <MenuLink
-                  item={floor}
-                  text={label(floor.label)}
-                  active={floor.path === pathname}
+                <FloorRoomLinks
+                  floor={floor}
+                  pathname={pathname}
                   onNavigate={close}
-                  className="font-medium"
+                  floorClassName="font-medium"
+                  roomListClassName="mb-1 ml-3"
                 />
-                <ul className="mb-1 ml-3">
-                  {(floor.children ?? []).map((room) => (
-                    <li key={room.key}>
-                      <MenuLink
-                        item={room}
-                        text={label(room.label)}
-                        active={room.path === pathname || room.matchPath === pathname}
-                        onNavigate={close}
-                        className="min-h-8 text-[13px]"
-                      />
-                    </li>
-                  ))}
-                </ul>
               </li>
             ))}
           </ul>

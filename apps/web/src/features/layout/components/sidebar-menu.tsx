@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { cn } from '@/components/ui/cn';
 import { useMenuLabel } from '../hooks/use-menu-label';
-import { containsPath, type MenuItem } from '../utils/menu';
+import { containsPath, isCurrentPage, type MenuItem } from '../utils/menu';
 import { itemBase, itemIdle, MenuLink } from './menu-link';
 
 interface TreeProps {
@@ -122,7 +122,7 @@ function Floor({ item, pathname, onNavigate }: TreeProps & { item: MenuItem }) {
               <MenuLink
                 item={room}
                 text={label(room.label)}
-                active={room.path === pathname || room.matchPath === pathname}
+                active={isCurrentPage(room, pathname)}
                 onNavigate={onNavigate}
                 className="min-h-8 text-[13px]"
               />

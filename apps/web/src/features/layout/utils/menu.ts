@@ -70,10 +70,15 @@ export function buildMenu(
   return menu;
 }
 
+/** Whether `item` stands for the page at `pathname` (a PRO room has no link, only a match path). */
+export function isCurrentPage(item: MenuItem, pathname: string): boolean {
+  return item.path === pathname || item.matchPath === pathname;
+}
+
 /** The items from the top of the menu down to the one standing for `pathname`; [] if none. */
 export function findTrail(menu: MenuItem[], pathname: string): MenuItem[] {
   for (const item of menu) {
-    if (item.path === pathname || item.matchPath === pathname) return [item];
+    if (isCurrentPage(item, pathname)) return [item];
     const below = findTrail(item.children ?? [], pathname);
     if (below.length > 0) return [item, ...below];
   }
