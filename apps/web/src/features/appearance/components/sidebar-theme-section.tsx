@@ -1,14 +1,24 @@
 import { FormattedMessage } from 'react-intl';
 import type { SidebarTheme } from '@/lib/settings';
 import { useSettings } from '@/lib/settings-provider';
-import { OptionTile, ScreenPreview } from './option-tile';
+import { ScreenPreview } from './option-tile';
+import { OptionTileGroup, type TileOption } from './option-tile-group';
 import { SettingsSection } from './settings-section';
 
-const THEMES: { value: SidebarTheme; sidebar: string; bar: string }[] = [
-  { value: 'light', sidebar: 'bg-slate-100', bar: 'bg-slate-300' },
-  { value: 'dark', sidebar: 'bg-slate-900', bar: 'bg-slate-600' },
+const THEMES: TileOption<SidebarTheme>[] = [
+  {
+    value: 'light',
+    label: <FormattedMessage id="appearance.sidebar.light" />,
+    preview: <ScreenPreview page="bg-white" sidebar="bg-slate-100" bar="bg-slate-300" />,
+  },
+  {
+    value: 'dark',
+    label: <FormattedMessage id="appearance.sidebar.dark" />,
+    preview: <ScreenPreview page="bg-white" sidebar="bg-slate-900" bar="bg-slate-600" />,
+  },
 ];
 
+/** A light or dark sidebar while the page itself is light. */
 export function SidebarThemeSection() {
   const { settings, updateSettings } = useSettings();
   return (
@@ -17,23 +27,13 @@ export function SidebarThemeSection() {
       title={<FormattedMessage id="appearance.sidebar.title" />}
       description={<FormattedMessage id="appearance.sidebar.description" />}
     >
-      <div
-        role="radiogroup"
-        aria-labelledby="sidebar-theme"
-        className="grid max-w-sm grid-cols-2 gap-3 sm:gap-4"
-      >
-        {THEMES.map((theme) => (
-          <OptionTile
-            key={theme.value}
-            name="sidebar-theme"
-            value={theme.value}
-            checked={settings.sidebarTheme === theme.value}
-            onChange={() => updateSettings({ sidebarTheme: theme.value })}
-            label={<FormattedMessage id={`appearance.sidebar.${theme.value}`} />}
-            preview={<ScreenPreview page="bg-white" sidebar={theme.sidebar} bar={theme.bar} />}
-          />
-        ))}
-      </div>
+      <OptionTileGroup
+        labelledBy="sidebar-theme"
+        options={THEMES}
+        value={settings.sidebarTheme}
+        onChange={(sidebarTheme) => updateSettings({ sidebarTheme })}
+        className="max-w-sm grid-cols-2"
+      />
     </SettingsSection>
   );
 }

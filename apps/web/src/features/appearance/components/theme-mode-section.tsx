@@ -1,20 +1,24 @@
 import { FormattedMessage } from 'react-intl';
 import type { ThemeMode } from '@/lib/settings';
 import { useSettings } from '@/lib/settings-provider';
-import { OptionTile, ScreenPreview } from './option-tile';
+import { ScreenPreview } from './option-tile';
+import { OptionTileGroup, type TileOption } from './option-tile-group';
 import { SettingsSection } from './settings-section';
 
-const MODES: { value: ThemeMode; preview: React.ReactNode }[] = [
+const MODES: TileOption<ThemeMode>[] = [
   {
     value: 'dark',
+    label: <FormattedMessage id="appearance.theme.dark" />,
     preview: <ScreenPreview page="bg-slate-800" sidebar="bg-slate-900" bar="bg-slate-600" />,
   },
   {
     value: 'light',
+    label: <FormattedMessage id="appearance.theme.light" />,
     preview: <ScreenPreview page="bg-white" sidebar="bg-slate-100" bar="bg-slate-300" />,
   },
   {
     value: 'system',
+    label: <FormattedMessage id="appearance.theme.system" />,
     preview: <ScreenPreview page="bg-white" sidebar="bg-slate-100" bar="bg-slate-300" split />,
   },
 ];
@@ -28,23 +32,13 @@ export function ThemeModeSection() {
       title={<FormattedMessage id="appearance.theme.title" />}
       description={<FormattedMessage id="appearance.theme.description" />}
     >
-      <div
-        role="radiogroup"
-        aria-labelledby="theme-mode"
-        className="grid grid-cols-3 gap-3 sm:gap-4"
-      >
-        {MODES.map((mode) => (
-          <OptionTile
-            key={mode.value}
-            name="theme-mode"
-            value={mode.value}
-            checked={settings.themeMode === mode.value}
-            onChange={() => updateSettings({ themeMode: mode.value })}
-            label={<FormattedMessage id={`appearance.theme.${mode.value}`} />}
-            preview={mode.preview}
-          />
-        ))}
-      </div>
+      <OptionTileGroup
+        labelledBy="theme-mode"
+        options={MODES}
+        value={settings.themeMode}
+        onChange={(themeMode) => updateSettings({ themeMode })}
+        className="grid-cols-3"
+      />
     </SettingsSection>
   );
 }
