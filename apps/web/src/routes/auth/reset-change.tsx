@@ -1,8 +1,8 @@
 import { FormattedMessage } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { BackLink } from '@/features/password-reset/components/back-link';
 import { ChangePasswordForm } from '@/features/password-reset/components/change-password-form';
+import { NewLinkFooter } from '@/features/password-reset/components/new-link-footer';
 import { ScreenHeading } from '@/features/password-reset/components/screen-heading';
 import { useAuthLayout } from './use-auth-layout';
 
@@ -27,17 +27,11 @@ export default function ResetChangeRoute() {
         email={email}
         onChanged={() => navigate(paths.auth.resetChanged(layout), { replace: true })}
       />
-      <p className="mt-4 text-sm">
-        <Link
-          to={paths.auth.resetPassword(layout)}
-          className="font-medium text-teal-700 hover:underline dark:text-teal-300"
-        >
-          <FormattedMessage id="passwordReset.change.requestNew" />
-        </Link>
-      </p>
-      <BackLink to={paths.auth.loginIn(layout)}>
-        <FormattedMessage id="passwordReset.backToSignIn" />
-      </BackLink>
+      <NewLinkFooter
+        requestPath={paths.auth.resetPassword(layout)}
+        requestLabel={<FormattedMessage id="passwordReset.change.requestNew" />}
+        signInPath={paths.auth.loginIn(layout)}
+      />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { FormattedMessage } from 'react-intl';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { BackLink } from '@/features/password-reset/components/back-link';
 import { CheckEmail } from '@/features/password-reset/components/check-email';
+import { NewLinkFooter } from '@/features/password-reset/components/new-link-footer';
 import { useAuthLayout } from './use-auth-layout';
 
 export default function ResetCheckEmailRoute() {
@@ -13,17 +13,11 @@ export default function ResetCheckEmailRoute() {
   return (
     <>
       <CheckEmail email={params.get('email')?.trim() ?? ''} sent={sent} />
-      <p className="mt-4 text-sm">
-        <Link
-          to={paths.auth.resetPassword(layout)}
-          className="font-medium text-teal-700 hover:underline dark:text-teal-300"
-        >
-          <FormattedMessage id="passwordReset.checkEmail.again" />
-        </Link>
-      </p>
-      <BackLink to={paths.auth.loginIn(layout)}>
-        <FormattedMessage id="passwordReset.backToSignIn" />
-      </BackLink>
+      <NewLinkFooter
+        requestPath={paths.auth.resetPassword(layout)}
+        requestLabel={<FormattedMessage id="passwordReset.checkEmail.again" />}
+        signInPath={paths.auth.loginIn(layout)}
+      />
     </>
   );
 }
