@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { decodeQuotedPrintable, findResetLink } from '@raumregler/contract/testing';
 import type { Config } from '../config.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
@@ -19,25 +20,11 @@ export async function startAccountsServer(config: Partial<Config> = {}) {
 }
 export type AccountsServer = Awaited<ReturnType<typeof startAccountsServer>>;
 
-/** Decodes a quoted-printable body, as nodemailer writes text with umlauts and long lines. */
-export function decodeQuotedPrintable(raw: string) {
-  const joined = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined[i] === '=' ? joined.slice(i + 1, i + 3) : '';
-    if (/^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(joined[i]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
+export { decodeQuotedPrintable };
 
-export function resetLinkIn(rawMail: string) {
-  const link = /https?:\/\/\S+\/reset-password\/change\?\S+/.exec(decodeQuotedPrintable(rawMail));
-  if (!link) throw new Error(`no reset link in mail:\n${rawMail}`);
-  return new URL(link[0]);
-}
+/** The reset link in a mail as the server wrote it (quoted-printable). */
+export const resetLinkIn = (rawMail: string) =>
+  new URL(findResetLink(decodeQuotedPrintable(rawMail)));
 
 export function mailFiles(mailDir: string): string[] {
   try {
