@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useResetPassword } from '../api/reset-password';
 import { failureMessage } from '../utils/failure-message';
 import { newPasswordResolver, type NewPasswordValues } from '../utils/validation';
@@ -88,13 +87,13 @@ export function ChangePasswordForm({
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
-      <Button type="submit" size="lg" disabled={reset.isPending}>
-        {reset.isPending ? (
-          <Spinner label={intl.formatMessage({ id: 'passwordReset.saving' })} />
-        ) : (
-          <FormattedMessage id="passwordReset.change.submit" />
-        )}
-      </Button>
+      <SubmitButton
+        size="lg"
+        pending={reset.isPending}
+        pendingLabel={intl.formatMessage({ id: 'passwordReset.saving' })}
+      >
+        <FormattedMessage id="passwordReset.change.submit" />
+      </SubmitButton>
     </form>
   );
 }

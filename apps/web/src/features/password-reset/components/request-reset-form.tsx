@@ -1,8 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useForgotPassword } from '../api/forgot-password';
 import { failureMessage } from '../utils/failure-message';
 import { emailResolver, type EmailValues } from '../utils/validation';
@@ -48,13 +47,13 @@ export function RequestResetForm({ onSent }: { onSent: (email: string) => void }
         error={errors.email?.message}
         {...register('email')}
       />
-      <Button type="submit" size="lg" disabled={forgot.isPending}>
-        {forgot.isPending ? (
-          <Spinner label={intl.formatMessage({ id: 'passwordReset.sending' })} />
-        ) : (
-          <FormattedMessage id="passwordReset.request.submit" />
-        )}
-      </Button>
+      <SubmitButton
+        size="lg"
+        pending={forgot.isPending}
+        pendingLabel={intl.formatMessage({ id: 'passwordReset.sending' })}
+      >
+        <FormattedMessage id="passwordReset.request.submit" />
+      </SubmitButton>
     </form>
   );
 }
