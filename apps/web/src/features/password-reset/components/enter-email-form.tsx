@@ -1,21 +1,15 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
+import { EmailField } from './email-field';
 import { LinkButton } from './link-button';
-import { TextField } from './text-field';
 
 /** The static variant of the first step: no call, it only leads on to the check-email page. */
 export function EnterEmailForm({ checkEmailPath }: { checkEmailPath: (email: string) => string }) {
-  const intl = useIntl();
   const [email, setEmail] = useState('');
   return (
     <div className="flex flex-col gap-4">
-      <TextField
+      <EmailField
         id="enter-email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        label={intl.formatMessage({ id: 'passwordReset.email' })}
-        placeholder={intl.formatMessage({ id: 'passwordReset.emailPlaceholder' })}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
       />

@@ -5,7 +5,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { useForgotPassword } from '../api/forgot-password';
 import { failureMessage } from '../utils/failure-message';
 import { emailResolver, type EmailValues } from '../utils/validation';
-import { TextField } from './text-field';
+import { EmailField } from './email-field';
 
 /** Step one of the reset: the address the link goes to. */
 export function RequestResetForm({ onSent }: { onSent: (email: string) => void }) {
@@ -37,16 +37,7 @@ export function RequestResetForm({ onSent }: { onSent: (email: string) => void }
           {failureMessage(forgot.error, intl.formatMessage({ id: 'passwordReset.failed' }))}
         </Alert>
       )}
-      <TextField
-        id="reset-email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        label={intl.formatMessage({ id: 'passwordReset.email' })}
-        placeholder={intl.formatMessage({ id: 'passwordReset.emailPlaceholder' })}
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField id="reset-email" error={errors.email?.message} {...register('email')} />
       <SubmitButton
         size="lg"
         pending={forgot.isPending}
