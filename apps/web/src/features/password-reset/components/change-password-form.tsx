@@ -6,7 +6,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { useResetPassword } from '../api/reset-password';
 import { failureMessage } from '../utils/failure-message';
 import { newPasswordResolver, type NewPasswordValues } from '../utils/validation';
-import { TextField } from './text-field';
+import { NewPasswordField } from './new-password-field';
 
 /** The last step: a new password, sent with the token and address from the mail's link. */
 export function ChangePasswordForm({
@@ -66,10 +66,8 @@ export function ChangePasswordForm({
       )}
       {/* Lets a password manager file the new password under the right account. */}
       <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
-      <TextField
+      <NewPasswordField
         id="new-password"
-        type="password"
-        autoComplete="new-password"
         label={intl.formatMessage({ id: 'passwordReset.change.newPassword' })}
         error={errors.newPassword?.message}
         {...register('newPassword', {
@@ -79,10 +77,8 @@ export function ChangePasswordForm({
           },
         })}
       />
-      <TextField
+      <NewPasswordField
         id="confirm-password"
-        type="password"
-        autoComplete="new-password"
         label={intl.formatMessage({ id: 'passwordReset.change.confirmPassword' })}
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
