@@ -1,5 +1,6 @@
 import { LayoutDashboard } from 'lucide-react';
 import { FormattedMessage } from 'react-intl';
+import { IconBadge } from '@/components/ui/icon-badge';
 
 /** Spec section 2: the dashboard is empty; it greets and points to the menu. */
 export default function DashboardRoute() {
@@ -9,9 +10,7 @@ export default function DashboardRoute() {
         <FormattedMessage id="dashboard.title" />
       </h1>
       <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center dark:border-white/15 dark:bg-slate-900">
-        <span className="grid size-12 place-items-center rounded-full bg-teal-50 text-teal-700 dark:bg-teal-400/10 dark:text-teal-300">
-          <LayoutDashboard className="size-6" aria-hidden="true" />
-        </span>
+        <IconBadge icon={LayoutDashboard} darkFill="wash" />
         <p className="mt-4 font-medium">
           <FormattedMessage id="dashboard.empty.title" />
         </p>

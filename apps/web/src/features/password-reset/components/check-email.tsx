@@ -1,14 +1,13 @@
 import { MailCheck } from 'lucide-react';
 import { FormattedMessage } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
+import { IconBadge } from '@/components/ui/icon-badge';
 
 /** Where the link went. `sent` is true right after the request, to confirm it. */
 export function CheckEmail({ email, sent }: { email: string; sent: boolean }) {
   return (
     <div className="flex flex-col gap-4">
-      <span className="grid size-12 place-items-center rounded-full bg-teal-50 text-teal-700 dark:bg-teal-950 dark:text-teal-300">
-        <MailCheck className="size-6" aria-hidden="true" />
-      </span>
+      <IconBadge icon={MailCheck} darkFill="solid" />
       <h1 className="text-2xl font-semibold tracking-tight">
         <FormattedMessage id="passwordReset.checkEmail.title" />
       </h1>
