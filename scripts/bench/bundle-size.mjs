@@ -5,13 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import {
-  AUTH_STORAGE_KEY,
-  chromiumFlags,
-  chromiumPath,
-  repoRoot,
-  storedAuth,
-} from './app-server.mjs';
+import { AUTH_STORAGE_KEY, repoRoot, storedAuth } from './app-server.mjs';
+import { chromiumFlags, chromiumPath } from './chromium.mjs';
 
 // WEB_DIST measures another build (the server serves the same folder, see app-server.mjs).
 const webDist = path.resolve(process.env.WEB_DIST || path.join(repoRoot, 'apps/web/dist'));
