@@ -41,7 +41,8 @@ describe('LoginForm', () => {
   it('speaks the validation rules in English too, while typing and on submit', async () => {
     localStorage.setItem(I18N_STORAGE_KEY, JSON.stringify({ code: 'en' }));
     renderForm();
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    // The English catalogue loads on demand: the form appears once it is here.
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Username is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Username'), 'ab');

@@ -7,7 +7,7 @@ import { setupServer } from 'msw/node';
 import { IntlProvider } from 'react-intl';
 import { Toaster } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { catalogs } from '@/lib/i18n';
+import { catalogs } from '@/lib/testing-catalogs';
 import { RoomControl } from './room-control';
 
 const room: Room = {
