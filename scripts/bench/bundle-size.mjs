@@ -18,6 +18,17 @@ function gzipSizeOf(url) {
   return gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
+/** Waits until no request has been in flight for `quietMs` (at most 15 s). */
+async function quiet(page, inFlight, quietMs) {
+  const until = Date.now() + 15_000;
+  let quietSince = Date.now();
+  while (Date.now() < until) {
+    if (inFlight.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await page.waitForTimeout(50);
+  }
+}
+
 /**
  * @param {string} url page to open
  * @param {{signedIn: boolean, ready: (page: import('@playwright/test').Page) => Promise<string>}} options
@@ -35,6 +46,10 @@ export async function measureFirstView(url, { signedIn, ready }) {
     }
     const page = await context.newPage();
     const assets = new Map();
+    const inFlight = new Set();
+    page.on('request', (request) => inFlight.add(request));
+    page.on('requestfinished', (request) => inFlight.delete(request));
+    page.on('requestfailed', (request) => inFlight.delete(request));
     page.on('response', (response) => {
       const type = response.request().resourceType();
       if ((type === 'script' || type === 'stylesheet') && response.ok()) {
@@ -43,8 +58,9 @@ export async function measureFirstView(url, { signedIn, ready }) {
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     const shown = await ready(page);
-    // Lazy chunks the view pulled in after its first paint count too.
-    await page.waitForLoadState('networkidle');
+    // Lazy chunks the view pulled in after its first paint count too, including the other
+    // screens' code that is prefetched once the signed-in first view has been quiet for a moment.
+    await quiet(page, inFlight, 2000);
     let js = 0;
     let css = 0;
     for (const [assetUrl, type] of assets) {
