@@ -3,7 +3,8 @@
 // from the built index.html), so it runs before the first paint without a request of its own:
 // 1. applies the stored theme and language to <html>, so a dark-mode user never sees a white
 //    flash and the page starts in the right language;
-// 2. starts downloading the code of the screen this address will show (the sign-in screen, or
+// 2. loads the locale's Intl data while the code downloads (see below);
+// 3. starts downloading the code of the screen this address will show (the sign-in screen, or
 //    the signed-in frame with the page), and the English messages when English is chosen, while
 //    the entry downloads, instead of one round trip after it.
 // __BASE__ and __PRELOADS__ are filled in at build time; in `vite dev` there are no preloads.
@@ -33,6 +34,17 @@
   } catch {
     // Storage blocked or unreadable: keep the defaults written in index.html.
   }
+  // The first Intl call of a page loads the locale's data, tens of milliseconds on a slow phone.
+  // Done here, in a task of its own while the code still downloads, it is not part of the first
+  // render later (react-intl checks the locale's Intl support before rendering anything).
+  setTimeout(function () {
+    try {
+      Intl.NumberFormat.supportedLocalesOf(lang === 'en' ? 'en' : 'de');
+      Intl.DateTimeFormat.supportedLocalesOf(lang === 'en' ? 'en' : 'de');
+    } catch {
+      // No Intl: react-intl reports it later.
+    }
+  }, 0);
   if (!preloads) return;
   var path = location.pathname.indexOf(base) === 0 ? location.pathname.slice(base.length) : '';
   path = path.replace(/\/+$/, '');
