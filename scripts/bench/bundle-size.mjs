@@ -59,7 +59,7 @@ export async function measureFirstView(url, { signedIn, ready }) {
     await page.goto(url, { waitUntil: 'networkidle' });
     const shown = await ready(page);
     // Lazy chunks the view pulled in after its first paint count too, including the other
-    // screens' code that is prefetched once the signed-in first view has been quiet for a moment.
+    // screens' code prefetched once signed in, one route per task.
     await quiet(page, inFlight, 2000);
     let js = 0;
     let css = 0;

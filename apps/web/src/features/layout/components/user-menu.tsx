@@ -1,19 +1,55 @@
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { UserMenuButtonContent, userMenuButtonClass } from './user-menu-button';
 
+type Dropdown = ComponentType<{
+  username: string;
+  buildingName: string;
+  onLogout: () => void;
+  defaultOpen: boolean;
+  focusButton: boolean;
+}>;
+
 /**
- * The account menu's code (Radix dropdown with floating-ui, about 25 KB gzip) is not needed to
+ * The account menu's code (Radix dropdown with floating-ui, about 33 KB gzip) is not needed to
  * draw the page: it loads as the frame first renders, and until it is here the same button
- * stands in. A click on it in that moment opens the menu as soon as it can; focus carries over.
+ * stands in. A press on it in that moment opens the menu as soon as it can; focus carries over.
+ * A failed load (the controller gone) leaves the stand-in and is tried again on the next press,
+ * never an error screen.
  */
-const UserMenuDropdown = lazy(() => import('./user-menu-dropdown'));
+let loaded: Dropdown | null = null;
+let loading: Promise<Dropdown | null> | null = null;
+function loadDropdown(): Promise<Dropdown | null> {
+  loading ??= import('./user-menu-dropdown').then(
+    (module) => (loaded = module.default),
+    () => {
+      loading = null;
+      return null;
+    },
+  );
+  return loading;
+}
 
 export function UserMenu(props: { username: string; buildingName: string; onLogout: () => void }) {
   const intl = useIntl();
+  const [DropdownMenu, setDropdownMenu] = useState<Dropdown | null>(() => loaded);
   const [openOnLoad, setOpenOnLoad] = useState(false);
   const [focused, setFocused] = useState(false);
-  const standIn = (
+
+  const load = () => {
+    void loadDropdown().then((component) => {
+      if (component) setDropdownMenu(() => component);
+    });
+  };
+  useEffect(load, []);
+
+  if (DropdownMenu)
+    return <DropdownMenu {...props} defaultOpen={openOnLoad} focusButton={focused} />;
+  const press = () => {
+    setOpenOnLoad(true);
+    load();
+  };
+  return (
     <button
       type="button"
       className={userMenuButtonClass}
@@ -23,18 +59,13 @@ export function UserMenu(props: { username: string; buildingName: string; onLogo
       // Like the real button, it acts on pointerdown: the real one may take its place between
       // the press and the release, and the click would never come.
       onPointerDown={(event) => {
-        if (event.button === 0) setOpenOnLoad(true);
+        if (event.button === 0) press();
       }}
-      onClick={() => setOpenOnLoad(true)}
+      onClick={press}
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
     >
       <UserMenuButtonContent username={props.username} />
     </button>
-  );
-  return (
-    <Suspense fallback={standIn}>
-      <UserMenuDropdown {...props} defaultOpen={openOnLoad} focusButton={focused} />
-    </Suspense>
   );
 }
