@@ -4,7 +4,8 @@
 // 1. applies the stored theme and language to <html>, so a dark-mode user never sees a white
 //    flash and the page starts in the right language;
 // 2. loads the locale's Intl data while the code downloads (see below);
-// 3. starts downloading the code of the screen this address will show (the sign-in screen, or
+// 3. for someone signed in on the controller's own address, sends the first view's API requests;
+// 4. starts downloading the code of the screen this address will show (the sign-in screen, or
 //    the signed-in frame with the page), and the English messages when English is chosen, while
 //    the entry downloads, instead of one round trip after it.
 // __BASE__ and __PRELOADS__ are filled in at build time; in `vite dev` there are no preloads.
@@ -61,6 +62,45 @@
     else if (/^room-control\/(smart|pro)\/[^/]+$/.test(path)) groups.push('floor');
     else if (path === '') groups.push('dashboard');
     else if (path === 'appearance') groups.push('appearance');
+  }
+  // Someone signed in on the controller's own address (localhost or an IP: the API is /api
+  // there): the sign-in check, temps and permissions go out now, alongside the code; the API
+  // client (lib/api-client.ts) takes these answers for its first requests of the same paths.
+  if (signedIn && groups.indexOf('layout') !== -1 && preloads.api) {
+    try {
+      var host = location.hostname.replace(/^\[|\]$/g, '');
+      if (
+        host === 'localhost' ||
+        /\.localhost$/.test(host) ||
+        /^\d{1,3}(\.\d{1,3}){3}$/.test(host) ||
+        host.indexOf(':') !== -1
+      ) {
+        var stored = JSON.parse(
+          localStorage.getItem('raumregler-auth-v1') ||
+            sessionStorage.getItem('raumregler-auth-v1'),
+        );
+        var bytes = new TextEncoder().encode(stored.username + ':' + stored.password);
+        var authorization = 'Basic ' + btoa(String.fromCharCode.apply(null, bytes));
+        var answers = {};
+        for (var a = 0; a < preloads.api.length; a += 1) {
+          answers[preloads.api[a]] = fetch(preloads.api[a], {
+            headers: {
+              Accept: 'application/json',
+              'X-Requested-With': 'XMLHttpRequest',
+              Authorization: authorization,
+            },
+          }).then(function (response) {
+            return response.text().then(function (text) {
+              return { status: response.status, text: text };
+            });
+          });
+          answers[preloads.api[a]].catch(function () {});
+        }
+        window.__raumreglerFirstAnswers = { authorization: authorization, answers: answers };
+      }
+    } catch {
+      // Unreadable stored sign-in: the app asks in its own time.
+    }
   }
   var seen = {};
   for (var g = 0; g < groups.length; g += 1) {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 // boot/first-paint.js, inlined into index.html at build time, run here as the page would.
 import source from '../../boot/first-paint.js?raw';
 
@@ -10,6 +10,7 @@ const preloads = {
   dashboard: ['assets/dashboard.js'],
   appearance: ['assets/appearance.js'],
   en: ['assets/catalog-en.js'],
+  api: ['/api/get/json/v1/1/info/', '/api/get/json/v1/1/temps/'],
 };
 
 function boot(path: string, withPreloads: typeof preloads | null = preloads) {
@@ -24,6 +25,8 @@ const signIn = () =>
   localStorage.setItem('raumregler-auth-v1', JSON.stringify({ username: 'demo' }));
 
 afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.__raumreglerFirstAnswers;
   document.head.innerHTML = '';
   document.documentElement.className = 'light';
   document.documentElement.lang = 'de';
@@ -80,5 +83,35 @@ describe('the boot script', () => {
   it('preloads nothing for the other auth screens and the error pages', () => {
     expect(boot('/re/home/auth/reset-password')).toEqual([]);
     expect(boot('/re/home/error/404')).toEqual([]);
+  });
+
+  it('signed in on localhost, sends the first view API requests with the stored credentials', async () => {
+    localStorage.setItem(
+      'raumregler-auth-v1',
+      JSON.stringify({ username: 'demo', password: 'demo1234' }),
+    );
+    const fetch = vi.fn(() => Promise.resolve(new Response('[]', { status: 200 })));
+    vi.stubGlobal('fetch', fetch);
+    boot('/re/home/room-control/smart/room/1');
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const authorization = `Basic ${btoa('demo:demo1234')}`;
+    expect(fetch).toHaveBeenCalledWith('/api/get/json/v1/1/temps/', {
+      headers: {
+        Accept: 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        Authorization: authorization,
+      },
+    });
+    expect(window.__raumreglerFirstAnswers?.authorization).toBe(authorization);
+    await expect(
+      window.__raumreglerFirstAnswers?.answers['/api/get/json/v1/1/temps/'],
+    ).resolves.toEqual({ status: 200, text: '[]' });
+  });
+
+  it('sends nothing for strangers', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    boot('/re/home/room-control/smart/room/1');
+    expect(fetch).not.toHaveBeenCalled();
   });
 });
