@@ -1,18 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from '../scripts/bench/chromium.mjs';
 
-/** Debian's Chromium: no browser downloads are possible on these machines. */
+/** Debian's Chromium with the same flags as the bench (one list, in scripts/bench/chromium.mjs). */
 export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: chromiumPath,
+  args: [...chromiumFlags],
 };
 
 export default defineConfig({

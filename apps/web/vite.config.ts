@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { deviceApiPaths } from '../../packages/contract/src/paths';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
@@ -27,51 +29,78 @@ function precompileMessages(): Plugin {
   };
 }
 
-/** Route modules of the first view most visits start with: the sign-in screen in its frame. */
-const LOGIN_ROUTE_MODULES = ['/src/routes/auth/login.tsx', '/src/routes/auth/branded-layout.tsx'];
+/**
+ * The route modules each first view needs, by the names the boot script (boot/first-paint.js)
+ * picks from the address: the sign-in screen in its frame, the signed-in frame, each page.
+ */
+const FIRST_VIEW_MODULES: Record<string, string[]> = {
+  login: ['/src/routes/auth/login.tsx', '/src/routes/auth/branded-layout.tsx'],
+  layout: ['/src/routes/app/layout.tsx'],
+  room: ['/src/routes/room-control/room-page.tsx'],
+  floor: ['/src/routes/room-control/floor-page.tsx'],
+  dashboard: ['/src/routes/app/dashboard.tsx'],
+  appearance: ['/src/routes/appearance/appearance.tsx'],
+  en: ['/src/lib/catalog-en.ts'],
+};
+
+/** The signed-in first view's API requests the boot script sends early (under /api). */
+const FIRST_VIEW_API_PATHS = [
+  deviceApiPaths.info(),
+  deviceApiPaths.temps(),
+  deviceApiPaths.permissions(),
+].map((path) => `/api${path}`);
+
+const bootSource = readFileSync(new URL('./boot/first-paint.js', import.meta.url), 'utf8')
+  // The file's own header comment stays in the repository, not in every page.
+  .replace(/^(\/\/.*\n|\/\*.*\*\/\n)+/, '');
 
 /**
- * Adds modulepreload hints for the sign-in screen's lazy chunks. Lazy, they were requested only
- * after the entry had downloaded and run, one round trip late for the login's first paint; with
- * the hints they download alongside the entry. Signed in, they are prefetched anyway.
+ * Inlines boot/first-paint.js into index.html (at `<!-- boot-script -->`): the stored theme and
+ * language before the first paint without a render-blocking request, and modulepreloads of the
+ * lazy chunks the address's first view needs (see FIRST_VIEW_MODULES), so they download with the
+ * entry rather than after it has run. The server allows the script by its hash (CSP).
  */
-function preloadLoginRoute(): Plugin {
+function bootScript(): Plugin {
   let base = '/';
   return {
-    name: 'raumregler:preload-login-route',
-    apply: 'build',
+    name: 'raumregler:boot-script',
     configResolved(config) {
       base = config.base;
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }): HtmlTagDescriptor[] {
-        if (!bundle) return [];
-        const chunks = new Map<string, Rollup.OutputChunk>();
-        for (const output of Object.values(bundle))
-          if (output.type === 'chunk') chunks.set(output.fileName, output);
-        const closure = (file: string, into: Set<string>): Set<string> => {
-          if (!into.has(file)) {
-            into.add(file);
-            for (const imported of chunks.get(file)?.imports ?? []) closure(imported, into);
+      handler(html, { bundle }) {
+        let preloads: Record<string, string[]> | null = null;
+        if (bundle) {
+          const chunks = new Map<string, Rollup.OutputChunk>();
+          for (const output of Object.values(bundle))
+            if (output.type === 'chunk') chunks.set(output.fileName, output);
+          const closure = (file: string, into: Set<string>): Set<string> => {
+            if (!into.has(file)) {
+              into.add(file);
+              for (const imported of chunks.get(file)?.imports ?? []) closure(imported, into);
+            }
+            return into;
+          };
+          const inEntry = new Set<string>();
+          for (const chunk of chunks.values()) if (chunk.isEntry) closure(chunk.fileName, inEntry);
+          preloads = { api: FIRST_VIEW_API_PATHS };
+          for (const [group, modules] of Object.entries(FIRST_VIEW_MODULES)) {
+            const wanted = new Set<string>();
+            for (const chunk of chunks.values()) {
+              const id = chunk.facadeModuleId?.replaceAll('\\', '/') ?? '';
+              if (modules.some((module) => id.endsWith(module))) closure(chunk.fileName, wanted);
+            }
+            if (wanted.size === 0) throw new Error(`boot script: no chunk for ${group}`);
+            preloads[group] = [...wanted].filter((file) => !inEntry.has(file));
           }
-          return into;
-        };
-        const loaded = new Set<string>();
-        for (const chunk of chunks.values()) if (chunk.isEntry) closure(chunk.fileName, loaded);
-        const wanted = new Set<string>();
-        for (const chunk of chunks.values()) {
-          const id = chunk.facadeModuleId?.replaceAll('\\', '/') ?? '';
-          if (LOGIN_ROUTE_MODULES.some((module) => id.endsWith(module)))
-            closure(chunk.fileName, wanted);
         }
-        return [...wanted]
-          .filter((file) => !loaded.has(file))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
-            injectTo: 'head',
-          }));
+        const script = bootSource
+          .replace('__BASE__', JSON.stringify(base))
+          .replace('__PRELOADS__', JSON.stringify(preloads));
+        if (!html.includes('<!-- boot-script -->'))
+          throw new Error('index.html lacks the <!-- boot-script --> placeholder');
+        return html.replace('<!-- boot-script -->', `<script>${script.trim()}</script>`);
       },
     },
   };
@@ -79,7 +108,7 @@ function preloadLoginRoute(): Plugin {
 
 export default defineConfig(({ command }) => ({
   base: '/re/home/',
-  plugins: [precompileMessages(), react(), tailwindcss(), preloadLoginRoute()],
+  plugins: [precompileMessages(), react(), tailwindcss(), bootScript()],
   resolve: {
     alias: {
       '@': src,

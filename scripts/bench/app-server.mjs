@@ -60,15 +60,3 @@ export const storedAuth = (username = demoLogin.username, password = demoLogin.p
   JSON.stringify({ macAddress: 'localhost', username, password, deviceInfo: null });
 
 export const AUTH_STORAGE_KEY = 'raumregler-auth-v1';
-
-export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];

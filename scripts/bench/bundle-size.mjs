@@ -5,13 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import {
-  AUTH_STORAGE_KEY,
-  chromiumFlags,
-  chromiumPath,
-  repoRoot,
-  storedAuth,
-} from './app-server.mjs';
+import { AUTH_STORAGE_KEY, repoRoot, storedAuth } from './app-server.mjs';
+import { chromiumFlags, chromiumPath } from './chromium.mjs';
 
 // WEB_DIST measures another build (the server serves the same folder, see app-server.mjs).
 const webDist = path.resolve(process.env.WEB_DIST || path.join(repoRoot, 'apps/web/dist'));
@@ -21,6 +16,17 @@ function gzipSizeOf(url) {
   const file = path.join(webDist, pathname);
   if (!file.startsWith(webDist)) throw new Error(`asset outside the build: ${url}`);
   return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+/** Waits until no request has been in flight for `quietMs` (at most 15 s). */
+async function quiet(page, inFlight, quietMs) {
+  const until = Date.now() + 15_000;
+  let quietSince = Date.now();
+  while (Date.now() < until) {
+    if (inFlight.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await page.waitForTimeout(50);
+  }
 }
 
 /**
@@ -40,6 +46,10 @@ export async function measureFirstView(url, { signedIn, ready }) {
     }
     const page = await context.newPage();
     const assets = new Map();
+    const inFlight = new Set();
+    page.on('request', (request) => inFlight.add(request));
+    page.on('requestfinished', (request) => inFlight.delete(request));
+    page.on('requestfailed', (request) => inFlight.delete(request));
     page.on('response', (response) => {
       const type = response.request().resourceType();
       if ((type === 'script' || type === 'stylesheet') && response.ok()) {
@@ -48,8 +58,9 @@ export async function measureFirstView(url, { signedIn, ready }) {
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     const shown = await ready(page);
-    // Lazy chunks the view pulled in after its first paint count too.
-    await page.waitForLoadState('networkidle');
+    // Lazy chunks the view pulled in after its first paint count too, including the other
+    // screens' code prefetched once signed in, one route per task.
+    await quiet(page, inFlight, 2000);
     let js = 0;
     let css = 0;
     for (const [assetUrl, type] of assets) {

@@ -2,7 +2,8 @@
 // CDP, a PerformanceObserver for 'longtask' installed before the app starts, the handle dragged
 // along the dial's arc with the mouse. A frame over 50 ms is a visible stutter.
 import { chromium } from '@playwright/test';
-import { AUTH_STORAGE_KEY, chromiumFlags, chromiumPath, storedAuth } from './app-server.mjs';
+import { AUTH_STORAGE_KEY, storedAuth } from './app-server.mjs';
+import { chromiumFlags, chromiumPath } from './chromium.mjs';
 
 const DRAG_MS = 3000;
 

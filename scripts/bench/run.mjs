@@ -117,17 +117,27 @@ async function measureWeb() {
       try {
         const result = await audit(app.appUrl + pagePath, { signedIn, origin: app.origin });
         const where = new URL(result.finalUrl).pathname;
+        const elsewhere = result.runs
+          .map((r) => onPage(new URL(r.finalUrl).pathname, pagePath))
+          .find((text) => text !== '');
+        const scores = result.runs.map((r) => r.performance).join(' / ');
+        const retried = result.retried.length ? `; retried after ${result.retried.join(', ')}` : '';
         row(
-          `Lighthouse performance, ${name} (mobile, ${where}; ${result.metrics})${onPage(where, pagePath)}`,
+          `Lighthouse performance, ${name} (mobile, ${where}; median of ${scores}; ${result.metrics}${retried})${elsewhere ?? ''}`,
           String(result.performance),
           `≥ ${budgets.performance}`,
-          result.performance >= budgets.performance && onPage(where, pagePath) === '',
+          result.performance >= budgets.performance && elsewhere === undefined,
         );
+        for (const [index, r] of result.runs.entries()) {
+          console.log(`        run ${index + 1}: ${r.performance} (${r.metrics})`);
+        }
+        const accessibility = result.runs.map((r) => r.accessibility);
+        const failing = [...new Set(result.runs.flatMap((r) => r.failing))];
         row(
-          `Lighthouse accessibility, ${name}${result.failing.length ? ` (failing: ${result.failing.join(', ')})` : ''}${onPage(where, pagePath)}`,
-          String(result.accessibility),
+          `Lighthouse accessibility, ${name} (runs ${accessibility.join(' / ')})${failing.length ? ` (failing: ${failing.join(', ')})` : ''}${elsewhere ?? ''}`,
+          String(Math.min(...accessibility)),
           `= ${budgets.accessibility}`,
-          result.accessibility >= budgets.accessibility && onPage(where, pagePath) === '',
+          Math.min(...accessibility) >= budgets.accessibility && elsewhere === undefined,
         );
       } catch (error) {
         failed(

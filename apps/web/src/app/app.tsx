@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import { useAppConfig } from '@/features/auth/api/get-app-config';
@@ -10,8 +10,9 @@ import { SettingsProvider } from '@/lib/settings-provider';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The whole app; `queryClient` may come from main.tsx, which has started the first requests. */
+export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,13 +1,23 @@
-import { render, screen } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { setupServer } from 'msw/node';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '@/features/auth/components/auth-provider';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider';
+import { writeStoredAuth } from '@/lib/auth-storage';
 import { I18N_STORAGE_KEY } from '@/lib/i18n';
 import { LoadersProvider, useLoaders } from '@/lib/loaders';
 import { SettingsProvider } from '@/lib/settings-provider';
-import { TestProviders } from '@/lib/testing';
+import { apiUrl, HttpResponse, mock, TestProviders } from '@/lib/testing';
 import { RootLayout } from './root-layout';
+
+const server = setupServer(
+  mock.get(`${window.location.origin}/api/app-config`, () => HttpResponse.json({})),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
 
 function LoaderSwitches() {
   const { setLoader } = useLoaders();
@@ -47,5 +57,68 @@ describe('RootLayout', () => {
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
     // Nobody is signed in: nothing to prefetch yet.
     expect(prefetch).not.toHaveBeenCalled();
+  });
+
+  /** A page whose query stays loading until `finish` is called: the first view is busy. */
+  function busyPage() {
+    let finish: () => void = () => undefined;
+    const done = new Promise<string>((resolve) => (finish = () => resolve('done')));
+    function Page() {
+      const { data } = useQuery({ queryKey: ['slow'], queryFn: () => done });
+      const { login } = useAuth();
+      return (
+        <>
+          <p>{data ?? 'loading'}</p>
+          <button
+            onClick={() => void login({ username: 'demo', password: 'demo1234', remember: true })}
+          >
+            sign in
+          </button>
+        </>
+      );
+    }
+    return { page: <Page />, finish: () => act(finish) };
+  }
+
+  function renderLayout(prefetch: () => void, page: React.ReactNode) {
+    const router = createMemoryRouter([
+      { element: <RootLayout prefetch={prefetch} />, children: [{ path: '/', element: page }] },
+    ]);
+    render(
+      <TestProviders>
+        <SettingsProvider>
+          <LoadersProvider>
+            <AuthProvider>
+              <RouterProvider router={router} />
+            </AuthProvider>
+          </LoadersProvider>
+        </SettingsProvider>
+      </TestProviders>,
+    );
+  }
+
+  it('opened signed in, fetches the other screens only once the first view is complete', async () => {
+    writeStoredAuth({ macAddress: 'localhost', username: 'demo', password: 'x', deviceInfo: null });
+    const prefetch = vi.fn();
+    const { page, finish } = busyPage();
+    renderLayout(prefetch, page);
+    await screen.findByText('loading');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(prefetch).not.toHaveBeenCalled();
+    await finish();
+    await screen.findByText('done');
+    await waitFor(() => expect(prefetch).toHaveBeenCalledTimes(1));
+  });
+
+  it('on signing in, fetches the other screens at once, busy or not', async () => {
+    server.use(
+      mock.get(apiUrl('/get/json/v1/1/info/'), () => HttpResponse.json({ name: 'Musterhaus' })),
+    );
+    const prefetch = vi.fn();
+    const { page } = busyPage();
+    renderLayout(prefetch, page);
+    await userEvent.click(await screen.findByRole('button', { name: 'sign in' }));
+    await waitFor(() => expect(prefetch).toHaveBeenCalledTimes(1));
+    expect(screen.getByText('loading')).toBeInTheDocument();
   });
 });

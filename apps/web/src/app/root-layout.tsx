@@ -1,5 +1,5 @@
 import { useIsFetching } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, useNavigation } from 'react-router';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -9,6 +9,9 @@ import { useAuth } from '@/features/auth/components/auth-provider';
 import { ConnectionBanner } from '@/features/connection/components/connection-banner';
 import { useLoaders } from '@/lib/loaders';
 import { useSettings } from '@/lib/settings-provider';
+
+/** How long a first view opened signed in must be quiet before the other screens are fetched. */
+const FIRST_VIEW_QUIET_MS = 300;
 
 /**
  * Around every screen: the global loaders, the connection banner and the toasts. The progress
@@ -22,15 +25,27 @@ export function RootLayout({ prefetch }: { prefetch: () => void }) {
   const { theme } = useSettings();
   const signedIn = useAuth().auth !== null;
 
-  // Signed in, fetch every screen's code (and the toasts) now: they still open if the controller
-  // goes away later.
-  useEffect(() => {
-    if (!signedIn) return;
-    prefetch();
-    void loadToaster();
-  }, [signedIn, prefetch]);
-
+  // Signed in, fetch every screen's code (and the toasts): they still open if the controller goes
+  // away later (docs/decisions.md, 10). On signing in here, at once: the next screen follows and
+  // the controller may go away any moment after. A page opened signed in first shows itself, and
+  // fetches the rest once nothing has loaded for a moment, so on a slow line the prefetch does
+  // not compete with the first view. One route per task (app/prefetch-routes.ts).
   const busy = navigation.state !== 'idle' || fetching > 0;
+  const [signedInAtStart] = useState(signedIn);
+  const prefetched = useRef(false);
+  useEffect(() => {
+    if (!signedIn || prefetched.current) return;
+    const start = () => {
+      prefetched.current = true;
+      prefetch();
+      void loadToaster();
+    };
+    if (!signedInAtStart) return start();
+    if (busy) return;
+    const timer = window.setTimeout(start, FIRST_VIEW_QUIET_MS);
+    return () => window.clearTimeout(timer);
+  }, [signedIn, signedInAtStart, busy, prefetch]);
+
   useEffect(() => setLoader('progressBarLoader', busy), [busy, setLoader]);
 
   return (

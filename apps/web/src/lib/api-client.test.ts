@@ -178,3 +178,47 @@ describe('errors', () => {
     spy.mockRestore();
   });
 });
+
+describe("the boot script's early answers", () => {
+  afterEach(() => {
+    delete window.__raumreglerFirstAnswers;
+  });
+  const early = (
+    status: number,
+    text: string,
+    authorization = basicAuthorization('demo', 'demo1234'),
+  ) => {
+    window.__raumreglerFirstAnswers = {
+      authorization,
+      answers: { '/api/get/json/v1/1/temps/': Promise.resolve({ status, text }) },
+    };
+  };
+
+  it('answers the first GET of the same path and credentials, once', async () => {
+    signIn('demo', 'demo1234');
+    early(200, '[{"id":1}]');
+    let asked = 0;
+    server.use(
+      mock.get('*/api/get/json/v1/1/temps/', () => {
+        asked += 1;
+        return HttpResponse.json([{ id: 2 }]);
+      }),
+    );
+    await expect(apiGet('/get/json/v1/1/temps/')).resolves.toEqual([{ id: 1 }]);
+    await expect(apiGet('/get/json/v1/1/temps/')).resolves.toEqual([{ id: 2 }]);
+    expect(asked).toBe(1);
+  });
+
+  it('turns an early 401 into the same error as a request would', async () => {
+    signIn('demo', 'demo1234');
+    early(401, '{"error":"unauthorized","message":"Wrong details"}');
+    await expect(apiGet('/get/json/v1/1/temps/')).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('is not taken for other credentials', async () => {
+    signIn('other', 'secret123');
+    early(200, '[{"id":1}]');
+    server.use(mock.get('*/api/get/json/v1/1/temps/', () => HttpResponse.json([{ id: 3 }])));
+    await expect(apiGet('/get/json/v1/1/temps/')).resolves.toEqual([{ id: 3 }]);
+  });
+});

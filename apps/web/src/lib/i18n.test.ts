@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs, initialLocale, I18N_STORAGE_KEY } from './i18n';
+import { initialLocale, I18N_STORAGE_KEY } from './i18n';
+import { catalogs } from './testing-catalogs';
 
 describe('message catalogues', () => {
   it('German and English have exactly the same keys', () => {

@@ -8,29 +8,42 @@ import {
   type ReactNode,
 } from 'react';
 import { IntlProvider } from 'react-intl';
+import { de } from './catalog-de';
 import { readJson, writeJson } from './storage';
 
 export type Locale = 'de' | 'en';
 export const DEFAULT_LOCALE: Locale = 'de';
 export const I18N_STORAGE_KEY = 'raumregler-i18n-config';
 
+export type Messages = Record<string, string>;
+
 /**
- * The catalogue of each language is split by area (i18n/de/auth.json, i18n/de/rooms.json, …) so
- * that features add strings without touching each other's files; here they become one.
+ * Only the active language's catalogue is loaded: German is part of the entry, English is its
+ * own chunk, fetched when English is the starting language (main.tsx waits for it before the
+ * first render; index.html's boot script preloads it) or when someone switches to it.
  */
-const catalogFiles = import.meta.glob<Record<string, string>>('../i18n/*/*.json', {
-  eager: true,
-  import: 'default',
-});
-function mergeCatalog(locale: string): Record<string, string> {
-  return Object.entries(catalogFiles)
-    .filter(([file]) => file.includes(`/i18n/${locale}/`))
-    .reduce<Record<string, string>>((all, [, messages]) => ({ ...all, ...messages }), {});
+const loaded: Partial<Record<Locale, Messages>> = { de };
+const loading: Partial<Record<Locale, Promise<Messages>>> = {};
+
+/** The catalogue of `locale` if it is already here, else undefined. */
+export function loadedCatalog(locale: Locale): Messages | undefined {
+  return loaded[locale];
 }
-export const catalogs: Record<Locale, Record<string, string>> = {
-  de: mergeCatalog('de'),
-  en: mergeCatalog('en'),
-};
+
+/** Loads (once) and returns the catalogue of `locale`. */
+export function loadCatalog(locale: Locale): Promise<Messages> {
+  const ready = loaded[locale];
+  if (ready) return Promise.resolve(ready);
+  loading[locale] ??= import('./catalog-en').then(
+    ({ en }) => (loaded.en = en),
+    (error: unknown) => {
+      // Offline, say: the next attempt asks again.
+      delete loading[locale];
+      throw error;
+    },
+  );
+  return loading[locale];
+}
 
 export interface LanguageOption {
   label: string;
@@ -71,10 +84,32 @@ interface LocaleContextValue {
 const LocaleContext = createContext<LocaleContextValue | null>(null);
 
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const [locale, setLocaleState] = useState<Locale>(() => initialLocale());
+  const [state, setState] = useState(() => {
+    const locale = initialLocale();
+    return { locale, messages: loadedCatalog(locale) };
+  });
+  const { locale, messages } = state;
+  // English not loaded yet (tests, or a render before main.tsx's wait): fetch it now.
+  useEffect(() => {
+    if (messages) return;
+    let current = true;
+    void loadCatalog(locale).then((next) => {
+      if (current) setState({ locale, messages: next });
+    });
+    return () => {
+      current = false;
+    };
+  }, [locale, messages]);
   const setLocale = useCallback((next: Locale) => {
     writeJson(I18N_STORAGE_KEY, { code: next });
-    setLocaleState(next);
+    const ready = loadedCatalog(next);
+    if (ready) setState({ locale: next, messages: ready });
+    else
+      // The page stays in the old language for the moment the catalogue takes to arrive.
+      loadCatalog(next).then(
+        (catalog) => setState({ locale: next, messages: catalog }),
+        (error: unknown) => console.error(`Could not load the ${next} messages`, error),
+      );
   }, []);
   useEffect(() => {
     const option = LANGUAGES.find((language) => language.code === locale) ?? LANGUAGES[0]!;
@@ -82,9 +117,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     document.documentElement.dir = option.direction;
   }, [locale]);
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
+  if (!messages) return null;
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={catalogs[locale]}>
+      <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={messages}>
         {children}
       </IntlProvider>
     </LocaleContext.Provider>

@@ -1,8 +1,10 @@
-import { X } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { cloneElement, useState, type ReactElement, type ReactNode } from 'react';
+import { ModalFrame } from './modal-frame';
 
-/** A modal dialog with a title, a close button and focus kept inside (Radix). */
+/**
+ * A modal dialog with a title, a close button and focus kept inside (native `<dialog>`, see
+ * modal-frame.tsx). Controlled with `open`/`onOpenChange`, or opened by its `trigger`.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -14,37 +16,43 @@ export function Dialog({
 }: {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
-  trigger?: ReactNode;
+  trigger?: ReactElement<{ onClick?: () => void }>;
   title: ReactNode;
   description?: ReactNode;
   closeLabel: string;
   children?: ReactNode;
 }) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const isOpen = open ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    if (open === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
   return (
-    <DialogPrimitive.Root {...(open === undefined ? {} : { open })} onOpenChange={onOpenChange}>
-      {trigger && <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>}
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-slate-900">
-          <DialogPrimitive.Title className="pr-8 text-lg font-semibold">
-            {title}
-          </DialogPrimitive.Title>
-          {description ? (
-            <DialogPrimitive.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-              {description}
-            </DialogPrimitive.Description>
-          ) : (
-            <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
-          )}
-          {children}
-          <DialogPrimitive.Close
-            className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
-            aria-label={closeLabel}
-          >
-            <X className="size-5" aria-hidden="true" />
-          </DialogPrimitive.Close>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <>
+      {trigger &&
+        cloneElement(trigger, {
+          onClick: () => setOpen(true),
+          'aria-haspopup': 'dialog',
+          'aria-expanded': isOpen,
+        } as Record<string, unknown>)}
+      <ModalFrame
+        open={isOpen}
+        onOpenChange={setOpen}
+        className="m-auto w-[min(92vw,28rem)] rounded-xl bg-white dark:bg-slate-900"
+        bodyClassName="p-6"
+        title={title}
+        titleClassName="pr-8 text-lg font-semibold"
+        description={description ?? title}
+        descriptionClassName={
+          description ? 'mt-2 text-sm text-slate-600 dark:text-slate-300' : 'sr-only'
+        }
+        closeLabel={closeLabel}
+        closeClassName="top-4 right-4 p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+        iconClassName="size-5"
+      >
+        {children}
+      </ModalFrame>
+    </>
   );
 }

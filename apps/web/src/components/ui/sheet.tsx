@@ -1,9 +1,8 @@
-import { X } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ReactNode } from 'react';
 import { cn } from './cn';
+import { ModalFrame } from './modal-frame';
+import type { ReactNode } from 'react';
 
-/** A panel that slides in from the side on small screens (Radix dialog: focus trapped, Esc closes). */
+/** A panel that slides in from the side on small screens (native `<dialog>`, see modal-frame.tsx). */
 export function Sheet({
   open,
   onOpenChange,
@@ -22,27 +21,25 @@ export function Sheet({
   children: ReactNode;
 }) {
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="animate-fade-in fixed inset-0 z-40 bg-slate-950/50" />
-        <DialogPrimitive.Content
-          className={cn(
-            'fixed inset-y-0 z-50 flex flex-col bg-white shadow-xl dark:bg-slate-900',
-            side === 'left' ? 'animate-slide-in-left left-0' : 'animate-slide-in-right right-0',
-            className,
-          )}
-        >
-          <DialogPrimitive.Title className="sr-only">{title}</DialogPrimitive.Title>
-          <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
-          {children}
-          <DialogPrimitive.Close
-            className="absolute top-3 right-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
-            aria-label={closeLabel}
-          >
-            <X className="size-4" aria-hidden="true" />
-          </DialogPrimitive.Close>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <ModalFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      className={cn(
+        'backdrop:animate-fade-in fixed inset-y-0 m-0 h-dvh max-h-none bg-white dark:bg-slate-900',
+        side === 'left'
+          ? 'animate-slide-in-left right-auto left-0'
+          : 'animate-slide-in-right right-0 left-auto',
+        className,
+      )}
+      bodyClassName="flex h-full flex-col"
+      title={title}
+      titleClassName="sr-only"
+      description={title}
+      closeLabel={closeLabel}
+      closeClassName="top-3 right-3 p-1.5 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
+      iconClassName="size-4"
+    >
+      {children}
+    </ModalFrame>
   );
 }

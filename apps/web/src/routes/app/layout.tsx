@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,7 +29,9 @@ export default function AppLayoutRoute() {
     verify()
       .catch(() => undefined)
       .finally(() => {
-        if (current) setVerified(true);
+        // The frame and the page render in slices (a transition), not as one long task that
+        // would block a slow phone's main thread.
+        if (current) startTransition(() => setVerified(true));
       });
     return () => {
       current = false;

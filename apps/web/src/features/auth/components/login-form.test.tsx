@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { I18N_STORAGE_KEY } from '@/lib/i18n';
-import { apiUrl, HttpResponse, mock, TestProviders } from '@/lib/testing';
+import { apiUrl, HttpResponse, mock, TestProviders, testQueryClient } from '@/lib/testing';
 import { AuthProvider } from './auth-provider';
 import { LoginForm } from './login-form';
 
@@ -41,7 +41,8 @@ describe('LoginForm', () => {
   it('speaks the validation rules in English too, while typing and on submit', async () => {
     localStorage.setItem(I18N_STORAGE_KEY, JSON.stringify({ code: 'en' }));
     renderForm();
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    // The English catalogue loads on demand: the form appears once it is here.
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Username is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Username'), 'ab');
@@ -55,6 +56,25 @@ describe('LoginForm', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByLabelText('Benutzername')).toHaveValue('');
     expect(screen.queryByText(/Demo-Zugang/)).not.toBeInTheDocument();
+  });
+
+  it('starts prefilled when the app config is already there (preloaded by index.html)', () => {
+    const client = testQueryClient();
+    client.setQueryData(['app-config'], {
+      buildingName: 'Musterhaus',
+      demoLogin: { username: 'demo', password: 'demo1234' },
+      deviceUrlTemplate: null,
+      registrationOpen: false,
+    });
+    render(
+      <TestProviders client={client}>
+        <AuthProvider>
+          <LoginForm onSignedIn={vi.fn()} />
+        </AuthProvider>
+      </TestProviders>,
+    );
+    expect(screen.getByLabelText('Benutzername')).toHaveValue('demo');
+    expect(screen.getByLabelText('Passwort')).toHaveValue('demo1234');
   });
 
   it('is prefilled when the server names a demo login', async () => {

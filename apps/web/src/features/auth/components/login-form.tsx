@@ -32,6 +32,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const intl = useIntl();
   const { login } = useAuth();
   const config = useAppConfig();
+  const demo = config.data?.demoLogin ?? null;
+  // Usually the app config is here before the form (index.html preloads it): then the demo login
+  // is part of the form's first render rather than written into it afterwards.
+  const [initialDemo] = useState(demo);
   const [failure, setFailure] = useState<'credentials' | 'unreachable' | null>(null);
   const {
     register,
@@ -42,11 +46,14 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   } = useForm<LoginValues>({
     resolver,
     mode: 'all',
-    defaultValues: { username: '', password: '', remember: true },
+    defaultValues: {
+      username: initialDemo?.username ?? '',
+      password: initialDemo?.password ?? '',
+      remember: true,
+    },
   });
 
-  const demo = config.data?.demoLogin ?? null;
-  const prefilled = useRef(false);
+  const prefilled = useRef(initialDemo !== null);
   useEffect(() => {
     if (!demo || prefilled.current) return;
     prefilled.current = true;

@@ -1,148 +1,71 @@
-import { Check, ChevronDown, Languages, LogOut, Moon } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Badge } from '@/components/ui/badge';
-import { cn } from '@/components/ui/cn';
-import { LANGUAGES, useLocale, type Locale } from '@/lib/i18n';
-import { useSettings } from '@/lib/settings-provider';
-import { ACCOUNT_ENTRIES } from './user-menu-entries';
+import { useEffect, useState, type ComponentType } from 'react';
+import { useIntl } from 'react-intl';
+import { UserMenuButtonContent, userMenuButtonClass } from './user-menu-button';
 
-const entry =
-  'flex min-h-9 cursor-default items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-white/5 dark:data-[disabled]:text-slate-500';
-const panel =
-  'z-50 min-w-60 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1.5 text-slate-800 shadow-lg dark:border-white/10 dark:bg-slate-900 dark:text-slate-100';
-
-function initials(name: string) {
-  return name.slice(0, 2).toUpperCase();
-}
-
-/**
- * The account menu: the spec's entries (those without a screen disabled, with "Soon"), a Dark
- * Mode switch and the language choice that work in place, and Logout.
- */
-export function UserMenu({
-  username,
-  buildingName,
-  onLogout,
-}: {
+type Dropdown = ComponentType<{
   username: string;
   buildingName: string;
   onLogout: () => void;
-}) {
+  defaultOpen: boolean;
+  focusButton: boolean;
+}>;
+
+/**
+ * The account menu's code (Radix dropdown with floating-ui, about 33 KB gzip) is not needed to
+ * draw the page: it loads as the frame first renders, and until it is here the same button
+ * stands in. A press on it in that moment opens the menu as soon as it can; focus carries over.
+ * A failed load (the controller gone) leaves the stand-in and is tried again on the next press,
+ * never an error screen.
+ */
+let loaded: Dropdown | null = null;
+let loading: Promise<Dropdown | null> | null = null;
+function loadDropdown(): Promise<Dropdown | null> {
+  loading ??= import('./user-menu-dropdown').then(
+    (module) => (loaded = module.default),
+    () => {
+      loading = null;
+      return null;
+    },
+  );
+  return loading;
+}
+
+export function UserMenu(props: { username: string; buildingName: string; onLogout: () => void }) {
   const intl = useIntl();
-  const { locale, setLocale } = useLocale();
-  const { theme, updateSettings } = useSettings();
+  const [DropdownMenu, setDropdownMenu] = useState<Dropdown | null>(() => loaded);
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const [focused, setFocused] = useState(false);
+
+  const load = () => {
+    void loadDropdown().then((component) => {
+      if (component) setDropdownMenu(() => component);
+    });
+  };
+  useEffect(load, []);
+
+  if (DropdownMenu)
+    return <DropdownMenu {...props} defaultOpen={openOnLoad} focusButton={focused} />;
+  const press = () => {
+    setOpenOnLoad(true);
+    load();
+  };
   return (
-    // Not modal: hiding the page from assistive tech while it stays focusable is an axe error.
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm hover:bg-slate-100 data-[state=open]:bg-slate-100 dark:hover:bg-white/5 dark:data-[state=open]:bg-white/5"
-        aria-label={intl.formatMessage({ id: 'layout.user.open' }, { name: username })}
-      >
-        <span
-          aria-hidden="true"
-          className="grid size-8 place-items-center rounded-full bg-teal-700 text-xs font-semibold text-white"
-        >
-          {initials(username)}
-        </span>
-        <span className="hidden max-w-32 truncate font-medium sm:inline">{username}</span>
-        <ChevronDown className="size-4 text-slate-500" aria-hidden="true" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          className={cn(panel, 'max-h-[var(--radix-dropdown-menu-content-available-height)]')}
-        >
-          <DropdownMenu.Label className="px-2.5 py-2">
-            <span className="block text-sm font-semibold">{username}</span>
-            <span className="block text-xs text-slate-500 dark:text-slate-400">{buildingName}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-white/10" />
-          {ACCOUNT_ENTRIES.map(({ id, icon: Icon }) => (
-            <DropdownMenu.Item key={id} disabled className={entry}>
-              <Icon className="size-4 shrink-0" aria-hidden="true" />
-              <span className="flex-1">
-                <FormattedMessage id={id} />
-              </span>
-              <Badge>
-                <FormattedMessage id="common.soon" />
-              </Badge>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-white/10" />
-          <DropdownMenu.CheckboxItem
-            className={entry}
-            checked={theme === 'dark'}
-            onCheckedChange={(checked) => updateSettings({ themeMode: checked ? 'dark' : 'light' })}
-            // Keep the menu open: the switch works in place, like a setting, not a command.
-            onSelect={(event) => event.preventDefault()}
-          >
-            <Moon className="size-4 shrink-0" aria-hidden="true" />
-            <span className="flex-1">
-              <FormattedMessage id="layout.user.darkMode" />
-            </span>
-            <span
-              aria-hidden="true"
-              className={cn(
-                'relative h-5 w-9 rounded-full transition-colors',
-                theme === 'dark' ? 'bg-teal-600' : 'bg-slate-300',
-              )}
-            >
-              <span
-                className={cn(
-                  'absolute top-0.5 size-4 rounded-full bg-white shadow transition-[left]',
-                  theme === 'dark' ? 'left-[18px]' : 'left-0.5',
-                )}
-              />
-            </span>
-          </DropdownMenu.CheckboxItem>
-          <DropdownMenu.Sub>
-            <DropdownMenu.SubTrigger className={entry}>
-              <Languages className="size-4 shrink-0" aria-hidden="true" />
-              <span className="flex-1">
-                <FormattedMessage id="layout.user.language" />
-              </span>
-              <span className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">
-                {locale}
-              </span>
-            </DropdownMenu.SubTrigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.SubContent sideOffset={6} collisionPadding={8} className={panel}>
-                <DropdownMenu.RadioGroup
-                  value={locale}
-                  onValueChange={(value) => setLocale(value as Locale)}
-                >
-                  {LANGUAGES.map((language) => (
-                    <DropdownMenu.RadioItem
-                      key={language.code}
-                      value={language.code}
-                      lang={language.code}
-                      className={entry}
-                    >
-                      <img
-                        src={language.flag}
-                        alt=""
-                        className="h-3.5 w-5 rounded-[2px] object-cover shadow-sm"
-                      />
-                      <span className="flex-1">{language.label}</span>
-                      <DropdownMenu.ItemIndicator>
-                        <Check className="size-4 text-teal-700 dark:text-teal-400" />
-                      </DropdownMenu.ItemIndicator>
-                    </DropdownMenu.RadioItem>
-                  ))}
-                </DropdownMenu.RadioGroup>
-              </DropdownMenu.SubContent>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Sub>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-white/10" />
-          <DropdownMenu.Item className={entry} onSelect={onLogout}>
-            <LogOut className="size-4 shrink-0" aria-hidden="true" />
-            <FormattedMessage id="layout.user.logout" />
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button
+      type="button"
+      className={userMenuButtonClass}
+      aria-label={intl.formatMessage({ id: 'layout.user.open' }, { name: props.username })}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      // Like the real button, it acts on pointerdown: the real one may take its place between
+      // the press and the release, and the click would never come.
+      onPointerDown={(event) => {
+        if (event.button === 0) press();
+      }}
+      onClick={press}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    >
+      <UserMenuButtonContent username={props.username} />
+    </button>
   );
 }

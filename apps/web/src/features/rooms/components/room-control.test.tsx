@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { IntlProvider } from 'react-intl';
-import { Toaster } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { catalogs } from '@/lib/i18n';
+import { Toaster } from '@/components/ui/toast';
+import { catalogs } from '@/lib/testing-catalogs';
 import { RoomControl } from './room-control';
 
 const room: Room = {
@@ -55,7 +55,7 @@ function renderRoom(props: Partial<Parameters<typeof RoomControl>[0]> = {}) {
     <QueryClientProvider client={client}>
       <IntlProvider locale="de" messages={catalogs.de}>
         <RoomControl room={room} canChange receivedAt={Date.now()} {...props} {...extra} />
-        <Toaster />
+        <Toaster theme="light" label="Benachrichtigungen" />
       </IntlProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { toast } from 'sonner';
+import { notify } from '@/components/ui/toast';
 import type { ApiError } from '@/lib/api-error';
 import { useEndTemporary } from '../api/end-temporary';
 import { useMakePermanent } from '../api/set-permanent';
@@ -38,7 +38,11 @@ export function useRoomActions(roomId: number) {
         : apiError.networkError || apiError.timeout
           ? intl.formatMessage({ id: 'rooms.error.offline' })
           : undefined;
-    toast.error(intl.formatMessage({ id: messageId }), reason ? { description: reason } : {});
+    void notify(
+      'error',
+      intl.formatMessage({ id: messageId }),
+      reason ? { description: reason } : {},
+    );
   };
 
   const run = <T>(

@@ -1,6 +1,7 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { catalogs, type Locale } from '@/lib/i18n';
+import type { Locale } from '@/lib/i18n';
+import { catalogs } from '@/lib/testing-catalogs';
 import { formatNextChange, nextChange } from './next-change';
 
 const intl = (locale: Locale) => createIntl({ locale, messages: catalogs[locale] });

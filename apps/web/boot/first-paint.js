@@ -1,0 +1,118 @@
+/* global document, location, window, __BASE__, __PRELOADS__ */
+// Inlined into index.html's <head> by vite.config.ts (the server allows it by its CSP hash, taken
+// from the built index.html), so it runs before the first paint without a request of its own:
+// 1. applies the stored theme and language to <html>, so a dark-mode user never sees a white
+//    flash and the page starts in the right language;
+// 2. loads the locale's Intl data while the code downloads (see below);
+// 3. for someone signed in on the controller's own address, sends the first view's API requests;
+// 4. starts downloading the code of the screen this address will show (the sign-in screen, or
+//    the signed-in frame with the page), and the English messages when English is chosen, while
+//    the entry downloads, instead of one round trip after it.
+// __BASE__ and __PRELOADS__ are filled in at build time; in `vite dev` there are no preloads.
+(function (base, preloads) {
+  var root = document.documentElement;
+  var lang = null;
+  var signedIn = false;
+  try {
+    var settings = JSON.parse(localStorage.getItem('settings-configs') || '{}') || {};
+    var mode = settings.themeMode;
+    var dark =
+      mode === 'dark' ||
+      (mode === 'system' &&
+        window.matchMedia &&
+        window.matchMedia('(prefers-color-scheme: dark)').matches);
+    root.classList.remove(dark ? 'light' : 'dark');
+    root.classList.add(dark ? 'dark' : 'light');
+    lang = new URLSearchParams(location.search).get('lang');
+    if (lang !== 'de' && lang !== 'en') {
+      var i18n = JSON.parse(localStorage.getItem('raumregler-i18n-config') || '{}') || {};
+      lang = i18n.code;
+    }
+    if (lang === 'de' || lang === 'en') root.lang = lang;
+    signedIn = !!(
+      localStorage.getItem('raumregler-auth-v1') || sessionStorage.getItem('raumregler-auth-v1')
+    );
+  } catch {
+    // Storage blocked or unreadable: keep the defaults written in index.html.
+  }
+  // The first Intl call of a page loads the locale's data, tens of milliseconds on a slow phone.
+  // Done here, in a task of its own while the code still downloads, it is not part of the first
+  // render later (react-intl checks the locale's Intl support before rendering anything).
+  setTimeout(function () {
+    try {
+      Intl.NumberFormat.supportedLocalesOf(lang === 'en' ? 'en' : 'de');
+      Intl.DateTimeFormat.supportedLocalesOf(lang === 'en' ? 'en' : 'de');
+    } catch {
+      // No Intl: react-intl reports it later.
+    }
+  }, 0);
+  if (!preloads) return;
+  var path = location.pathname.indexOf(base) === 0 ? location.pathname.slice(base.length) : '';
+  path = path.replace(/\/+$/, '');
+  var groups = [];
+  if (lang === 'en') groups.push('en');
+  if (/^(auth|error)(\/|$)/.test(path)) {
+    if (/^auth(\/login)?$/.test(path)) groups.push('login');
+  } else if (!signedIn) {
+    // The signed-in area sends strangers to the sign-in screen.
+    groups.push('login');
+  } else {
+    groups.push('layout');
+    if (/^room-control\/(smart|pro)\/room\/[^/]+$/.test(path)) groups.push('room');
+    else if (/^room-control\/(smart|pro)\/[^/]+$/.test(path)) groups.push('floor');
+    else if (path === '') groups.push('dashboard');
+    else if (path === 'appearance') groups.push('appearance');
+  }
+  // Someone signed in on the controller's own address (localhost or an IP: the API is /api
+  // there): the sign-in check, temps and permissions go out now, alongside the code; the API
+  // client (lib/api-client.ts) takes these answers for its first requests of the same paths.
+  if (signedIn && groups.indexOf('layout') !== -1 && preloads.api) {
+    try {
+      var host = location.hostname.replace(/^\[|\]$/g, '');
+      if (
+        host === 'localhost' ||
+        /\.localhost$/.test(host) ||
+        /^\d{1,3}(\.\d{1,3}){3}$/.test(host) ||
+        host.indexOf(':') !== -1
+      ) {
+        var stored = JSON.parse(
+          localStorage.getItem('raumregler-auth-v1') ||
+            sessionStorage.getItem('raumregler-auth-v1'),
+        );
+        var bytes = new TextEncoder().encode(stored.username + ':' + stored.password);
+        var authorization = 'Basic ' + btoa(String.fromCharCode.apply(null, bytes));
+        var answers = {};
+        for (var a = 0; a < preloads.api.length; a += 1) {
+          answers[preloads.api[a]] = fetch(preloads.api[a], {
+            headers: {
+              Accept: 'application/json',
+              'X-Requested-With': 'XMLHttpRequest',
+              Authorization: authorization,
+            },
+          }).then(function (response) {
+            return response.text().then(function (text) {
+              return { status: response.status, text: text };
+            });
+          });
+          answers[preloads.api[a]].catch(function () {});
+        }
+        window.__raumreglerFirstAnswers = { authorization: authorization, answers: answers };
+      }
+    } catch {
+      // Unreadable stored sign-in: the app asks in its own time.
+    }
+  }
+  var seen = {};
+  for (var g = 0; g < groups.length; g += 1) {
+    var files = preloads[groups[g]] || [];
+    for (var f = 0; f < files.length; f += 1) {
+      if (seen[files[f]]) continue;
+      seen[files[f]] = true;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = base + files[f];
+      document.head.appendChild(link);
+    }
+  }
+})(__BASE__, __PRELOADS__);

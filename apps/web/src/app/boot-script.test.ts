@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+// boot/first-paint.js, inlined into index.html at build time, run here as the page would.
+import source from '../../boot/first-paint.js?raw';
+
+const preloads = {
+  login: ['assets/login.js', 'assets/button.js'],
+  layout: ['assets/layout.js', 'assets/button.js'],
+  room: ['assets/room-page.js', 'assets/button.js'],
+  floor: ['assets/floor-page.js'],
+  dashboard: ['assets/dashboard.js'],
+  appearance: ['assets/appearance.js'],
+  en: ['assets/catalog-en.js'],
+  api: ['/api/get/json/v1/1/info/', '/api/get/json/v1/1/temps/'],
+};
+
+function boot(path: string, withPreloads: typeof preloads | null = preloads) {
+  window.history.replaceState(null, '', path);
+  new Function('__BASE__', '__PRELOADS__', source)('/re/home/', withPreloads);
+  return [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+    (link) => new URL(link.href).pathname,
+  );
+}
+
+const signIn = () =>
+  localStorage.setItem('raumregler-auth-v1', JSON.stringify({ username: 'demo' }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.__raumreglerFirstAnswers;
+  document.head.innerHTML = '';
+  document.documentElement.className = 'light';
+  document.documentElement.lang = 'de';
+});
+
+describe('the boot script', () => {
+  it('applies the stored dark theme and language before the app runs', () => {
+    localStorage.setItem('settings-configs', JSON.stringify({ themeMode: 'dark' }));
+    localStorage.setItem('raumregler-i18n-config', JSON.stringify({ code: 'en' }));
+    boot('/re/home/auth/login', null);
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(document.documentElement.classList.contains('light')).toBe(false);
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('keeps the defaults when storage holds broken JSON', () => {
+    localStorage.setItem('settings-configs', '{broken');
+    expect(boot('/re/home/auth/login')).toEqual([
+      '/re/home/assets/login.js',
+      '/re/home/assets/button.js',
+    ]);
+    expect(document.documentElement.className).toBe('light');
+  });
+
+  it('preloads the sign-in screen for strangers, wherever they land', () => {
+    expect(boot('/re/home/room-control/smart/room/1')).toEqual([
+      '/re/home/assets/login.js',
+      '/re/home/assets/button.js',
+    ]);
+  });
+
+  it('preloads the frame and the room page, each file once, for someone signed in', () => {
+    signIn();
+    expect(boot('/re/home/room-control/smart/room/1')).toEqual([
+      '/re/home/assets/layout.js',
+      '/re/home/assets/button.js',
+      '/re/home/assets/room-page.js',
+    ]);
+  });
+
+  it('tells floor pages, the dashboard and the appearance page apart', () => {
+    signIn();
+    expect(boot('/re/home/room-control/pro/2')).toContain('/re/home/assets/floor-page.js');
+    document.head.innerHTML = '';
+    expect(boot('/re/home/')).toContain('/re/home/assets/dashboard.js');
+    document.head.innerHTML = '';
+    expect(boot('/re/home/appearance')).toContain('/re/home/assets/appearance.js');
+  });
+
+  it('preloads the English messages when English is asked for', () => {
+    expect(boot('/re/home/auth/login?lang=en')).toContain('/re/home/assets/catalog-en.js');
+  });
+
+  it('preloads nothing for the other auth screens and the error pages', () => {
+    expect(boot('/re/home/auth/reset-password')).toEqual([]);
+    expect(boot('/re/home/error/404')).toEqual([]);
+  });
+
+  it('signed in on localhost, sends the first view API requests with the stored credentials', async () => {
+    localStorage.setItem(
+      'raumregler-auth-v1',
+      JSON.stringify({ username: 'demo', password: 'demo1234' }),
+    );
+    const fetch = vi.fn(() => Promise.resolve(new Response('[]', { status: 200 })));
+    vi.stubGlobal('fetch', fetch);
+    boot('/re/home/room-control/smart/room/1');
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const authorization = `Basic ${btoa('demo:demo1234')}`;
+    expect(fetch).toHaveBeenCalledWith('/api/get/json/v1/1/temps/', {
+      headers: {
+        Accept: 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        Authorization: authorization,
+      },
+    });
+    expect(window.__raumreglerFirstAnswers?.authorization).toBe(authorization);
+    await expect(
+      window.__raumreglerFirstAnswers?.answers['/api/get/json/v1/1/temps/'],
+    ).resolves.toEqual({ status: 200, text: '[]' });
+  });
+
+  it('sends nothing for strangers', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    boot('/re/home/room-control/smart/room/1');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
