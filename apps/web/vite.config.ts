@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import tailwindcss from '@tailwindcss/vite';
@@ -106,9 +108,46 @@ function bootScript(): Plugin {
   };
 }
 
+/**
+ * Writes a `.br` (quality 11) and a `.gz` (level 9) copy beside every built asset, which the
+ * server sends as they are (`preCompressed` in apps/server/src/plugins/web-app.ts). Compressing
+ * once at build time at the best level ships about 14 % fewer bytes than the server's on-the-fly
+ * brotli (quality 4, chosen for its CPU cost per answer), and costs the server no CPU per request.
+ */
+function precompressAssets(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'raumregler:precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const assets = path.join(outDir, 'assets');
+      for (const name of readdirSync(assets)) {
+        if (!/\.(js|css|svg)$/.test(name)) continue;
+        const file = path.join(assets, name);
+        const content = readFileSync(file);
+        // Below about 1 KB, compression saves less than a packet: the server's threshold too.
+        if (content.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   base: '/re/home/',
-  plugins: [precompileMessages(), react(), tailwindcss(), bootScript()],
+  plugins: [precompileMessages(), react(), tailwindcss(), bootScript(), precompressAssets()],
   resolve: {
     alias: {
       '@': src,

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import { inlineScriptHashes, templateSource } from './security-headers.js';
@@ -59,6 +60,26 @@ describe('serving the app', () => {
     expect(response.headers.get('cache-control')).toContain('immutable');
     expect(await response.text()).toBe(script);
     expectSecurityHeaders(response);
+  });
+
+  it("sends the build's pre-compressed copy of an asset as it is", async () => {
+    const compressed = brotliCompressSync(script);
+    writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), compressed);
+    try {
+      server = await startTestServer({ config: { webDist } });
+      const response = await server.request('/re/home/assets/index-abc123.js', {
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe('br');
+      // The file's own bytes, not a fresh compression by the server.
+      expect(response.headers.get('content-length')).toBe(String(compressed.length));
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await response.text()).toBe(script);
+      expectSecurityHeaders(response);
+    } finally {
+      rmSync(path.join(webDist, 'assets', 'index-abc123.js.br'));
+    }
   });
 
   it('puts the headers on API answers and errors too', async () => {

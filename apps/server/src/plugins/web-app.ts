@@ -20,12 +20,17 @@ export default fp<{ root: string }>(
       prefix: APP_BASE,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of the assets (apps/web/vite.config.ts): sent as they
+      // are to clients that accept them, so @fastify/compress leaves them alone.
+      preCompressed: true,
       // Our own Cache-Control below; without this, send overwrites it with max-age=0.
       cacheControl: false,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name: they never change, so cache them for a year.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same address answers br, gzip or plain by Accept-Encoding: caches must key on it.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
     const sendIndex = (
