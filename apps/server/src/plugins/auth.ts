@@ -21,7 +21,6 @@ declare module 'fastify' {
 /** The callback of a preHandler hook: nothing when the request may go on, else the error. */
 export type HookDone = (error?: Error) => void;
 
-export const REALM = 'Raumregler';
 // A verified user/password pair is remembered this long, so that a client polling every few
 // seconds does not pay a ~60 ms scrypt on every call.
 const CACHE_MS = 60_000;
@@ -153,16 +152,6 @@ export default fp(
         return;
       }
       verify(request, key).then(() => done(), done);
-    });
-    // A callback hook like the security headers': no promise per answer.
-    app.addHook('onSend', (request, reply, payload, done) => {
-      // The web app marks its calls: a Basic challenge would make the browser pop up its own
-      // sign-in dialog over ours. Every other client (ioBroker, Home Assistant, curl) gets it.
-      const fromWebApp = request.headers['x-requested-with'] === 'XMLHttpRequest';
-      if (reply.statusCode === 401 && !fromWebApp) {
-        reply.header('WWW-Authenticate', `Basic realm="${REALM}", charset="UTF-8"`);
-      }
-      done(null, payload);
     });
   },
   { name: 'auth', dependencies: ['database', 'clock'] },
