@@ -74,3 +74,39 @@ describe('cached sign-ins', () => {
     expect((await info(['bewohner', 'neues-passwort'])).status).toBe(200);
   });
 });
+
+describe('the sign-in cache', () => {
+  const temps = (authorization: string) =>
+    server.request('/get/json/v1/1/temps/', { headers: { authorization } });
+  const encoded = (pair: string) => Buffer.from(pair).toString('base64');
+
+  it('is keyed by the exact header: another password for the same user is checked afresh', async () => {
+    expect((await temps(`Basic ${encoded('demo:demo1234')}`)).status).toBe(200);
+    expect((await temps(`Basic ${encoded('demo:demo1234')}`)).status).toBe(200);
+    expect((await temps(`Basic ${encoded('demo:demo12345')}`)).status).toBe(401);
+    expect((await temps(`Basic ${encoded('demo:demo123')}`)).status).toBe(401);
+    // Another spelling of the same valid pair is verified on its own and passes.
+    expect((await temps(`basic  ${encoded('demo:demo1234')} `)).status).toBe(200);
+    expect((await temps('Bearer x')).status).toBe(401);
+  });
+
+  it('serves writes that carry the pair as form fields, and refuses a wrong one after a right one', async () => {
+    const ziel = (password: string) =>
+      server.request('/set/json/v1/1/ziel/1/', {
+        method: 'POST',
+        body: new URLSearchParams({ user: 'demo', password, ziel: '22', duration: '10' }),
+      });
+    expect((await ziel('demo1234')).status).toBe(200);
+    expect((await ziel('demo1234')).status).toBe(200);
+    expect((await ziel('demo12345')).status).toBe(401);
+  });
+
+  it('drops a cached pair when the password changes, header and form alike', async () => {
+    const authorization = `Basic ${encoded('bewohner:bewohner1234')}`;
+    expect((await temps(authorization)).status).toBe(200);
+    server.app.forgetCredentials();
+    const user = server.app.repos.users.findByUsername('bewohner')!;
+    server.app.repos.users.setPasswordHash(user.id, await hashPassword('neues-passwort'));
+    expect((await temps(authorization)).status).toBe(401);
+  });
+});

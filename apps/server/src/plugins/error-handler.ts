@@ -1,5 +1,5 @@
 import type { ApiErrorBody, ErrorCode } from '@raumregler/contract';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { discardRestOfBody } from './refused-body.js';
 
@@ -14,6 +14,19 @@ export class HttpError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(message);
+  }
+}
+
+export const REALM = 'Raumregler';
+
+/**
+ * A 401 carries a Basic challenge, except for the web app: it marks its calls, and a challenge
+ * would make the browser pop up its own sign-in dialog over ours. Every other client (ioBroker,
+ * Home Assistant, curl) gets it. Set where a 401 is made, not in an onSend hook on every answer.
+ */
+export function challenge(request: FastifyRequest, reply: FastifyReply) {
+  if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+    reply.header('WWW-Authenticate', `Basic realm="${REALM}", charset="UTF-8"`);
   }
 }
 
@@ -50,6 +63,7 @@ export default fp(
       discardRestOfBody(request.raw);
       if (error instanceof HttpError) {
         if (error.headers) reply.headers(error.headers);
+        if (error.statusCode === 401) challenge(request, reply);
         return sendError(reply, error.statusCode, {
           error: error.code,
           message: error.message,

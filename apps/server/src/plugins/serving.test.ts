@@ -4,7 +4,11 @@ import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
-import { inlineScriptHashes, templateSource } from './security-headers.js';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  inlineScriptHashes,
+  templateSource,
+} from './security-headers.js';
 
 let webDist: string;
 let server: TestServer | undefined;
@@ -25,12 +29,17 @@ afterEach(async () => {
   server = undefined;
 });
 
-function expectSecurityHeaders(response: Response) {
+function expectSecurityHeaders(response: Response, kind: 'app' | 'api' = 'app') {
   const csp = response.headers.get('content-security-policy') ?? '';
-  expect(csp).toContain("default-src 'self'");
-  expect(csp).toContain("script-src 'self'");
-  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-  expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+  if (kind === 'app') {
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+  } else {
+    // Nothing an API answer could load: stricter than the app's policy.
+    expect(csp).toBe(API_CONTENT_SECURITY_POLICY);
+  }
   expect(csp).toContain("frame-ancestors 'none'");
   expect(response.headers.get('x-frame-options')).toBe('DENY');
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -82,17 +91,23 @@ describe('serving the app', () => {
     }
   });
 
-  it('puts the headers on API answers and errors too', async () => {
-    server = await startTestServer();
-    expectSecurityHeaders(await server.request('/get/json/v1/1/temps/'));
-    expectSecurityHeaders(await server.request('/nothing-here'));
+  it('puts the headers, with the strict API policy, on API answers and errors too', async () => {
+    server = await startTestServer({ config: { webDist } });
+    for (const auth of [undefined, ['demo', 'demo1234'] as [string, string]]) {
+      const response = await server.request('/get/json/v1/1/temps/', auth ? { auth } : {});
+      expectSecurityHeaders(response, 'api');
+    }
+    expectSecurityHeaders(await server.request('/nothing-here'), 'api');
+    expectSecurityHeaders(await server.request('/api/app-config'), 'api');
+    expectSecurityHeaders(await server.request('/re/home/assets/missing.js'), 'app');
   });
 
   it('lets the app connect to the forwarding hosts of DEVICE_URL_TEMPLATE', async () => {
     const template = 'https://{device}.relay.example.com';
-    server = await startTestServer({ config: { deviceUrlTemplate: template } });
-    const response = await server.request('/api/app-config');
-    expect(await response.json()).toMatchObject({ deviceUrlTemplate: template });
+    server = await startTestServer({ config: { deviceUrlTemplate: template, webDist } });
+    const config = await server.request('/api/app-config');
+    expect(await config.json()).toMatchObject({ deviceUrlTemplate: template });
+    const response = await server.request('/re/home/');
     expect(response.headers.get('content-security-policy')).toContain(
       "connect-src 'self' https://*.relay.example.com",
     );

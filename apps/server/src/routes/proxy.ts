@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../plugins/error-handler.js';
+import { challenge, HttpError } from '../plugins/error-handler.js';
 
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'x-requested-with'];
 const TIMEOUT_MS = 10_000;
@@ -61,6 +61,7 @@ const proxyRoutes: FastifyPluginAsync<{ upstream: string }> = async (app, { upst
       );
     }
     reply.code(response.status);
+    if (response.status === 401) challenge(request, reply);
     if (type) reply.type(type);
     const retryAfter = response.headers.get('retry-after');
     if (retryAfter) reply.header('retry-after', retryAfter);

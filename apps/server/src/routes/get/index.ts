@@ -6,10 +6,10 @@ import type {
   Permissions,
   Room,
 } from '@raumregler/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FloorRow, RoomRow } from '../../db/repositories/building.js';
 import { toWireRoom } from '../../domain/room-view.js';
-import { credentialsOf } from '../../plugins/auth.js';
+import { credentialsOf, type HookDone } from '../../plugins/auth.js';
 import { roomFromParams } from '../room-param.js';
 import { createAnswerCache } from './answer-cache.js';
 import { floorsSchema, outputsSchema, roomNamesSchema } from '../schemas.js';
@@ -33,11 +33,15 @@ function byFloor<T>(floors: FloorRow[], rooms: RoomRow[], shape: (row: RoomRow) 
 const getRoutes: FastifyPluginAsync = async (app) => {
   // ANONYMOUS_READ lets old tools read without credentials; credentials that are sent are
   // still checked, so a wrong password never passes silently.
-  const readAccess = async (request: FastifyRequest) => {
-    if (app.config.anonymousRead && !credentialsOf(request)) return;
-    await app.authenticate(request);
+  const readAccess = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => {
+    if (app.config.anonymousRead && !credentialsOf(request)) done();
+    else app.authenticate(request, reply, done);
   };
   const building = app.repos.building;
+  // The polled lists: compressed once per rendering by their answer cache, never by
+  // @fastify/compress; a GET has no body to decompress (that hook would run on every poll).
+  // Their handlers are plain functions: an async one costs a promise per poll.
+  const polled = { preHandler: readAccess, compress: false, decompress: false } as const;
 
   app.get('/info', { preHandler: readAccess }, async (): Promise<DeviceInfo> => {
     const settings = app.repos.settings;
@@ -72,8 +76,10 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   });
   app.get(
     '/temps',
-    { preHandler: readAccess, compress: false, schema: { response: { 200: floorsSchema } } },
-    async (request, reply) => temps(request, reply, building.version(), app.clock.now()),
+    { ...polled, schema: { response: { 200: floorsSchema } } },
+    (request, reply) => {
+      temps(request, reply, building.version(), app.clock.now());
+    },
   );
 
   app.get(
@@ -93,8 +99,10 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   );
   app.get(
     '/rooms',
-    { preHandler: readAccess, compress: false, schema: { response: { 200: roomNamesSchema } } },
-    async (request, reply) => rooms(request, reply, building.version(), app.clock.now()),
+    { ...polled, schema: { response: { 200: roomNamesSchema } } },
+    (request, reply) => {
+      rooms(request, reply, building.version(), app.clock.now());
+    },
   );
 
   const outs = createAnswerCache((): FloorOutputs[] =>
@@ -107,8 +115,10 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   );
   app.get(
     '/outs',
-    { preHandler: readAccess, compress: false, schema: { response: { 200: outputsSchema } } },
-    async (request, reply) => outs(request, reply, building.version(), app.clock.now()),
+    { ...polled, schema: { response: { 200: outputsSchema } } },
+    (request, reply) => {
+      outs(request, reply, building.version(), app.clock.now());
+    },
   );
 };
 

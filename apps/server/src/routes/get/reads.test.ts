@@ -82,6 +82,20 @@ describe('answers within one second', () => {
     clock.advance(1000);
     expect((await living()).remaining_time).toBe(599);
   });
+
+  it('show a simulation step at once, within the same second', async () => {
+    const { request, app } = await start({ simSpeed: 3_600 });
+    const temperature = async () =>
+      ((await (await request('/get/json/v1/1/temps/', { auth: demo })).json()) as Floor[])[0]!
+        .raeume[0]!.temperatur;
+    clock.advance(5_000);
+    const before = await temperature();
+    // The same instant: only the data version tells the cached answer that it is stale.
+    app.simulate();
+    const after = Math.round(app.repos.building.findRoom(1)!.temperature! * 10) / 10;
+    expect(after).not.toBe(before);
+    expect(await temperature()).toBe(after);
+  });
 });
 
 describe('compression', () => {
