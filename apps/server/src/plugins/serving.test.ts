@@ -93,13 +93,20 @@ describe('serving the app', () => {
 
   it('puts the headers, with the strict API policy, on API answers and errors too', async () => {
     server = await startTestServer({ config: { webDist } });
+    const expectHeaders = async (response: Response, kind: 'app' | 'api') => {
+      expectSecurityHeaders(response, kind);
+      // Read to the end, so the keep-alive connection is free and the server can close.
+      await response.arrayBuffer();
+    };
     for (const auth of [undefined, ['demo', 'demo1234'] as [string, string]]) {
-      const response = await server.request('/get/json/v1/1/temps/', auth ? { auth } : {});
-      expectSecurityHeaders(response, 'api');
+      await expectHeaders(
+        await server.request('/get/json/v1/1/temps/', auth ? { auth } : {}),
+        'api',
+      );
     }
-    expectSecurityHeaders(await server.request('/nothing-here'), 'api');
-    expectSecurityHeaders(await server.request('/api/app-config'), 'api');
-    expectSecurityHeaders(await server.request('/re/home/assets/missing.js'), 'app');
+    await expectHeaders(await server.request('/nothing-here'), 'api');
+    await expectHeaders(await server.request('/api/app-config'), 'api');
+    await expectHeaders(await server.request('/re/home/assets/missing.js'), 'app');
   });
 
   it('lets the app connect to the forwarding hosts of DEVICE_URL_TEMPLATE', async () => {
