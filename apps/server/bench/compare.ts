@@ -6,13 +6,10 @@
 //
 // Settings (environment): ROUNDS (default 3), BENCH_DURATION s per run (default 5),
 // BENCH_CONNECTIONS (default 50), BUILDING=demo|large (default demo).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { benchUser, generateBuilding } from './generate-building.js';
-import { freePort, startHelloWorld, type ChildServer } from './spawn-server.js';
+import { startChildServer, startHelloWorld, type ChildServer } from './spawn-server.js';
 
 const [distA, distB] = process.argv.slice(2);
 if (!distA || !distB) throw new Error('usage: tsx bench/compare.ts DIST_A DIST_B');
@@ -32,44 +29,8 @@ function cpuTicks(pid: number) {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-async function startDist(dist: string): Promise<{ origin: string; pid: number; stop: () => void }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'raumregler-compare-'));
-  const port = await freePort();
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SIM_SPEED: '0',
-    WEB_DIST: '',
-    LOG_LEVEL: 'warn',
-  };
-  if (large) {
-    const seedFile = path.join(dataDir, 'seed.json');
-    writeFileSync(seedFile, JSON.stringify(generateBuilding(20, 50)));
-    env.SEED_FILE = seedFile;
-  }
-  const child = spawn(process.execPath, [path.resolve(dist, 'server.js')], { env });
-  child.stdout.resume();
-  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      await fetch(origin, { signal: AbortSignal.timeout(1000) });
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  return {
-    origin,
-    pid: child.pid!,
-    stop: () => {
-      child.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const startDist = (dist: string) =>
+  startChildServer({ entry: { dist }, seed: large ? generateBuilding(20, 50) : undefined });
 
 interface Row {
   name: string;
@@ -121,8 +82,8 @@ try {
     process.stderr.write(`round ${round + 1} of ${rounds} done\n`);
   }
 } finally {
-  a.stop();
-  b.stop();
+  await a.stop();
+  await b.stop();
   await hello.stop();
 }
 

@@ -24,8 +24,11 @@ export interface ChildServer {
 }
 
 export interface ChildServerOptions {
-  /** 'dist' runs the built server (as deployed); 'src' runs the sources through tsx. */
-  entry?: 'dist' | 'src';
+  /**
+   * 'dist' runs the built server (as deployed); 'src' runs the sources through tsx; `{ dist }`
+   * runs the server.js of another build folder (bench/compare.ts: two builds side by side).
+   */
+  entry?: 'dist' | 'src' | { dist: string };
   /** A seed object to write into the data folder and pass as SEED_FILE. */
   seed?: unknown;
   /** Reuse a data folder (a restart); default: a fresh temporary one. */
@@ -119,10 +122,11 @@ export async function startChildServer(options: ChildServerOptions = {}): Promis
     writeFileSync(seedFile, JSON.stringify(options.seed));
     env.SEED_FILE = seedFile;
   }
+  const { entry = 'dist' } = options;
   const args =
-    options.entry === 'src'
+    entry === 'src'
       ? ['--import', 'tsx', path.join(serverRoot, 'src/server.ts')]
-      : [path.join(serverRoot, 'dist/server.js')];
+      : [path.resolve(entry === 'dist' ? path.join(serverRoot, 'dist') : entry.dist, 'server.js')];
   const child = spawn(process.execPath, args, { cwd: serverRoot, env });
   let text = '';
   const output = () => text;

@@ -30,27 +30,29 @@ function LoaderSwitches() {
   );
 }
 
+/** The app's providers around the root layout with one page at '/'. */
+function renderLayout(prefetch: () => void, page: React.ReactNode) {
+  const router = createMemoryRouter([
+    { element: <RootLayout prefetch={prefetch} />, children: [{ path: '/', element: page }] },
+  ]);
+  render(
+    <TestProviders>
+      <SettingsProvider>
+        <LoadersProvider>
+          <AuthProvider>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </LoadersProvider>
+      </SettingsProvider>
+    </TestProviders>,
+  );
+}
+
 describe('RootLayout', () => {
   it('shows the full-screen loader and the progress bar while their flags are on', async () => {
     localStorage.setItem(I18N_STORAGE_KEY, JSON.stringify({ code: 'en' }));
     const prefetch = vi.fn();
-    const router = createMemoryRouter([
-      {
-        element: <RootLayout prefetch={prefetch} />,
-        children: [{ path: '/', element: <LoaderSwitches /> }],
-      },
-    ]);
-    render(
-      <TestProviders>
-        <SettingsProvider>
-          <LoadersProvider>
-            <AuthProvider>
-              <RouterProvider router={router} />
-            </AuthProvider>
-          </LoadersProvider>
-        </SettingsProvider>
-      </TestProviders>,
-    );
+    renderLayout(prefetch, <LoaderSwitches />);
     await userEvent.click(await screen.findByRole('button', { name: 'screen on' }));
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     await userEvent.click(screen.getByRole('button', { name: 'screen off' }));
@@ -78,23 +80,6 @@ describe('RootLayout', () => {
       );
     }
     return { page: <Page />, finish: () => act(finish) };
-  }
-
-  function renderLayout(prefetch: () => void, page: React.ReactNode) {
-    const router = createMemoryRouter([
-      { element: <RootLayout prefetch={prefetch} />, children: [{ path: '/', element: page }] },
-    ]);
-    render(
-      <TestProviders>
-        <SettingsProvider>
-          <LoadersProvider>
-            <AuthProvider>
-              <RouterProvider router={router} />
-            </AuthProvider>
-          </LoadersProvider>
-        </SettingsProvider>
-      </TestProviders>,
-    );
   }
 
   it('opened signed in, fetches the other screens only once the first view is complete', async () => {
