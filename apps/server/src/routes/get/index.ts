@@ -10,6 +10,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FloorRow, RoomRow } from '../../db/repositories/building.js';
 import { toWireRoom } from '../../domain/room-view.js';
 import { credentialsOf, type HookDone } from '../../plugins/auth.js';
+import { HttpError } from '../../plugins/error-handler.js';
 import { roomFromParams } from '../room-param.js';
 import { createAnswerCache } from './answer-cache.js';
 import { floorsSchema, outputsSchema, roomNamesSchema } from '../schemas.js';
@@ -82,12 +83,27 @@ const getRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  // One answer cache per room that is asked for: a tool watching one room polls it as others
+  // poll the list. Filled only for ids that name a room, so at most one entry per room and
+  // spelling of its id ("7", "07", …: nine at the most).
+  const roomAnswers = new Map<string, ReturnType<typeof createAnswerCache>>();
+  const roomAnswer = (roomId: number) =>
+    createAnswerCache((): Room[] => {
+      const row = building.findRoom(roomId);
+      if (!row) throw new HttpError(404, 'not_found', `There is no room ${roomId}.`);
+      return [toWireRoom(row, building.scheduleOf(roomId), app.clock.context())];
+    });
   app.get(
     '/temps/:roomId',
-    { preHandler: readAccess, schema: { response: { 200: floorsSchema.items.properties.raeume } } },
-    async (request): Promise<Room[]> => {
-      const row = roomFromParams(app, request.params);
-      return [toWireRoom(row, building.scheduleOf(row.id), app.clock.context())];
+    { ...polled, schema: { response: { 200: floorsSchema.items.properties.raeume } } },
+    (request, reply) => {
+      const raw = (request.params as { roomId?: string }).roomId ?? '';
+      let answer = roomAnswers.get(raw);
+      if (!answer) {
+        answer = roomAnswer(roomFromParams(app, request.params).id);
+        roomAnswers.set(raw, answer);
+      }
+      answer(request, reply, building.version(), app.clock.now());
     },
   );
 

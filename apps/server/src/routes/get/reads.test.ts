@@ -83,6 +83,28 @@ describe('answers within one second', () => {
     expect((await living()).remaining_time).toBe(599);
   });
 
+  it('show a write at once in the one-room answer too, and count its time down', async () => {
+    const { request } = await start();
+    const kitchen = async (path = '/get/json/v1/1/temps/2/') =>
+      ((await (await request(path, { auth: demo })).json()) as Room[])[0]!;
+    expect(await kitchen()).toMatchObject({ id: 2, is_temporary_mode: false });
+    await request('/set/json/v1/1/ziel/2/', {
+      method: 'POST',
+      auth: demo,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'ziel=24.5&duration=10',
+    });
+    // Another spelling of the same id gets the same fresh answer.
+    for (const path of ['/get/json/v1/1/temps/2/', '/api/get/json/v1/1/temps/02'])
+      expect(await kitchen(path)).toMatchObject({
+        id: 2,
+        is_temporary_mode: true,
+        solltemperatur: 24.5,
+      });
+    clock.advance(1000);
+    expect((await kitchen()).remaining_time).toBe(599);
+  });
+
   it('show a simulation step at once, within the same second', async () => {
     const { request, app } = await start({ simSpeed: 3_600 });
     const temperature = async () =>
