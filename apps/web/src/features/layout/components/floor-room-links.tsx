@@ -26,19 +26,44 @@ export function FloorRoomLinks({
         onNavigate={onNavigate}
         className={floorClassName}
       />
-      <ul className={roomListClassName}>
-        {(floor.children ?? []).map((room) => (
-          <li key={room.key}>
-            <MenuLink
-              item={room}
-              text={label(room.label)}
-              active={isCurrentPage(room, pathname)}
-              onNavigate={onNavigate}
-              className="min-h-8 text-[13px]"
-            />
-          </li>
-        ))}
-      </ul>
+      <RoomLinks
+        rooms={floor.children ?? []}
+        pathname={pathname}
+        onNavigate={onNavigate}
+        className={roomListClassName}
+      />
     </>
+  );
+}
+
+/** A floor's rooms as a list of links, the current room marked: below a floor in every menu. */
+export function RoomLinks({
+  rooms,
+  pathname,
+  onNavigate,
+  id,
+  className,
+}: {
+  rooms: MenuItem[];
+  pathname: string;
+  onNavigate?: () => void;
+  id?: string;
+  className: string;
+}) {
+  const label = useMenuLabel();
+  return (
+    <ul id={id} className={className}>
+      {rooms.map((room) => (
+        <li key={room.key}>
+          <MenuLink
+            item={room}
+            text={label(room.label)}
+            active={isCurrentPage(room, pathname)}
+            onNavigate={onNavigate}
+            className="min-h-8 text-[13px]"
+          />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { cn } from '@/components/ui/cn';
 import { useMenuLabel } from '../hooks/use-menu-label';
-import { containsPath, isCurrentPage, type MenuItem } from '../utils/menu';
+import { containsPath, type MenuItem } from '../utils/menu';
+import { RoomLinks } from './floor-room-links';
 import { itemBase, itemIdle, MenuLink } from './menu-link';
 
 interface TreeProps {
@@ -116,19 +117,13 @@ function Floor({ item, pathname, onNavigate }: TreeProps & { item: MenuItem }) {
         )}
       </div>
       {open && rooms.length > 0 && (
-        <ul id={listId} className="mb-1 ml-3 flex flex-col gap-0.5">
-          {rooms.map((room) => (
-            <li key={room.key}>
-              <MenuLink
-                item={room}
-                text={label(room.label)}
-                active={isCurrentPage(room, pathname)}
-                onNavigate={onNavigate}
-                className="min-h-8 text-[13px]"
-              />
-            </li>
-          ))}
-        </ul>
+        <RoomLinks
+          rooms={rooms}
+          pathname={pathname}
+          onNavigate={onNavigate}
+          id={listId}
+          className="mb-1 ml-3 flex flex-col gap-0.5"
+        />
       )}
     </>
   );
