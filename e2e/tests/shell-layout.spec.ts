@@ -139,8 +139,8 @@ test('on a phone the menu slides in as a sheet', async ({ page }) => {
   await page.getByRole('button', { name: 'Menü öffnen' }).click();
   const sheet = page.getByRole('dialog', { name: 'Hauptmenü' });
   await expect(sheet).toBeVisible();
-  const box = await sheet.boundingBox();
-  expect(box?.width).toBe(225);
+  // Measured once the slide-in has ended: mid-transition the box is a fraction off.
+  await expect.poll(async () => (await sheet.boundingBox())?.width).toBe(225);
   await sheet.getByRole('link', { name: 'Darstellung' }).click();
   await expect(sheet).toBeHidden();
   await expect(page).toHaveURL(/\/appearance$/);
