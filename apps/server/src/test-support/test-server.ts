@@ -73,6 +73,13 @@ export async function startTestServer(
         ...init,
         headers: { ...(auth ? { authorization: basic(...auth) } : {}), ...headers },
       }),
-    close: () => app.close(),
+    close: async () => {
+      const closed = app.close();
+      // Fastify's close ends idle keep-alive connections only, and waits for the rest: a
+      // connection the test's fetch still held kept serving.test.ts's close waiting in one run of
+      // two. Every test has its answers by the time it closes, so all connections can go.
+      app.server.closeAllConnections();
+      await closed;
+    },
   };
 }
