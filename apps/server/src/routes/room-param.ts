@@ -8,7 +8,12 @@ export function roomFromParams(app: FastifyInstance, params: unknown): RoomRow {
   if (!/^\d{1,9}$/.test(raw)) {
     throw new HttpError(400, 'bad_request', `The room id must be a whole number, got "${raw}".`);
   }
-  const room = app.repos.building.findRoom(Number(raw));
-  if (!room) throw new HttpError(404, 'not_found', `There is no room ${raw}.`);
+  return existingRoom(app, Number(raw));
+}
+
+/** The room with this id, or a 404 when there is none. */
+export function existingRoom(app: FastifyInstance, roomId: number): RoomRow {
+  const room = app.repos.building.findRoom(roomId);
+  if (!room) throw new HttpError(404, 'not_found', `There is no room ${roomId}.`);
   return room;
 }

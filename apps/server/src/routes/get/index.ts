@@ -10,8 +10,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FloorRow, RoomRow } from '../../db/repositories/building.js';
 import { toWireRoom } from '../../domain/room-view.js';
 import { credentialsOf, type HookDone } from '../../plugins/auth.js';
-import { HttpError } from '../../plugins/error-handler.js';
-import { roomFromParams } from '../room-param.js';
+import { existingRoom, roomFromParams } from '../room-param.js';
 import { createAnswerCache } from './answer-cache.js';
 import { floorsSchema, outputsSchema, roomNamesSchema } from '../schemas.js';
 
@@ -89,8 +88,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   const roomAnswers = new Map<string, ReturnType<typeof createAnswerCache>>();
   const roomAnswer = (roomId: number) =>
     createAnswerCache((): Room[] => {
-      const row = building.findRoom(roomId);
-      if (!row) throw new HttpError(404, 'not_found', `There is no room ${roomId}.`);
+      const row = existingRoom(app, roomId);
       return [toWireRoom(row, building.scheduleOf(roomId), app.clock.context())];
     });
   app.get(
