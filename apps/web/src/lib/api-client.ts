@@ -65,16 +65,21 @@ function takeFirstAnswer<T>(target: string, headers: Record<string, string>) {
   delete first.answers[target];
   if (performance.now() > FIRST_ANSWERS_MS) return null;
   return answer.then(
-    ({ status, text }): HttpResponse<T> => {
-      const response = { status, data: parseBody(text) as T };
-      if (status >= 200 && status < 300) return response;
-      throw new HttpError(`Request failed with status code ${status}`, 'status', response);
-    },
+    ({ status, text }) => answerOf<T>(status, text),
     () => {
-      throw new HttpError('Network Error', 'network');
+      throw networkError();
     },
   );
 }
+
+/** An answer as the app's response, or, outside 2xx, its status error. */
+function answerOf<T>(status: number, text: string): HttpResponse<T> {
+  const response = { status, data: parseBody(text) as T };
+  if (status >= 200 && status < 300) return response;
+  throw new HttpError(`Request failed with status code ${status}`, 'status', response);
+}
+
+const networkError = () => new HttpError('Network Error', 'network');
 
 /**
  * One request over XMLHttpRequest: a few lines instead of a client library (axios was 13 KB gzip
@@ -101,12 +106,13 @@ function send<T>(
     // Tells the server not to send a Basic challenge, which would open the browser's own dialog.
     xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
     xhr.onload = () => {
-      const response = { status: xhr.status, data: parseBody(xhr.responseText) as T };
-      if (xhr.status >= 200 && xhr.status < 300) resolve(response);
-      else
-        reject(new HttpError(`Request failed with status code ${xhr.status}`, 'status', response));
+      try {
+        resolve(answerOf<T>(xhr.status, xhr.responseText));
+      } catch (error) {
+        reject(error);
+      }
     };
-    xhr.onerror = () => reject(new HttpError('Network Error', 'network'));
+    xhr.onerror = () => reject(networkError());
     xhr.onabort = () => reject(new HttpError('Request aborted', 'network'));
     xhr.ontimeout = () => reject(new HttpError(`timeout of ${timeout}ms exceeded`, 'timeout'));
     xhr.send(body);
