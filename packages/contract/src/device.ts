@@ -7,91 +7,26 @@
 export type Access = 'no-access' | 'read' | 'full' | 'permanent';
 export const ACCESS_LEVELS: readonly Access[] = ['no-access', 'read', 'full', 'permanent'];
 
-export interface Permissions {
-  access_to_smart: Access | (string & {});
-  access_to_pro: Access | (string & {});
-}
-
-export interface DeviceInfo {
-  hw: string;
-  'sw-date': string;
-  branch: string;
-  os: string;
-  fbi: string;
-  'app-compatibility': boolean;
-  /** Ours: the building's name. */
-  name: string;
-  house_id: number;
-  /** Ours: the device id (first label of the host name on real installations). */
-  mac: string;
-}
-
-export interface Sensor {
-  name: string;
-  beschreibung: string;
-  wert: number | null;
-  /** "DD.MM.YYYY HH:MM" local time, or null when the sensor never reported. */
-  letzte_uebertragung: string | null;
-  raumtemperatursensor: boolean;
-}
-
-export interface ModuleOffset {
-  raum: number;
-  haus: number;
-}
-
-export interface Room {
-  id: number;
-  name: string;
-  /** Measured temperature; null when the room has no sensor. */
-  temperatur: number | null;
-  /** Target in force now (the temporary target while one runs). */
-  solltemperatur: number;
-  /** The permanent target (schedule block in force / `soll`). */
-  perm_solltemperatur: number;
-  total_offset: number;
-  offsets: Record<string, ModuleOffset>;
-  sensoren: Sensor[];
-  luftfeuchte: number | null;
-  /** "Heating", "Cooling" or another word (inactive); compare case-insensitively. */
-  betriebsart: string;
-  is_temporary_mode: boolean;
-  /** Seconds left of the temporary target; null when none runs. */
-  remaining_time: number | null;
-  /** End of the temporary target, local time "YYYY-MM-DDTHH:MM:SS". */
-  mode_end_datetime: string | null;
-  next_temperature: number | null;
-  /** When next_temperature applies, local time "YYYY-MM-DD HH:MM". */
-  next_due_time: string | null;
-}
-
-export interface Floor {
-  id: number;
-  etagenname: string;
-  raeume: Room[];
-}
-
-export interface RoomName {
-  id: number;
-  name: string;
-}
-
-export interface FloorRooms {
-  id: number;
-  etagenname: string;
-  raeume: RoomName[];
-}
-
-export interface RoomOutputs extends RoomName {
-  /** Output number → valve open (1) or shut (0). */
-  ausgang: Record<string, 0 | 1>;
-}
-
-export interface FloorOutputs {
-  id: number;
-  etagenname: string;
-  raeume: RoomOutputs[];
-}
+/**
+ * The wire shapes: their schemas are in `./schemas/device.ts` (entry
+ * `@raumregler/contract/schemas`), their types are exported here, as types only, so that the
+ * web app gets them without the schema library.
+ */
+export type {
+  Permissions,
+  DeviceInfo,
+  Sensor,
+  ModuleOffset,
+  Room,
+  Floor,
+  RoomName,
+  FloorRooms,
+  RoomOutputs,
+  FloorOutputs,
+  SetTargetBody,
+  SetPermanentBody,
+  SetOperatingModeBody,
+} from './schemas/device.js';
 
 export type OperatingModeAction = 'heating' | 'cooling' | 'off' | 'on';
 

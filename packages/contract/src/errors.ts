@@ -1,10 +1,4 @@
-/** Body of every 4xx/5xx answer of the server. */
-export interface ApiErrorBody {
-  error: string;
-  message: string;
-  /** Field → messages; only for validation errors. */
-  messages?: Record<string, string[]>;
-}
+export type { ApiErrorBody } from './schemas/errors.js';
 
 export const ERROR_CODES = [
   'bad_request',

@@ -21,8 +21,16 @@ export async function acceptFormBodies(app: FastifyInstance) {
   }
 }
 
-/** One text field of the body, whatever the encoding; anything else (files, objects) is absent. */
-export function field(request: FastifyRequest, name: string): string | undefined {
+/**
+ * One text field of the body, whatever the encoding; anything else (files, objects) is absent.
+ * `Body` is the call's payload type from the contract, so only its field names are accepted.
+ * Fields are read by hand, not by Fastify's schema validation: a missing or bad field is
+ * answered with its own message (validation.ts), which a schema error would replace.
+ */
+export function field<Body extends object>(
+  request: FastifyRequest,
+  name: Extract<keyof Body, string>,
+): string | undefined {
   const body = request.body;
   if (body === null || typeof body !== 'object') return undefined;
   let value: unknown = (body as Record<string, unknown>)[name];

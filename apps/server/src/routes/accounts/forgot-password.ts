@@ -1,4 +1,9 @@
-import { accountPaths, type MessageResponse } from '@raumregler/contract';
+import {
+  accountPaths,
+  type ForgotPasswordPayload,
+  type MessageResponse,
+} from '@raumregler/contract';
+import { MessageResponseSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { resetMail } from '../../mail/reset-mail.js';
 import { field } from './body.js';
@@ -26,11 +31,14 @@ export function resetLink(origin: string, token: string, email: string) {
 export function forgotPasswordRoute(app: FastifyInstance) {
   app.post(
     accountPaths.forgotPassword,
-    { preHandler: app.accounts.limits.mail },
+    {
+      preHandler: app.accounts.limits.mail,
+      schema: { response: { 200: MessageResponseSchema } },
+    },
     async (request): Promise<MessageResponse> => {
       const t = messagesFor(request);
       const errors = new FieldErrors(t);
-      const email = errors.email('email', field(request, 'email'));
+      const email = errors.email('email', field<ForgotPasswordPayload>(request, 'email'));
       errors.throwIfAny();
 
       const token = newResetToken();

@@ -1,4 +1,5 @@
 import { accountPaths, type User } from '@raumregler/contract';
+import { UserSchema } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';
 import { acceptFormBodies } from './body.js';
 import { forgotPasswordRoute } from './forgot-password.js';
@@ -9,8 +10,10 @@ import { toWireUser } from './user.js';
 /** The accounts calls of device-api.md section 5. Needs the accounts-context plugin. */
 const accountRoutes: FastifyPluginAsync = async (app) => {
   await acceptFormBodies(app);
-  app.get(accountPaths.user, { preHandler: app.authenticate }, async (request): Promise<User> =>
-    toWireUser(request.user!),
+  app.get(
+    accountPaths.user,
+    { preHandler: app.authenticate, schema: { response: { 200: UserSchema } } },
+    async (request): Promise<User> => toWireUser(request.user!),
   );
   registerRoute(app);
   forgotPasswordRoute(app);

@@ -1,4 +1,5 @@
-import { accountPaths, type User } from '@raumregler/contract';
+import { accountPaths, type RegisterPayload, type RegisterResponse } from '@raumregler/contract';
+import { RegisterResponseSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../domain/passwords.js';
 import { HttpError } from '../../plugins/error-handler.js';
@@ -6,12 +7,6 @@ import { field } from './body.js';
 import { messagesFor } from './messages.js';
 import { toWireUser } from './user.js';
 import { FieldErrors } from './validation.js';
-
-export interface RegisterResponse {
-  /** What the app signs in with from now on: the e-mail address. */
-  username: string;
-  user: User;
-}
 
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' &&
@@ -26,16 +21,19 @@ const isUniqueViolation = (error: unknown) =>
 export function registerRoute(app: FastifyInstance) {
   app.post(
     accountPaths.register,
-    { preHandler: app.accounts.limits.mail },
+    {
+      preHandler: app.accounts.limits.mail,
+      schema: { response: { 201: RegisterResponseSchema } },
+    },
     async (request, reply): Promise<RegisterResponse> => {
       const t = messagesFor(request);
       if (!app.accounts.allowRegistration) {
         throw new HttpError(403, 'registration_closed', t('registrationClosed'));
       }
       const errors = new FieldErrors(t);
-      const email = errors.email('email', field(request, 'email'));
-      const password = field(request, 'password');
-      errors.newPassword(password, field(request, 'password_confirmation'));
+      const email = errors.email('email', field<RegisterPayload>(request, 'email'));
+      const password = field<RegisterPayload>(request, 'password');
+      errors.newPassword(password, field<RegisterPayload>(request, 'password_confirmation'));
       errors.throwIfAny();
       const users = app.repos.users;
       if (users.findByEmail(email) || users.findByUsername(email)) {

@@ -1,4 +1,9 @@
-import { accountPaths, type MessageResponse } from '@raumregler/contract';
+import {
+  accountPaths,
+  type MessageResponse,
+  type ResetPasswordPayload,
+} from '@raumregler/contract';
+import { MessageResponseSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../domain/passwords.js';
 import { HttpError } from '../../plugins/error-handler.js';
@@ -11,18 +16,21 @@ import { FieldErrors } from './validation.js';
 export function resetPasswordRoute(app: FastifyInstance) {
   app.post(
     accountPaths.resetPassword,
-    { preHandler: app.accounts.limits.attempt },
+    {
+      preHandler: app.accounts.limits.attempt,
+      schema: { response: { 200: MessageResponseSchema } },
+    },
     async (request): Promise<MessageResponse> => {
       const t = messagesFor(request);
       const errors = new FieldErrors(t);
-      const token = field(request, 'token')?.trim() ?? '';
-      const rawEmail = field(request, 'email');
+      const token = field<ResetPasswordPayload>(request, 'token')?.trim() ?? '';
+      const rawEmail = field<ResetPasswordPayload>(request, 'email');
       if (token === '' || !rawEmail?.trim()) {
         errors.add(token === '' ? 'token' : 'email', 'tokenRequired');
       }
       const email = rawEmail?.trim() ? errors.email('email', rawEmail) : '';
-      const password = field(request, 'password');
-      errors.newPassword(password, field(request, 'password_confirmation'));
+      const password = field<ResetPasswordPayload>(request, 'password');
+      errors.newPassword(password, field<ResetPasswordPayload>(request, 'password_confirmation'));
       errors.throwIfAny();
 
       const invalid = () => new HttpError(400, 'invalid_token', t('invalidToken'));

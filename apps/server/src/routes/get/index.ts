@@ -6,13 +6,20 @@ import type {
   Permissions,
   Room,
 } from '@raumregler/contract';
+import {
+  DeviceInfoSchema,
+  FloorListSchema,
+  FloorOutputsListSchema,
+  FloorRoomsListSchema,
+  PermissionsSchema,
+  RoomListSchema,
+} from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FloorRow, RoomRow } from '../../db/repositories/building.js';
 import { toWireRoom } from '../../domain/room-view.js';
 import { credentialsOf, type HookDone } from '../../plugins/auth.js';
 import { existingRoom, roomFromParams } from '../room-param.js';
 import { createAnswerCache } from './answer-cache.js';
-import { floorsSchema, outputsSchema, roomNamesSchema } from '../schemas.js';
 
 /** Groups rooms (already in display order) under their floors, in one pass over each. */
 function byFloor<T>(floors: FloorRow[], rooms: RoomRow[], shape: (row: RoomRow) => T) {
@@ -43,24 +50,28 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   // Their handlers are plain functions: an async one costs a promise per poll.
   const polled = { preHandler: readAccess, compress: false, decompress: false } as const;
 
-  app.get('/info', { preHandler: readAccess }, async (): Promise<DeviceInfo> => {
-    const settings = app.repos.settings;
-    return {
-      hw: 'Raumregler Mini-Server (simulated)',
-      'sw-date': '2026-11-21',
-      branch: 'main',
-      os: `node ${process.version}`,
-      fbi: '1',
-      'app-compatibility': true,
-      name: settings.get('building_name') ?? 'Raumregler',
-      house_id: app.config.houseId,
-      mac: 'localhost',
-    };
-  });
+  app.get(
+    '/info',
+    { preHandler: readAccess, schema: { response: { 200: DeviceInfoSchema } } },
+    async (): Promise<DeviceInfo> => {
+      const settings = app.repos.settings;
+      return {
+        hw: 'Raumregler Mini-Server (simulated)',
+        'sw-date': '2026-11-21',
+        branch: 'main',
+        os: `node ${process.version}`,
+        fbi: '1',
+        'app-compatibility': true,
+        name: settings.get('building_name') ?? 'Raumregler',
+        house_id: app.config.houseId,
+        mac: 'localhost',
+      };
+    },
+  );
 
   app.get(
     '/permissions',
-    { preHandler: app.authenticate },
+    { preHandler: app.authenticate, schema: { response: { 200: PermissionsSchema } } },
     async (request): Promise<Permissions> => ({
       access_to_smart: request.user!.accessSmart,
       access_to_pro: request.user!.accessPro,
@@ -76,7 +87,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   });
   app.get(
     '/temps',
-    { ...polled, schema: { response: { 200: floorsSchema } } },
+    { ...polled, schema: { response: { 200: FloorListSchema } } },
     (request, reply) => {
       temps(request, reply, building.version(), app.clock.now());
     },
@@ -93,7 +104,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
     });
   app.get(
     '/temps/:roomId',
-    { ...polled, schema: { response: { 200: floorsSchema.items.properties.raeume } } },
+    { ...polled, schema: { response: { 200: RoomListSchema } } },
     (request, reply) => {
       const raw = (request.params as { roomId?: string }).roomId ?? '';
       let answer = roomAnswers.get(raw);
@@ -113,7 +124,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   );
   app.get(
     '/rooms',
-    { ...polled, schema: { response: { 200: roomNamesSchema } } },
+    { ...polled, schema: { response: { 200: FloorRoomsListSchema } } },
     (request, reply) => {
       rooms(request, reply, building.version(), app.clock.now());
     },
@@ -129,7 +140,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   );
   app.get(
     '/outs',
-    { ...polled, schema: { response: { 200: outputsSchema } } },
+    { ...polled, schema: { response: { 200: FloorOutputsListSchema } } },
     (request, reply) => {
       outs(request, reply, building.version(), app.clock.now());
     },

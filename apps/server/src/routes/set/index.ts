@@ -1,4 +1,5 @@
 import type { Room } from '@raumregler/contract';
+import { RoomSchema } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { toWireRoom } from '../../domain/room-view.js';
 import { scheduleAt } from '../../domain/schedule.js';
@@ -12,7 +13,6 @@ import {
 import { registerFormBodies } from '../../plugins/form-bodies.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { roomFromParams } from '../room-param.js';
-import { roomSchema } from '../schemas.js';
 
 const WRITE_ACCESS = new Set<string>(['full', 'permanent']);
 
@@ -43,7 +43,7 @@ const setRoutes: FastifyPluginAsync = async (app) => {
     const row = app.repos.building.findRoom(roomId)!;
     return toWireRoom(row, app.repos.building.scheduleOf(roomId), app.clock.context());
   };
-  const schema = { response: { 200: roomSchema } };
+  const schema = { response: { 200: RoomSchema } };
 
   app.post('/ziel/:roomId', { schema }, async (request) => {
     const room = roomFromParams(app, request.params);

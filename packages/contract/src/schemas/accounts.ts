@@ -1,0 +1,70 @@
+/** The accounts calls' wire shapes (device-api.md section 5), the one source of their types. */
+import Type, { type Static } from 'typebox';
+import { PermissionsSchema } from './device.js';
+
+export const UserSchema = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  fullname: Type.String(),
+  permissions: PermissionsSchema,
+});
+
+/** What the server tells the app before anyone signs in. */
+export const AppConfigSchema = Type.Object({
+  /** Building name, for the login page. */
+  buildingName: Type.String(),
+  /** Present only when the seed names a demo login: the login form is prefilled with it. */
+  demoLogin: Type.Union([
+    Type.Object({ username: Type.String(), password: Type.String() }),
+    Type.Null(),
+  ]),
+  /**
+   * Template of the per-device forwarding host, with `{device}` for the first label of the
+   * page host name, e.g. "https://{device}.relay.example.com". Null: use `/api` on the same origin.
+   */
+  deviceUrlTemplate: Type.Union([Type.String(), Type.Null()]),
+  registrationOpen: Type.Boolean(),
+});
+
+/**
+ * Account bodies come as multipart, urlencoded or JSON. The server reads each field as text
+ * (a repeated field: its first value) and answers a missing or bad one with the field's own
+ * message in `messages`, so Fastify's schema validation is not put in front of these.
+ */
+export const RegisterPayloadSchema = Type.Object({
+  email: Type.String(),
+  password: Type.String(),
+  password_confirmation: Type.String(),
+});
+
+export const ForgotPasswordPayloadSchema = Type.Object({
+  email: Type.String(),
+});
+
+export const ResetPasswordPayloadSchema = Type.Object({
+  email: Type.String(),
+  token: Type.String(),
+  password: Type.String(),
+  password_confirmation: Type.String(),
+});
+
+export const MessageResponseSchema = Type.Object({
+  message: Type.String(),
+});
+
+/** The answer of `register`: the new user and the name it signs in with (its e-mail address). */
+export const RegisterResponseSchema = Type.Object({
+  username: Type.String(),
+  user: UserSchema,
+});
+
+export type User = Static<typeof UserSchema>;
+export type AppConfig = Static<typeof AppConfigSchema>;
+export type RegisterPayload = Static<typeof RegisterPayloadSchema>;
+export type ForgotPasswordPayload = Static<typeof ForgotPasswordPayloadSchema>;
+export type ResetPasswordPayload = Static<typeof ResetPasswordPayloadSchema>;
+export type MessageResponse = Static<typeof MessageResponseSchema>;
+export type RegisterResponse = Static<typeof RegisterResponseSchema>;

@@ -1,0 +1,11 @@
+import Type, { type Static } from 'typebox';
+
+/** Body of every 4xx/5xx answer of the server. */
+export const ApiErrorBodySchema = Type.Object({
+  error: Type.String(),
+  message: Type.String(),
+  /** Field → messages; only for validation errors. */
+  messages: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+});
+
+export type ApiErrorBody = Static<typeof ApiErrorBodySchema>;

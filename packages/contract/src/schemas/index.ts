@@ -1,0 +1,8 @@
+/**
+ * `@raumregler/contract/schemas`: the wire shapes as TypeBox JSON schemas, for the server's
+ * validation and serialization. The web app never imports this entry (it would ship the schema
+ * library); the main entry exports the same shapes as types only.
+ */
+export * from './device.js';
+export * from './accounts.js';
+export * from './errors.js';
