@@ -110,6 +110,14 @@ export const FloorListSchema = Type.Array(FloorSchema);
 export const FloorRoomsListSchema = Type.Array(FloorRoomsSchema);
 export const FloorOutputsListSchema = Type.Array(FloorOutputsSchema);
 
+/*
+ * Bodies of the writes, multipart, urlencoded or JSON. The server reads their fields by these
+ * names with its own parsers rather than Fastify's schema validation: the device answers a
+ * missing or bad field with that field's message (`{"error":"validation_failed","message":
+ * "ziel is required.",…}`), a body of another shape as having no fields, and accepts a setpoint
+ * as "21,5" too; a schema error would answer all of these differently.
+ */
+
 /**
  * A setpoint as the device takes it: a number, or text with a point or comma ("21,5"), from a
  * form or JSON. Range and grid are the room's (the server answers 400 with the field's message).

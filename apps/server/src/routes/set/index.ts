@@ -1,4 +1,9 @@
-import type { Room } from '@raumregler/contract';
+import type {
+  Room,
+  SetOperatingModeBody,
+  SetPermanentBody,
+  SetTargetBody,
+} from '@raumregler/contract';
 import { RoomSchema } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { toWireRoom } from '../../domain/room-view.js';
@@ -16,7 +21,14 @@ import { roomFromParams } from '../room-param.js';
 
 const WRITE_ACCESS = new Set<string>(['full', 'permanent']);
 
-type Fields = Record<string, unknown>;
+/**
+ * A write's fields, named as the contract's body schemas name them; their values are read by
+ * the domain parsers (setpoints.ts), not by Fastify's schema validation, so that a bad or
+ * missing field is answered with its own message (`ziel is required.`) as the device does.
+ */
+type Fields = Partial<
+  Record<keyof SetTargetBody | keyof SetPermanentBody | keyof SetOperatingModeBody, unknown>
+>;
 const fieldsOf = (request: FastifyRequest): Fields =>
   request.body && typeof request.body === 'object' ? (request.body as Fields) : {};
 
