@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { paths, type Area } from '@/config/paths';
-import { useBuildingData } from '@/features/building/components/building-data-provider';
+import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { FloorName } from '@/features/rooms/components/floor-name';
 import { LoadState } from '@/features/rooms/components/load-state';
 import { NotFoundState } from '@/features/rooms/components/not-found-state';
