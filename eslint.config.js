@@ -20,7 +20,7 @@ const features = readdirSync(new URL(`./${webSrc}/features`, import.meta.url), {
  * Flat config does not add up a rule's options: the last block that matches a file sets them.
  * So each file gets exactly one block below, computed as the union of every restriction that
  * applies to it (the web-wide ones, its layer's, and, for a feature, the other features and
- * relative paths that leave it). `src/layering.test.ts` lints sample imports against this.
+ * relative paths that leave it). apps/web/src/layering.test.ts lints sample imports against it.
  */
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A relative import that climbs `ups` folders and then enters one of `folders`. */
