@@ -11,76 +11,114 @@ const features = readdirSync(new URL(`./${webSrc}/features`, import.meta.url), {
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-const layer = (group, message) => ({ group, message });
-
 /**
- * Imports flow one way in the web app: lib, components → features → routes → app.
- * A feature never imports another feature; routes compose them.
+ * Imports flow one way in the web app: lib, components, config, i18n → features → routes → app.
+ * A feature never imports another feature; routes compose them. Nothing in the web imports the
+ * server, and the contract's schemas enter the web as types only (no schema library in the
+ * first-view bundles).
+ *
+ * Flat config does not add up a rule's options: the last block that matches a file sets them.
+ * So each file gets exactly one block below, computed as the union of every restriction that
+ * applies to it (the web-wide ones, its layer's, and, for a feature, the other features and
+ * relative paths that leave it). apps/web/src/layering.test.ts lints sample imports against it.
  */
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A relative import that climbs `ups` folders and then enters one of `folders`. */
+const climbsInto = (ups, folders) =>
+  `^(\\./)?(\\.\\./){${ups}}(${folders.map(escapeRegex).join('|')})(/|$)`;
+/** The deepest folder level below a layer's folder that the config spells out. */
+const maxDepth = 6;
+const depthGlobs = (folder) =>
+  Array.from({ length: maxDepth + 1 }, (_, depth) => ({
+    depth,
+    files: [`${webSrc}/${folder}/${'*/'.repeat(depth)}*`],
+  }));
+
+const webWide = {
+  paths: [
+    {
+      name: '@raumregler/contract/schemas',
+      allowTypeImports: true,
+      message: 'The web imports only types from the schemas: use `import type`.',
+    },
+  ],
+  patterns: [
+    {
+      regex: '^@raumregler/server(/|$)|(^|/)apps/server(/|$)|^(\\.\\./)+server/',
+      message: 'The apps never import each other.',
+    },
+    {
+      regex: '^@raumregler/contract/schemas/',
+      allowTypeImports: true,
+      message: 'The web imports only types from the schemas: use `import type`.',
+    },
+  ],
+};
+
+/** `above`: top-level folders of src this layer must not import, by alias or relative path. */
+const layerBlocks = (folder, above, message, extraPatterns = () => []) => {
+  const levels = folder.split('/').length;
+  return depthGlobs(folder).map(({ depth, files }) => ({
+    files,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: webWide.paths,
+          patterns: [
+            ...webWide.patterns,
+            ...(above.length
+              ? [
+                  {
+                    regex: `^@/(${above.map(escapeRegex).join('|')})(/|$)`,
+                    message,
+                  },
+                  { regex: climbsInto(levels + depth, above), message },
+                ]
+              : []),
+            ...extraPatterns(depth),
+          ],
+        },
+      ],
+    },
+  }));
+};
+
+const lower = ['lib', 'components', 'config', 'i18n'];
 const importDirection = [
   {
-    files: [
-      `${webSrc}/lib/**`,
-      `${webSrc}/components/**`,
-      `${webSrc}/config/**`,
-      `${webSrc}/i18n/**`,
-    ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            layer(
-              ['@/features/*', '@/routes/*', '@/app/*'],
-              'lib, components and config sit below features, routes and app.',
-            ),
-          ],
-        },
-      ],
-    },
-  },
-  ...features.map((feature) => ({
-    files: [`${webSrc}/features/${feature}/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            layer(['@/routes/*', '@/app/*'], 'features sit below routes and app.'),
-            layer(
-              features
-                .filter((other) => other !== feature)
-                .flatMap((other) => [`@/features/${other}`, `@/features/${other}/*`]),
-              'A feature does not import another feature: compose them in a route.',
-            ),
-            layer(['../../*/'], 'Import across folders with the @/ alias.'),
-          ],
-        },
-      ],
-    },
-  })),
-  {
-    files: [`${webSrc}/routes/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [layer(['@/app/*'], 'routes sit below app.')] },
-      ],
-    },
-  },
-  {
     files: ['apps/web/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', webWide] },
+  },
+  ...lower.flatMap((folder) =>
+    layerBlocks(
+      folder,
+      ['features', 'routes', 'app'],
+      'lib, components, config and i18n sit below features, routes and app.',
+    ),
+  ),
+  ...features.flatMap((feature) =>
+    layerBlocks(
+      `features/${feature}`,
+      ['routes', 'app'],
+      'features sit below routes and app.',
+      (depth) => [
         {
-          patterns: [
-            layer(['**/apps/server/**', '@raumregler/server'], 'The apps never import each other.'),
-          ],
+          regex: `^@/features/(${features
+            .filter((other) => other !== feature)
+            .map(escapeRegex)
+            .join('|')})(/|$)`,
+          message: 'A feature does not import another feature: compose them in a route.',
+        },
+        {
+          regex: `^(\\./)?(\\.\\./){${depth + 1}}`,
+          message:
+            'A relative import stays inside its feature: a feature does not import another feature, and lib or components come by the @/ alias.',
         },
       ],
-    },
-  },
+    ),
+  ),
+  ...layerBlocks('routes', ['app'], 'routes sit below app.'),
 ];
 
 export default tseslint.config(

@@ -4,6 +4,8 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // The layering test lints in the node environment, without web storage.
+  if (typeof window === 'undefined') return;
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import { useAppConfig } from '@/features/auth/api/get-app-config';
 import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider';
-import { BuildingDataProvider } from '@/features/building/components/building-data-provider';
+import { BuildingDataProvider } from '@/features/rooms/components/building-data-provider';
 import { I18nProvider } from '@/lib/i18n';
 import { LoadersProvider } from '@/lib/loaders';
 import { SettingsProvider } from '@/lib/settings-provider';

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { appConfigQueryOptions } from '@/features/auth/api/get-app-config';
 import { startDeviceInfo } from '@/features/auth/api/get-device-info';
-import { permissionsQueryOptions } from '@/features/building/api/get-permissions';
-import { tempsQueryOptions } from '@/features/building/api/get-temps';
+import { permissionsQueryOptions } from '@/features/rooms/api/get-permissions';
+import { tempsQueryOptions } from '@/features/rooms/api/get-temps';
 import { readStoredAuth } from '@/lib/auth-storage';
 import { isLocalHost } from '@/lib/device';
 

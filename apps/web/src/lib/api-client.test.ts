@@ -1,4 +1,6 @@
-import { http as mock, HttpResponse } from 'msw';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { http as mock, HttpResponse, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiGet, apiPost, basicAuthorization, toFormData } from './api-client';
@@ -125,11 +127,25 @@ describe('errors', () => {
   });
 
   it('rejects with Timeout Error and the timeout flag when the answer takes too long', async () => {
-    const { HttpError, normalizeApiError } = await import('./api-error');
-    // What the client throws when its timeout fires (the XHR interceptor cannot stall a reply).
-    const error = normalizeApiError(new HttpError('timeout of 20ms exceeded', 'timeout'));
-    expect(error.message).toBe('Timeout Error');
-    expect(error.timeout).toBe(true);
+    // A real server that takes every request and never answers (msw cannot stall an XHR).
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const baseURL = `http://127.0.0.1:${port}`;
+    server.use(mock.get(`${baseURL}/temps`, () => passthrough()));
+    try {
+      const started = performance.now();
+      const error = await rejection(apiGet('/temps', { baseURL, timeout: 150 }));
+      const waited = performance.now() - started;
+      expect(error.message).toBe('Timeout Error');
+      expect(error.timeout).toBe(true);
+      expect(waited).toBeGreaterThanOrEqual(140);
+      expect(waited).toBeLessThan(2_000);
+      expect(currentReachability()).toBe('unreachable');
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
   });
 
   it('takes the server’s message and spreads messages, data, status and body in', async () => {

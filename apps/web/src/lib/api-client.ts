@@ -5,13 +5,8 @@ import { apiBaseUrl } from './device';
 
 export const REQUEST_TIMEOUT_MS = 15_000;
 
-/** Credentials of the signed-in user; the auth provider can override them (e.g. during login). */
-let credentialsOverride: { username: string; password: string } | null = null;
-export function setRequestCredentials(credentials: { username: string; password: string } | null) {
-  credentialsOverride = credentials;
-}
+/** Credentials of the signed-in user, as stored at sign-in. */
 function currentCredentials() {
-  if (credentialsOverride) return credentialsOverride;
   const stored = readStoredAuth();
   return stored ? { username: stored.username, password: stored.password } : null;
 }

@@ -1,12 +1,5 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { requiredContext } from './required-context';
 import { IntlProvider } from 'react-intl';
 import { de } from './catalog-de';
 import { readJson, writeJson } from './storage';
@@ -81,7 +74,7 @@ interface LocaleContextValue {
   locale: Locale;
   setLocale: (locale: Locale) => void;
 }
-const LocaleContext = createContext<LocaleContextValue | null>(null);
+const LocaleContext = requiredContext<LocaleContextValue>('useLocale', 'I18nProvider');
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState(() => {
@@ -127,8 +120,4 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export function useLocale(): LocaleContextValue {
-  const value = useContext(LocaleContext);
-  if (!value) throw new Error('useLocale must be used inside I18nProvider');
-  return value;
-}
+export const useLocale: () => LocaleContextValue = LocaleContext.useValue;

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { requiredContext } from './required-context';
 
 /** Spec section 1: three global loading flags; the bar and the overlay follow the last two. */
 export interface LoadingState {
@@ -11,7 +12,7 @@ interface LoadersContextValue extends LoadingState {
   setLoader: (flag: keyof LoadingState, on: boolean) => void;
 }
 
-const LoadersContext = createContext<LoadersContextValue | null>(null);
+const LoadersContext = requiredContext<LoadersContextValue>('useLoaders', 'LoadersProvider');
 
 export function LoadersProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<LoadingState>({
@@ -26,8 +27,4 @@ export function LoadersProvider({ children }: { children: ReactNode }) {
   return <LoadersContext.Provider value={value}>{children}</LoadersContext.Provider>;
 }
 
-export function useLoaders(): LoadersContextValue {
-  const value = useContext(LoadersContext);
-  if (!value) throw new Error('useLoaders must be used inside LoadersProvider');
-  return value;
-}
+export const useLoaders: () => LoadersContextValue = LoadersContext.useValue;

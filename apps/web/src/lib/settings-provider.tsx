@@ -1,12 +1,5 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { requiredContext } from './required-context';
 import {
   applyThemeClass,
   DARK_QUERY,
@@ -25,7 +18,7 @@ interface SettingsContextValue {
   updateSettings: (change: Partial<Settings>, options?: { persist?: boolean }) => void;
 }
 
-const SettingsContext = createContext<SettingsContextValue | null>(null);
+const SettingsContext = requiredContext<SettingsContextValue>('useSettings', 'SettingsProvider');
 
 export function SettingsProvider({ children }: { children: ReactNode }) {
   const [settings, setSettings] = useState<Settings>(readSettings);
@@ -61,8 +54,4 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
 }
 
-export function useSettings(): SettingsContextValue {
-  const value = useContext(SettingsContext);
-  if (!value) throw new Error('useSettings must be used inside SettingsProvider');
-  return value;
-}
+export const useSettings: () => SettingsContextValue = SettingsContext.useValue;

@@ -1,7 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatTemperature } from './format';
 import { getLayoutConfig, hasLayoutConfig, updateLayoutConfig } from './layout-config';
 import {
   applyThemeClass,
@@ -112,13 +111,5 @@ describe('layout configs', () => {
     updateLayoutConfig('main', { other: 1 });
     expect(hasLayoutConfig('main')).toBe(true);
     expect(getLayoutConfig('main')).toEqual({ sidebarCollapsed: true, other: 1 });
-  });
-});
-
-describe('formatting', () => {
-  it('writes temperatures the way each language does', () => {
-    expect(formatTemperature('de', 21.5)).toBe('21,5 °C');
-    expect(formatTemperature('en', 21.5)).toBe('21.5°C');
-    expect(formatTemperature('de', null)).toBe('–');
   });
 });

@@ -52,8 +52,3 @@ export async function notify(
   if (variant === 'default') return toast(message, options);
   return toast[variant](message, options);
 }
-
-export async function dismissToast(id?: string | number): Promise<void> {
-  const { toast } = await import('sonner');
-  toast.dismiss(id);
-}

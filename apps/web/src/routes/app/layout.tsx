@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-provider';
-import { useBuildingData } from '@/features/building/components/building-data-provider';
+import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { AppShell } from '@/features/layout/components/app-shell';
 import { buildMenu, findTrail } from '@/features/layout/utils/menu';
 import { setCurrentMenuItem, setMenuConfig } from '@/lib/menu-config';

@@ -1,13 +1,13 @@
+import { areaAllowsWrite } from '@raumregler/contract';
 import { ArrowLeft } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { paths, type Area } from '@/config/paths';
-import { useBuildingData } from '@/features/building/components/building-data-provider';
+import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { FloorName } from '@/features/rooms/components/floor-name';
 import { LoadState } from '@/features/rooms/components/load-state';
 import { NotFoundState } from '@/features/rooms/components/not-found-state';
 import { RoomControl } from '@/features/rooms/components/room-control';
-import { canChangeTemperature } from '@/features/rooms/utils/room-values';
 import { useFreshTemps } from './use-fresh-temps';
 
 /** /room-control/{smart|pro}/room/:roomId: one room with its dial. */
@@ -34,7 +34,9 @@ export default function RoomPage({ area }: { area: Area }) {
         }
       />
     );
-  // Until the permissions are known, nobody gets a dial that might refuse the change.
+  // The room pages keep the spec's per-area rule (section 6): pro paths check access_to_pro, the
+  // rest access_to_smart. Until the permissions are known, nobody gets a dial that might refuse
+  // the change.
   const access = permissions.data?.[area === 'pro' ? 'access_to_pro' : 'access_to_smart'];
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
@@ -52,7 +54,7 @@ export default function RoomPage({ area }: { area: Area }) {
       <RoomControl
         key={room.id}
         room={room}
-        canChange={canChangeTemperature(access)}
+        canChange={areaAllowsWrite(access)}
         receivedAt={temps.dataUpdatedAt}
       />
     </div>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { tempsQueryOptions } from '@/features/building/api/get-temps';
+import { tempsQueryOptions } from '@/features/rooms/api/get-temps';
 
 const REFRESH_MS = 30_000;
 

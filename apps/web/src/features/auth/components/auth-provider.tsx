@@ -1,6 +1,7 @@
 import type { RegisterPayload, User } from '@raumregler/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { requiredContext } from '@/lib/required-context';
 import type { ApiError } from '@/lib/api-error';
 import { readStoredAuth, writeStoredAuth, type StoredAuth } from '@/lib/auth-storage';
 import { deviceIdFromHost } from '@/lib/device';
@@ -27,7 +28,7 @@ interface AuthContextValue {
   verify: () => Promise<void>;
 }
 
-const AuthContext = createContext<AuthContextValue | null>(null);
+const AuthContext = requiredContext<AuthContextValue>('useAuth', 'AuthProvider');
 
 const causeOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -128,8 +129,4 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth must be used inside AuthProvider');
-  return value;
-}
+export const useAuth: () => AuthContextValue = AuthContext.useValue;

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
 import type { ApiError } from '@/lib/api-error';
 import { Button } from '@/components/ui/button';
-import { FieldError, Input, Label } from '@/components/ui/input';
+import { TextField } from '@/components/ui/text-field';
 import { rulesResolver, textRule } from '@/lib/form-rules';
 import { useAppConfig } from '../api/get-app-config';
 import { useAuth } from './auth-provider';
@@ -77,8 +77,6 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     }
   });
 
-  const message = (key?: string) => (key ? intl.formatMessage({ id: key }) : null);
-
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {failure && (
@@ -88,33 +86,21 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           />
         </Alert>
       )}
-      <div>
-        <Label htmlFor="username">
-          <FormattedMessage id="auth.login.username" />
-        </Label>
-        <Input
-          id="username"
-          autoComplete="username"
-          aria-invalid={errors.username ? true : undefined}
-          aria-describedby={errors.username ? 'username-error' : undefined}
-          {...register('username')}
-        />
-        <FieldError id="username-error">{message(errors.username?.message)}</FieldError>
-      </div>
-      <div>
-        <Label htmlFor="password">
-          <FormattedMessage id="auth.login.password" />
-        </Label>
-        <Input
-          id="password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'password-error' : undefined}
-          {...register('password')}
-        />
-        <FieldError id="password-error">{message(errors.password?.message)}</FieldError>
-      </div>
+      <TextField
+        id="username"
+        label={intl.formatMessage({ id: 'auth.login.username' })}
+        autoComplete="username"
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <TextField
+        id="password"
+        type="password"
+        label={intl.formatMessage({ id: 'auth.login.password' })}
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" {...register('remember')} />
         <FormattedMessage id="auth.login.remember" />

@@ -1,4 +1,4 @@
-import type { Floor, Permissions } from '@raumregler/contract';
+import { areaAllowsRead, type Floor, type Permissions } from '@raumregler/contract';
 import { Palette, Thermometer, Gauge, type LucideIcon } from 'lucide-react';
 import { paths, type Area } from '@/config/paths';
 
@@ -49,8 +49,9 @@ function areaSection(area: Area, floors: Floor[]): MenuItem {
 }
 
 /**
- * The navigation of a signed-in user: an area appears unless its access is 'no-access'; until
- * the permissions are known, no area is shown (never one the user may not see).
+ * The navigation of a signed-in user: an area appears when its access lets the user read it
+ * (anything but 'no-access', the contract's `areaAllowsRead`); until the permissions are known,
+ * no area is shown (never one the user may not see).
  */
 export function buildMenu(
   permissions: Permissions | undefined,
@@ -58,8 +59,8 @@ export function buildMenu(
 ): MenuItem[] {
   const menu: MenuItem[] = [];
   if (permissions) {
-    if (permissions.access_to_smart !== 'no-access') menu.push(areaSection('smart', floors ?? []));
-    if (permissions.access_to_pro !== 'no-access') menu.push(areaSection('pro', floors ?? []));
+    if (areaAllowsRead(permissions.access_to_smart)) menu.push(areaSection('smart', floors ?? []));
+    if (areaAllowsRead(permissions.access_to_pro)) menu.push(areaSection('pro', floors ?? []));
   }
   menu.push({
     key: 'appearance',

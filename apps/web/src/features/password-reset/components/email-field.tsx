@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 import { useIntl } from 'react-intl';
-import { TextField } from './text-field';
+import { TextField } from '@/components/ui/text-field';
 
 /**
  * The account's e-mail address, as the reset screens ask for it: labelled and with a sample

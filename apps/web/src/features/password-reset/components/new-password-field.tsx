@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
-import { TextField } from './text-field';
+import { TextField } from '@/components/ui/text-field';
 
 /**
  * A field for the new password or its confirmation: masked, and marked `new-password` so that a

@@ -1,7 +1,7 @@
 import { deviceApiPaths, type Room } from '@raumregler/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
-import { applyRoomAnswer } from './update-room-cache';
+import { applyRoomAnswer, refreshTemps } from './update-room-cache';
 
 /** POST resettemp: ends the temporary target, the schedule applies again. */
 export const endTemporary = (roomId: number) => apiPost<Room>(deviceApiPaths.endTemporary(roomId));
@@ -10,6 +10,9 @@ export function useEndTemporary() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: endTemporary,
-    onSuccess: ({ data }) => applyRoomAnswer(queryClient, data),
+    onSuccess: ({ data }) => {
+      applyRoomAnswer(queryClient, data);
+      return refreshTemps(queryClient);
+    },
   });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { toSetpoint } from '../utils/room-values';
 import { endTemporary } from './end-temporary';
-import { applyRoomAnswer, TEMPS_KEY } from './update-room-cache';
+import { applyRoomAnswer, refreshTemps } from './update-room-cache';
 
 export interface SetPermanentInput {
   roomId: number;
@@ -26,7 +26,11 @@ export function useMakePermanent() {
       await endTemporary(input.roomId);
       return setPermanent(input);
     },
-    onSuccess: ({ data }) => applyRoomAnswer(queryClient, data),
-    onError: () => queryClient.invalidateQueries({ queryKey: TEMPS_KEY }),
+    onSuccess: ({ data }) => {
+      applyRoomAnswer(queryClient, data);
+      return refreshTemps(queryClient);
+    },
+    // The temporary target may have ended before the second step failed.
+    onError: () => refreshTemps(queryClient),
   });
 }

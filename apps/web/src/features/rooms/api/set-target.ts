@@ -2,7 +2,7 @@ import { deviceApiPaths, type Room } from '@raumregler/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { toSetpoint } from '../utils/room-values';
-import { applyRoomAnswer } from './update-room-cache';
+import { applyRoomAnswer, refreshTemps } from './update-room-cache';
 
 export interface SetTargetInput {
   roomId: number;
@@ -21,6 +21,9 @@ export function useSetTarget() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setTarget,
-    onSuccess: ({ data }) => applyRoomAnswer(queryClient, data),
+    onSuccess: ({ data }) => {
+      applyRoomAnswer(queryClient, data);
+      return refreshTemps(queryClient);
+    },
   });
 }

@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { TEMPS_KEY } from '../api/update-room-cache';
+import { refreshTemps } from '../api/update-room-cache';
 import { useNow } from '../hooks/use-now';
 import { useRoomActions } from '../hooks/use-room-actions';
 import { parseModeEnd } from '../utils/end-time';
@@ -49,7 +49,7 @@ export function RoomControl({
 
   const onExpired = useCallback(() => {
     setExpiredAt(receivedAt);
-    void queryClient.invalidateQueries({ queryKey: TEMPS_KEY });
+    void refreshTemps(queryClient);
   }, [queryClient, receivedAt]);
 
   const end = parseModeEnd(room.mode_end_datetime) ?? new Date(receivedAt + remaining * 1000);

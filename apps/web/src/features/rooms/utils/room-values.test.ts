@@ -1,7 +1,6 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import {
-  canChangeTemperature,
   formatTemperature,
   isStale,
   lastSensorReport,
@@ -32,17 +31,6 @@ describe('numbers from the device', () => {
   it('writes setpoints with one decimal and a point', () => {
     expect(toSetpoint(21.5)).toBe('21.5');
     expect(toSetpoint(22)).toBe('22.0');
-  });
-});
-
-describe('permissions', () => {
-  it('allows changes with full or permanent only', () => {
-    expect(canChangeTemperature('full')).toBe(true);
-    expect(canChangeTemperature('permanent')).toBe(true);
-    expect(canChangeTemperature('read')).toBe(false);
-    expect(canChangeTemperature('no-access')).toBe(false);
-    expect(canChangeTemperature('admin')).toBe(false);
-    expect(canChangeTemperature(undefined)).toBe(false);
   });
 });
 

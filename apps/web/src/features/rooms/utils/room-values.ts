@@ -22,10 +22,6 @@ export function formatTemperature(intl: IntlShape, value: unknown): string {
 /** The setpoint as the device API wants it: a one-decimal string with a point. */
 export const toSetpoint = (value: number) => value.toFixed(1);
 
-/** Areas whose access allows changes (spec section 6); anything else, unknown values too, reads only. */
-export const canChangeTemperature = (access: unknown) =>
-  access === 'full' || access === 'permanent';
-
 /** "DD.MM.YYYY HH:MM" (device local time) as a Date, or null when it is not that. */
 export function parseSensorTime(value: unknown): Date | null {
   if (typeof value !== 'string') return null;

@@ -1,6 +1,7 @@
 import type { Floor, Permissions } from '@raumregler/contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { createContext, useContext, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { requiredContext } from '@/lib/required-context';
 import { permissionsQueryOptions } from '../api/get-permissions';
 import { tempsQueryOptions } from '../api/get-temps';
 
@@ -9,7 +10,10 @@ interface BuildingData {
   permissions: UseQueryResult<Permissions>;
 }
 
-const BuildingDataContext = createContext<BuildingData | null>(null);
+const BuildingDataContext = requiredContext<BuildingData>(
+  'useBuildingData',
+  'BuildingDataProvider',
+);
 
 /**
  * Temps and permissions for the signed-in user: loaded only when `enabled` (auth ready and a
@@ -31,8 +35,4 @@ export function BuildingDataProvider({
   );
 }
 
-export function useBuildingData(): BuildingData {
-  const value = useContext(BuildingDataContext);
-  if (!value) throw new Error('useBuildingData must be used inside BuildingDataProvider');
-  return value;
-}
+export const useBuildingData: () => BuildingData = BuildingDataContext.useValue;

@@ -1,14 +1,17 @@
-import type { InputHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { useIntl } from 'react-intl';
-import { FieldError, Input, Label } from '@/components/ui/input';
+import { FieldError, Input, Label } from './input';
 
-/** Label, input and its message, wired for screen readers. `error` is a catalogue key. */
+/**
+ * Label, input and its message, wired for screen readers: the sign-in and reset forms' field.
+ * `error` is a catalogue key.
+ */
 export function TextField({
   id,
   label,
   error,
   ...input
-}: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string }) {
+}: ComponentPropsWithRef<'input'> & { id: string; label: string; error?: string }) {
   const intl = useIntl();
   const errorId = `${id}-error`;
   return (

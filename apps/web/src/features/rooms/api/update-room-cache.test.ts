@@ -1,0 +1,99 @@
+import { deviceApiPaths, type Floor, type Room } from '@raumregler/contract';
+import { QueryObserver } from '@tanstack/react-query';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiUrl, HttpResponse, mock, testQueryClient } from '@/lib/testing';
+import { tempsQueryOptions } from './get-temps';
+import { setTarget } from './set-target';
+import { applyRoomAnswer, writeRooms } from './update-room-cache';
+
+const ROOMS = 100;
+const room = (id: number, target: number) =>
+  ({ id, name: `Raum ${id}`, solltemperatur: target, temperatur: 20 }) as unknown as Room;
+const building = (target: number): Floor[] =>
+  [
+    {
+      id: 1,
+      etagenname: 'EG',
+      raeume: Array.from({ length: ROOMS }, (_, index) => room(index + 1, target)),
+    },
+  ] as unknown as Floor[];
+
+let tempsReads = 0;
+let writes = 0;
+let writesBeforeFirstRead: number | null = null;
+const server = setupServer(
+  mock.get(apiUrl(deviceApiPaths.temps()), () => {
+    tempsReads += 1;
+    writesBeforeFirstRead ??= writes;
+    return HttpResponse.json(building(20));
+  }),
+  mock.post(apiUrl('/set/json/v1/1/ziel/:id/'), ({ params }) => {
+    writes += 1;
+    return HttpResponse.json(room(Number(params.id), 23));
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+/** A query client with the temps list loaded and watched, as on a page that shows it. */
+async function watchedTemps() {
+  const client = testQueryClient();
+  const observer = new QueryObserver(client, tempsQueryOptions());
+  const stop = observer.subscribe(() => {});
+  await client.fetchQuery(tempsQueryOptions());
+  tempsReads = 0;
+  writes = 0;
+  writesBeforeFirstRead = null;
+  return { client, stop };
+}
+
+describe('room writes and the temps cache', () => {
+  it('puts a write’s answer into the cached list at once', async () => {
+    const { client, stop } = await watchedTemps();
+    applyRoomAnswer(client, room(7, 25));
+    const rooms = client.getQueryData(tempsQueryOptions().queryKey)![0]!.raeume;
+    expect(rooms.find((r) => r.id === 7)?.solltemperatur).toBe(25);
+    expect(rooms.find((r) => r.id === 8)?.solltemperatur).toBe(20);
+    expect(tempsReads).toBe(0);
+    stop();
+  });
+
+  it('a group action on 100 rooms writes 100 times and reloads temps once, after the last', async () => {
+    const { client, stop } = await watchedTemps();
+    const ids = Array.from({ length: ROOMS }, (_, index) => index + 1);
+    const results = await writeRooms(client, ids, (roomId) =>
+      setTarget({ roomId, target: 23, hours: 1 }),
+    );
+    expect(writes).toBe(ROOMS);
+    expect(results.every((result) => result.status === 'fulfilled')).toBe(true);
+    expect(tempsReads).toBe(1);
+    expect(writesBeforeFirstRead).toBe(ROOMS);
+    stop();
+  });
+
+  it('reloads once even when some writes fail, and says which', async () => {
+    const { client, stop } = await watchedTemps();
+    server.use(
+      mock.post(apiUrl(deviceApiPaths.setTarget(3)), () => {
+        writes += 1;
+        return HttpResponse.json(
+          { error: 'forbidden', message: 'Keine Berechtigung' },
+          { status: 403 },
+        );
+      }),
+    );
+    const results = await writeRooms(client, [1, 2, 3, 4], (roomId) =>
+      setTarget({ roomId, target: 23, hours: 1 }),
+    );
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(tempsReads).toBe(1);
+    stop();
+  });
+});
