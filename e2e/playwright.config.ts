@@ -12,8 +12,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Each test starts its own server and browser context and signs in through the form; on a
+  // 2-core CI machine running 2 workers a test took 10–27 s and one passed 30 s. 60 s leaves
+  // room for a busy machine; an accessibility scan adds its own 30 s (support/a11y.ts).
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   forbidOnly: true,
   reporter: [
     ['list'],

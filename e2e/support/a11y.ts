@@ -1,11 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+// One axe scan of a page takes 1 s on an idle machine and several on a busy CI runner.
+const SCAN_BUDGET_MS = 30_000;
 
 /**
  * Runs axe (WCAG 2.1 A/AA) on the page once its colour transitions have ended (axe must measure
- * the theme's colours, not a frame of a 300 ms fade); fails listing each violation.
+ * the theme's colours, not a frame of a 300 ms fade); fails listing each violation. Each scan
+ * extends the test's timeout by its own budget, so a test with two scans is not squeezed.
  */
 export async function expectNoA11yViolations(page: Page, context = '') {
+  test.info().setTimeout(test.info().timeout + SCAN_BUDGET_MS);
   await page.waitForFunction(() =>
     document
       .getAnimations()

@@ -46,3 +46,17 @@ export async function setTargetThroughApi(
 /** The room card of the floor overview. */
 export const roomCard = (page: Page, room: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: room }) });
+
+/**
+ * Resolves once the test has seen every request the page started before this call: the page
+ * sends a marker request now, and the browser reports requests in the order they start. A
+ * check that "nothing was sent" made after this looks after the event would have arrived.
+ */
+export async function requestsSoFar(page: Page) {
+  const marker = `seen=${Date.now()}`;
+  const seen = page.waitForRequest((request) => request.url().endsWith(marker));
+  await page.evaluate((query) => {
+    void fetch(`/app-config?${query}`).catch(() => undefined);
+  }, marker);
+  await seen;
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { dial, roomCard, signInAndOpen } from '../support/rooms';
+import { dial, requestsSoFar, roomCard, signInAndOpen } from '../support/rooms';
 
 const countdownFormat = /^\d{2}h \d{2}m \d{2}s$/;
 /** "21,5 °C": how the page speaks a temperature in German. */
@@ -15,7 +15,7 @@ test('a target set by keyboard starts temporary mode with a ticking countdown', 
   await signInAndOpen(page, 'room-control/smart/room/1');
   const slider = dial(page, 'Wohnzimmer');
   // The schedule decides the starting target (it depends on the time of day).
-  await expect(page.getByText('Nach Zeitplan')).toBeVisible();
+  await expect(page.getByText('Nach Zeitplan', { exact: true })).toBeVisible();
   await expect(page.getByText(/^\d+,\d °C (um|morgen um|am) /)).toBeVisible();
   const start = Number(await slider.getAttribute('aria-valuenow'));
   await expect(slider).toHaveAttribute('aria-valuetext', german(start));
@@ -43,7 +43,7 @@ test('a target set by keyboard starts temporary mode with a ticking countdown', 
   await expect(slider).toHaveAttribute('aria-valuenow', String(start + 1.5));
 
   await page.getByRole('button', { name: 'Vorübergehende Temperatur beenden' }).click();
-  await expect(page.getByText('Nach Zeitplan')).toBeVisible();
+  await expect(page.getByText('Nach Zeitplan', { exact: true })).toBeVisible();
   await expect(slider).toHaveAttribute('aria-valuenow', String(start));
   await expect(page.getByTestId('countdown')).toHaveCount(0);
 });
@@ -66,6 +66,9 @@ test('dragging the handle previews and commits once on release', async ({ page }
   for (const x of steps) await page.mouse.move(box.x + box.width * x, box.y + box.height * 0.35);
   await page.mouse.move(box.x + box.width, box.y + box.height / 2, { steps: 5 });
   await expect(slider).toHaveAttribute('aria-valuenow', '24');
+  // Nothing committed while the pointer is down: checked after every request the moves could
+  // have started has been seen.
+  await requestsSoFar(page);
   expect(writes).toBe(0);
   await page.mouse.up();
   await expect(page.getByText('Gespeichert')).toBeVisible();
@@ -82,7 +85,7 @@ test('a target made permanent shows in the floor overview', async ({ page }) => 
   await page.keyboard.press('End');
   await expect(page.getByTestId('countdown')).toBeVisible();
   await page.getByRole('button', { name: 'Dauerhaft übernehmen' }).click();
-  await expect(page.getByText('Nach Zeitplan')).toBeVisible();
+  await expect(page.getByText('Nach Zeitplan', { exact: true })).toBeVisible();
   await expect(slider).toHaveAttribute('aria-valuetext', '26,0 °C');
   await page.getByRole('link', { name: 'Zurück zu Erdgeschoss' }).click();
   const card = roomCard(page, 'Arbeitszimmer');

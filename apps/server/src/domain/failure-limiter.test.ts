@@ -15,6 +15,23 @@ describe('failure limiter', () => {
     expect(limiter.fail('10.0.0.1')).toBe(0);
   });
 
+  it('keeps counting across the checks a sign-in makes between failures', () => {
+    // A sign-in asks blockedFor before its password check and, when the password is right,
+    // tells the limiter nothing: the count of failures before and after it adds up.
+    const limiter = createFailureLimiter({ limit: 4, windowMs: 300_000, now: () => 0 });
+    const delays: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      expect(limiter.blockedFor('10.0.0.1')).toBe(0);
+      delays.push(limiter.fail('10.0.0.1'));
+      // A successful sign-in in between: another check, no failure.
+      limiter.blockedFor('10.0.0.1');
+    }
+    expect(delays).toEqual([0, 0, 250, 500]);
+    expect(limiter.blockedFor('10.0.0.1')).toBe(300);
+    // The limiter offers no way to wipe a client's count before its window ends.
+    expect(Object.keys(limiter).sort()).toEqual(['blockedFor', 'fail']);
+  });
+
   it('caps the delay', () => {
     const limiter = createFailureLimiter({ limit: 100, windowMs: 1000, now: () => 0 });
     const delays = Array.from({ length: 100 }, () => limiter.fail('a'));

@@ -21,6 +21,9 @@ const form = 'application/x-www-form-urlencoded';
 
 interface Case {
   name: string;
+  /** The documented answer (docs/device-api.md): status and `error` code. */
+  status: number;
+  error: string;
   method?: string;
   path: string;
   headers?: Record<string, string>;
@@ -30,22 +33,57 @@ interface Case {
 const cases: Case[] = [
   {
     name: 'Basic header that is no base64',
+    status: 401,
+    error: 'unauthorized',
     path: '/get/json/v1/1/temps/',
     headers: { authorization: 'Basic %%%' },
   },
   {
     name: 'Basic header without colon',
+    status: 401,
+    error: 'unauthorized',
     path: '/get/json/v1/1/temps/',
     headers: { authorization: `Basic ${Buffer.from('demo').toString('base64')}` },
   },
-  { name: 'broken percent-encoding in the path', path: '/get/json/v1/1/temps/%E0%A4%A' },
-  { name: 'house id that is no number', path: '/get/json/v1/abc/temps/' },
-  { name: 'room id with a sign', path: '/get/json/v1/1/temps/-1/' },
-  { name: 'room id far too long', path: `/get/json/v1/1/temps/${'9'.repeat(40)}/` },
-  { name: 'write with GET', path: '/set/json/v1/1/ziel/1/' },
-  { name: 'read with DELETE', method: 'DELETE', path: '/get/json/v1/1/temps/' },
+  {
+    name: 'broken percent-encoding in the path',
+    // Answered by Fastify itself before routing (FST_ERR_BAD_URL), not by our error handler:
+    // its `error` is the status text, not one of our codes (the docs promise `bad_request`-style
+    // codes for every 4xx). Pinned here as it is; reported on issue 12.
+    status: 400,
+    error: 'Bad Request',
+    path: '/get/json/v1/1/temps/%E0%A4%A',
+  },
+  {
+    name: 'house id that is no number',
+    status: 404,
+    error: 'not_found',
+    path: '/get/json/v1/abc/temps/',
+  },
+  {
+    name: 'room id with a sign',
+    status: 400,
+    error: 'bad_request',
+    path: '/get/json/v1/1/temps/-1/',
+  },
+  {
+    name: 'room id far too long',
+    status: 400,
+    error: 'bad_request',
+    path: `/get/json/v1/1/temps/${'9'.repeat(40)}/`,
+  },
+  { name: 'write with GET', status: 404, error: 'not_found', path: '/set/json/v1/1/ziel/1/' },
+  {
+    name: 'read with DELETE',
+    status: 404,
+    error: 'not_found',
+    method: 'DELETE',
+    path: '/get/json/v1/1/temps/',
+  },
   {
     name: 'JSON setpoint of the wrong type',
+    status: 400,
+    error: 'validation_failed',
     method: 'POST',
     path: '/set/json/v1/1/ziel/1/',
     headers: { 'content-type': 'application/json' },
@@ -53,6 +91,8 @@ const cases: Case[] = [
   },
   {
     name: 'JSON setpoint as an array',
+    status: 400,
+    error: 'validation_failed',
     method: 'POST',
     path: '/set/json/v1/1/ziel/1/',
     headers: { 'content-type': 'application/json' },
@@ -60,6 +100,8 @@ const cases: Case[] = [
   },
   {
     name: 'JSON null body',
+    status: 400,
+    error: 'validation_failed',
     method: 'POST',
     path: '/set/json/v1/1/soll/1/',
     headers: { 'content-type': 'application/json' },
@@ -67,6 +109,8 @@ const cases: Case[] = [
   },
   {
     name: 'JSON with __proto__',
+    status: 400,
+    error: 'bad_request',
     method: 'POST',
     path: '/set/json/v1/1/ziel/1/',
     headers: { 'content-type': 'application/json' },
@@ -74,6 +118,8 @@ const cases: Case[] = [
   },
   {
     name: 'JSON in another charset',
+    status: 415,
+    error: 'unsupported_media_type',
     method: 'POST',
     path: '/set/json/v1/1/ziel/1/',
     headers: { 'content-type': 'application/json; charset=utf-16' },
@@ -81,6 +127,8 @@ const cases: Case[] = [
   },
   {
     name: 'a field given twice',
+    status: 400,
+    error: 'validation_failed',
     method: 'POST',
     path: '/set/json/v1/1/ziel/1/',
     headers: { 'content-type': form },
@@ -88,6 +136,8 @@ const cases: Case[] = [
   },
   {
     name: 'setpoint with broken percent-encoding',
+    status: 400,
+    error: 'validation_failed',
     method: 'POST',
     path: '/set/json/v1/1/ziel/1/',
     headers: { 'content-type': form },
@@ -95,6 +145,8 @@ const cases: Case[] = [
   },
   {
     name: 'gzip body that is no gzip',
+    status: 400,
+    error: 'bad_request',
     method: 'POST',
     path: '/set/json/v1/1/ziel/1/',
     headers: { 'content-type': form, 'content-encoding': 'gzip' },
@@ -102,6 +154,10 @@ const cases: Case[] = [
   },
   {
     name: 'unknown body encoding',
+    // Not in the docs (they name gzip/deflate and a broken one, 400); 415 as for an unknown
+    // content type.
+    status: 415,
+    error: 'unsupported_media_type',
     method: 'POST',
     path: '/set/json/v1/1/ziel/1/',
     headers: { 'content-type': form, 'content-encoding': 'zstd-x' },
@@ -109,6 +165,8 @@ const cases: Case[] = [
   },
   {
     name: 'multipart without boundary',
+    status: 400,
+    error: 'bad_request',
     method: 'POST',
     path: '/set/json/v1/1/ziel/1/',
     headers: { 'content-type': 'multipart/form-data' },
@@ -116,6 +174,8 @@ const cases: Case[] = [
   },
   {
     name: 'multipart field far too long',
+    status: 413,
+    error: 'payload_too_large',
     method: 'POST',
     path: '/set/json/v1/1/ziel/1/',
     headers: { 'content-type': 'multipart/form-data; boundary=b' },
@@ -123,6 +183,8 @@ const cases: Case[] = [
   },
   {
     name: 'too many multipart fields',
+    status: 413,
+    error: 'payload_too_large',
     method: 'POST',
     path: '/set/json/v1/1/ziel/1/',
     headers: { 'content-type': 'multipart/form-data; boundary=b' },
@@ -130,6 +192,8 @@ const cases: Case[] = [
   },
   {
     name: 'body larger than the limit',
+    status: 413,
+    error: 'payload_too_large',
     method: 'POST',
     path: '/set/json/v1/1/ziel/1/',
     headers: { 'content-type': 'application/json' },
@@ -137,6 +201,8 @@ const cases: Case[] = [
   },
   {
     name: 'setpoint with exponent',
+    status: 400,
+    error: 'validation_failed',
     method: 'POST',
     path: '/set/json/v1/1/ziel/1/',
     headers: { 'content-type': form },
@@ -144,6 +210,8 @@ const cases: Case[] = [
   },
   {
     name: 'duration negative',
+    status: 400,
+    error: 'validation_failed',
     method: 'POST',
     path: '/set/json/v1/1/ziel/1/',
     headers: { 'content-type': form },
@@ -151,6 +219,8 @@ const cases: Case[] = [
   },
   {
     name: 'betriebsart missing value',
+    status: 400,
+    error: 'validation_failed',
     method: 'POST',
     path: '/set/json/v1/1/rooms/1/',
     headers: { 'content-type': form },
@@ -159,17 +229,16 @@ const cases: Case[] = [
 ];
 
 describe('malformed requests', () => {
-  it.each(cases)('$name: a 4xx JSON error of the contract shape', async (entry) => {
+  it.each(cases)('$name: $status $error, JSON of the contract shape', async (entry) => {
     const response = await fetch(`${server.url}${entry.path}`, {
       method: entry.method ?? 'GET',
       headers: { authorization: auth, ...entry.headers },
       ...(entry.body !== undefined ? { body: entry.body } : {}),
     });
-    expect(response.status).toBeGreaterThanOrEqual(400);
-    expect(response.status).toBeLessThan(500);
+    expect(response.status).toBe(entry.status);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const body = (await response.json()) as Record<string, unknown>;
-    expect(typeof body.error).toBe('string');
+    expect(body.error).toBe(entry.error);
     expect(typeof body.message).toBe('string');
     expect(JSON.stringify(body)).not.toMatch(/node_modules|\.js:\d+|\.ts:\d+/);
   });
