@@ -35,8 +35,16 @@ export function createRoomCommands({
   commit: Commit;
   clock: Pick<Clock, 'now' | 'local'>;
 }) {
-  /** One command: its decision and write run inside the commit, on the room as it is then. */
-  const run = async (roomId: number, change: (room: Room) => void): Promise<Room> => {
+  /**
+   * One command: its decision and write run inside the commit, on the room as the commands
+   * before it left it. The coming audit log writes its entry for `actor` here, in the same
+   * transaction as the change.
+   */
+  const run = async (
+    roomId: number,
+    _actor: Actor,
+    change: (room: Room) => void,
+  ): Promise<Room> => {
     await commit(() => {
       const room = building.findRoom(roomId);
       if (!room) throw new UnknownRoomError(roomId);
@@ -47,15 +55,15 @@ export function createRoomCommands({
   };
   return {
     /** A temporary target for `minutes` (nothing, 0 or "default": the default 60). */
-    setTemporary(roomId: number, target: unknown, minutes: unknown, _actor: Actor) {
-      return run(roomId, (room) => {
+    setTemporary(roomId: number, target: unknown, minutes: unknown, actor: Actor) {
+      return run(roomId, actor, (room) => {
         const temporary = temporaryTarget(room, target, minutes, clock.now());
         building.setTemporary(room.id, temporary.target, temporary.until);
       });
     },
     /** A permanent target: today's block of the programme, or the base without a programme. */
-    setPermanent(roomId: number, target: unknown, _actor: Actor) {
-      return run(roomId, (room) => {
+    setPermanent(roomId: number, target: unknown, actor: Actor) {
+      return run(roomId, actor, (room) => {
         const nowWall = clock.local.toWall(clock.now());
         const change = permanentChange(room, target, building.scheduleOf(room.id), nowWall);
         if (change.kind === 'occurrence') {
@@ -66,12 +74,12 @@ export function createRoomCommands({
       });
     },
     /** Ends a temporary target; idempotent, so ending none changes nothing. */
-    endTemporary(roomId: number, _actor: Actor) {
-      return run(roomId, (room) => building.clearTemporary(room.id));
+    endTemporary(roomId: number, actor: Actor) {
+      return run(roomId, actor, (room) => building.clearTemporary(room.id));
     },
     /** `heating`, `cooling`, `off`, or `on` (back to the mode before `off`). */
-    changeMode(roomId: number, action: unknown, _actor: Actor) {
-      return run(roomId, (room) => {
+    changeMode(roomId: number, action: unknown, actor: Actor) {
+      return run(roomId, actor, (room) => {
         const { mode, previousMode } = modeChange(room, action);
         building.setMode(room.id, mode, previousMode);
       });
