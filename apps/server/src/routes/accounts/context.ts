@@ -41,5 +41,5 @@ export default fp<{ config: Config }>(
       },
     });
   },
-  { name: 'accounts-context', dependencies: ['database', 'clock'] },
+  { name: 'accounts-context', dependencies: ['database', 'clock', 'mailer'] },
 );
