@@ -3,12 +3,14 @@ import compress from '@fastify/compress';
 import type Database from 'better-sqlite3';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
+import roomCommandsPlugin from './plugins/app/room-commands.js';
+import simulationPlugin from './plugins/app/simulation.js';
 import authPlugin from './plugins/auth.js';
-import clockPlugin from './plugins/clock.js';
 import databasePlugin from './plugins/database.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
+import clockPlugin from './plugins/external/clock.js';
+import mailerPlugin from './plugins/external/mailer.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
-import simulationPlugin from './plugins/simulation.js';
 import webAppPlugin from './plugins/web-app.js';
 import accountRoutes from './routes/accounts/index.js';
 import accountsContext from './routes/accounts/context.js';
@@ -23,7 +25,7 @@ export interface AppOptions {
   config: Config;
   db: Database.Database;
   logger?: FastifyServerOptions['logger'];
-  /** The clock; tests inject one to move time without sleeping. */
+  /** The one clock of the app; tests inject one to move time without sleeping. */
   now?: () => number;
 }
 
@@ -76,9 +78,18 @@ export async function buildApp({ config, db, logger, now }: AppOptions): Promise
     encodings: ['br', 'gzip', 'deflate'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // External services (plugins/external): what talks to the world outside, replaceable in tests.
   await app.register(clockPlugin, { now: now ?? Date.now, timeZone: config.timeZone });
+  await app.register(mailerPlugin, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+  });
+  // Infrastructure (plugins/): the database and sign-in.
   await app.register(databasePlugin, { db });
   await app.register(authPlugin);
+  // The app's services (plugins/app): routes, the CLI and timers change the building through these.
+  await app.register(roomCommandsPlugin);
   // In proxy mode the real device is the building: nothing to simulate.
   await app.register(simulationPlugin, { speed: config.simSpeed, timer: !config.upstreamUrl });
   await app.register(accountsContext, { config });

@@ -10,10 +10,15 @@ async function main() {
   const config = loadConfig();
   const db = openDatabase(config.databaseFile);
   try {
-    process.exitCode = await runCli(process.argv.slice(2), db, {
-      out: (line) => console.log(line),
-      err: (line) => console.error(line),
-    });
+    process.exitCode = await runCli(
+      process.argv.slice(2),
+      db,
+      {
+        out: (line) => console.log(line),
+        err: (line) => console.error(line),
+      },
+      Date.now,
+    );
   } finally {
     db.close();
   }

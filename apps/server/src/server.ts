@@ -5,8 +5,10 @@ import { openSeededDatabase } from './startup.js';
 
 async function main() {
   const config = loadConfig();
-  const db = await openSeededDatabase(config);
-  const app = await buildApp({ config, db });
+  // The one clock of the process: the seed, the app and everything in it read this.
+  const now = Date.now;
+  const db = await openSeededDatabase(config, now);
+  const app = await buildApp({ config, db, now });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

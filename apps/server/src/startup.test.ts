@@ -25,15 +25,15 @@ describe('start-up', () => {
     seed.users[2]!.access = { smart: 'read', pro: 'admin' };
     const seedFile = path.join(dir, 'seed.json');
     writeFileSync(seedFile, JSON.stringify(seed));
-    const start = openSeededDatabase({ ...config, seedFile });
+    const start = openSeededDatabase({ ...config, seedFile }, Date.now);
     await expect(start).rejects.toThrow(SeedError);
-    await expect(openSeededDatabase({ ...config, seedFile })).rejects.toThrow(
+    await expect(openSeededDatabase({ ...config, seedFile }, Date.now)).rejects.toThrow(
       '$.users[2].access.pro',
     );
   });
 
   it('shows changes other processes (the CLI) write into the database file', async () => {
-    const db = await openSeededDatabase(config);
+    const db = await openSeededDatabase(config, Date.now);
     const app = await buildApp({ config, db, logger: false });
     try {
       const names = async () => {
@@ -59,7 +59,7 @@ describe('start-up', () => {
     const boot = async () => {
       const app = await buildApp({
         config,
-        db: await openSeededDatabase(config),
+        db: await openSeededDatabase(config, clock.now),
         logger: false,
         now: clock.now,
       });

@@ -11,13 +11,17 @@ const demoSeedUrl = new URL('./seed/demo-building.json', import.meta.url);
 /**
  * Opens the database and, when it is empty, applies SEED_FILE (or the demo building). A seed
  * that breaks the shape throws a SeedError naming the bad field, before anything is written.
+ * `now` is the app's clock (the seed's sensor readings and users are stamped with it).
  */
-export async function openSeededDatabase(config: Config): Promise<Database.Database> {
+export async function openSeededDatabase(
+  config: Config,
+  now: () => number,
+): Promise<Database.Database> {
   const db = openDatabase(config.databaseFile);
   try {
-    if (createBuildingRepository(db).isEmpty()) {
+    if (createBuildingRepository(db, now).isEmpty()) {
       const file = config.seedFile ?? demoSeedUrl;
-      await importSeed(db, parseSeed(JSON.parse(readFileSync(file, 'utf8'))));
+      await importSeed(db, parseSeed(JSON.parse(readFileSync(file, 'utf8'))), now());
     }
     return db;
   } catch (error) {

@@ -14,7 +14,7 @@ let db: Database.Database;
 let out: string[];
 let err: string[];
 const run = (...argv: string[]) =>
-  runCli(argv, db, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  runCli(argv, db, { out: (line) => out.push(line), err: (line) => err.push(line) }, Date.now);
 
 beforeEach(() => {
   db = openDatabase(':memory:');
@@ -90,7 +90,7 @@ describe('cli', () => {
       writeFileSync(good, JSON.stringify(demoSeed()));
       expect(await run('seed', 'import', good)).toBe(0);
       expect(out.at(-1)).toBe('Imported "Musterhaus": 2 floors, 7 rooms, 4 users.');
-      expect(createBuildingRepository(db).findRoom(2)?.name).toBe('Küche');
+      expect(createBuildingRepository(db, Date.now).findRoom(2)?.name).toBe('Küche');
 
       const broken = structuredClone(demoSeed()) as unknown as {
         floors: { rooms: { target: unknown }[] }[];

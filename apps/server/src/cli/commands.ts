@@ -75,8 +75,16 @@ const OPTIONS = {
   pro: { type: 'string' },
 } as const;
 
-/** Runs one command against an open database; answers the process exit code. */
-export async function runCli(argv: string[], db: Database, io: CliIo): Promise<number> {
+/**
+ * Runs one command against an open database; answers the process exit code. `now` is the clock
+ * (cli.ts passes Date.now) that stamps new users and imported sensor readings.
+ */
+export async function runCli(
+  argv: string[],
+  db: Database,
+  io: CliIo,
+  now: () => number,
+): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -94,14 +102,10 @@ export async function runCli(argv: string[], db: Database, io: CliIo): Promise<n
         return 0;
       case 'user list': {
         if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
-        const rows = db
-          .prepare<
-            [],
-            { username: string; email: string; access_smart: string; access_pro: string }
-          >('SELECT username, email, access_smart, access_pro FROM users ORDER BY username')
-          .all();
-        for (const row of rows) {
-          io.out(`${row.username}\t${row.email}\tsmart=${row.access_smart}\tpro=${row.access_pro}`);
+        for (const user of users.list()) {
+          io.out(
+            `${user.username}\t${user.email}\tsmart=${user.accessSmart}\tpro=${user.accessPro}`,
+          );
         }
         return 0;
       }
@@ -118,15 +122,18 @@ export async function runCli(argv: string[], db: Database, io: CliIo): Promise<n
         if (users.findByEmail(email))
           throw new CommandError(`a user with e-mail "${email}" exists`);
         const secret = password(values.password);
-        users.insert({
-          username,
-          email,
-          passwordHash: await hashPassword(secret.password),
-          firstName: values['first-name'] ?? '',
-          lastName: values['last-name'] ?? '',
-          accessSmart: access(values.smart, 'smart') ?? 'no-access',
-          accessPro: access(values.pro, 'pro') ?? 'no-access',
-        });
+        users.insert(
+          {
+            username,
+            email,
+            passwordHash: await hashPassword(secret.password),
+            firstName: values['first-name'] ?? '',
+            lastName: values['last-name'] ?? '',
+            accessSmart: access(values.smart, 'smart') ?? 'no-access',
+            accessPro: access(values.pro, 'pro') ?? 'no-access',
+          },
+          now(),
+        );
         io.out(`Added user "${username}".`);
         if (secret.generated) io.out(`Password: ${secret.password}`);
         return 0;
@@ -163,7 +170,7 @@ export async function runCli(argv: string[], db: Database, io: CliIo): Promise<n
           throw new CommandError(`cannot read ${file}: ${(error as Error).message}`);
         }
         const seed = parseSeed(raw);
-        await importSeed(db, seed);
+        await importSeed(db, seed, now());
         const rooms = seed.floors.reduce((sum, floor) => sum + floor.rooms.length, 0);
         io.out(
           `Imported "${seed.building.name}": ${seed.floors.length} floors, ${rooms} rooms, ${seed.users.length} users.`,

@@ -19,7 +19,7 @@ export function timeToMinutes(at: string): number {
  * Writes a checked seed into the database in one transaction: either the whole building is
  * there afterwards or nothing changed. Existing users with the same name are left alone.
  */
-export async function importSeed(db: Database, seed: Seed, now = Date.now()): Promise<void> {
+export async function importSeed(db: Database, seed: Seed, now: number): Promise<void> {
   // Hash first: scrypt is async and must not run inside the synchronous transaction.
   const hashes = await Promise.all(seed.users.map((user) => hashPassword(user.password)));
   const putSetting = db.prepare(

@@ -1,26 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import type { RoomRow } from '../db/repositories/building.js';
+import type { Room } from './building.js';
 import { createLocalClock } from './local-time.js';
 import { toWireRoom, viewContext } from './room-view.js';
 import { unrollSchedule } from './schedule.js';
 
 const berlin = createLocalClock('Europe/Berlin');
-const row: RoomRow = {
+const row: Room = {
   id: 9,
-  floor_id: 1,
+  floorId: 1,
   name: 'Bad',
   position: 0,
   temperature: 21.44,
   humidity: 51.6,
-  base_target: 20,
-  min_target: 5,
-  max_target: 30,
+  baseTarget: 20,
+  minTarget: 5,
+  maxTarget: 30,
   mode: 'Heating',
-  temp_target: 23.5,
-  temp_until: Date.parse('2026-03-29T02:30:00Z'),
-  sensor_reported_at: Date.parse('2026-03-29T00:59:00Z'),
-  valve_open: 1,
-  previous_mode: 'Heating',
+  previousMode: 'Heating',
+  temporary: { target: 23.5, until: Date.parse('2026-03-29T02:30:00Z') },
+  sensorReportedAt: Date.parse('2026-03-29T00:59:00Z'),
+  valveOpen: true,
 };
 // Every day 22 °C from 06:00, 18 °C from 22:00.
 const schedule = unrollSchedule([

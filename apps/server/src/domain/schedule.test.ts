@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalClock, formatDueTime } from './local-time.js';
-import { scheduleAt, unrollSchedule, type SwitchPoint } from './schedule.js';
+import { occurrenceChange, scheduleAt, unrollSchedule, type SwitchPoint } from './schedule.js';
 
 const berlin = createLocalClock('Europe/Berlin');
 const wall = (local: string) => Date.parse(`${local}Z`);
@@ -92,5 +92,22 @@ describe('local clock', () => {
     expect(formatDueTime(newYork.toWall(Date.parse('2026-11-23T09:00:00Z')))).toBe(
       '2026-11-23 04:00',
     );
+  });
+});
+
+describe('occurrenceChange', () => {
+  it('retargets a point that runs on that one day only', () => {
+    expect(occurrenceChange({ id: 5, days: 0b0000100, at: 360, target: 21 }, 2, 19)).toEqual({
+      kind: 'retarget',
+      target: 19,
+    });
+  });
+
+  it('splits a point shared by several days: only that day gets the new target', () => {
+    expect(occurrenceChange(livingRoom[0]!, 2, 19)).toEqual({
+      kind: 'split',
+      remainingDays: 0b0011011,
+      added: { days: 0b0000100, at: 6 * 60, target: 19 },
+    });
   });
 });

@@ -36,6 +36,30 @@ export function unrollSchedule(points: readonly SwitchPoint[]): Occurrence[] {
   return occurrences.sort((a, b) => a.weekMinute - b.weekMinute || a.pointId - b.pointId);
 }
 
+/** How a change of one weekday's occurrence of a switch point changes the programme. */
+export type OccurrenceChange =
+  | { kind: 'retarget'; target: number }
+  | { kind: 'split'; remainingDays: number; added: Omit<SwitchPoint, 'id'> };
+
+/**
+ * Changing the target of a point that runs on this day only changes the point; a point shared
+ * by several days is split: the other days keep it, this day gets its own point with the new
+ * target, so the change comes back every week on that day only.
+ */
+export function occurrenceChange(
+  point: SwitchPoint,
+  day: number,
+  target: number,
+): OccurrenceChange {
+  const bit = 1 << day;
+  if (point.days === bit) return { kind: 'retarget', target };
+  return {
+    kind: 'split',
+    remainingDays: point.days & ~bit,
+    added: { days: bit, at: point.at, target },
+  };
+}
+
 export interface ScheduleState {
   /** The permanent target in force now. */
   target: number;

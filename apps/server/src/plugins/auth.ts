@@ -1,7 +1,9 @@
 import { hash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
+import type { Capability } from '@raumregler/contract';
 import type { FastifyRequest } from 'fastify';
 import { hashPassword, verifyPassword } from '../domain/passwords.js';
+import { userCan } from '../domain/permissions.js';
 import type { UserRecord } from '../db/repositories/users.js';
 import { HttpError } from './error-handler.js';
 import { createFailureLimiter } from '../domain/failure-limiter.js';
@@ -10,6 +12,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: answers 401 unless the request carries valid credentials; sets request.user. */
     authenticate: (request: FastifyRequest, reply: unknown, done: HookDone) => void;
+    /**
+     * preHandler after `authenticate`: answers 403 unless the user has the capability (the
+     * contract's `can`, the one rule of who may do what).
+     */
+    requireCapability: (
+      capability: Capability,
+    ) => (request: FastifyRequest, reply: unknown, done: HookDone) => void;
     /** Forget every cached sign-in, e.g. after a password change. */
     forgetCredentials: () => void;
   }
@@ -27,6 +36,13 @@ const CACHE_MS = 60_000;
 // How long a cached user record is trusted before it is read again (one read per second per
 // user instead of one per request).
 const RECHECK_MS = 1_000;
+
+/** What a 403 says for each capability a user lacks. */
+const REFUSALS: Record<Capability, string> = {
+  read: 'You may not see this building.',
+  write: 'You may not change temperatures.',
+  manage: 'You may not manage this building.',
+};
 
 export function parseBasicAuth(
   header: string | undefined,
@@ -76,7 +92,7 @@ export default fp(
     const cachedUser = (key: string): UserRecord | null => {
       const cached = cache.get(key);
       if (!cached) return null;
-      const now = Date.now();
+      const now = app.clock.now();
       if (cached.until <= now) return null;
       if (now - cached.checkedAt < RECHECK_MS) return cached.user;
       // Changes by another process (the CLI) show within a second: a new hash makes the
@@ -134,12 +150,20 @@ export default fp(
         throw unauthorized();
       }
       if (cache.size > 10_000) cache.clear();
-      cache.set(key, { user, checkedAt: Date.now(), until: Date.now() + CACHE_MS });
+      const now = app.clock.now();
+      cache.set(key, { user, checkedAt: now, until: now + CACHE_MS });
       request.user = user;
     };
 
     app.decorateRequest('user', null);
     app.decorate('forgetCredentials', () => cache.clear());
+    app.decorate(
+      'requireCapability',
+      (capability: Capability) => (request: FastifyRequest, _reply: unknown, done: HookDone) => {
+        if (request.user && userCan(request.user, capability)) done();
+        else done(new HttpError(403, 'forbidden', REFUSALS[capability]));
+      },
+    );
     // A callback hook: a cached sign-in (every poll after the first) passes in the same tick,
     // without a promise; only the full check is asynchronous.
     app.decorate('authenticate', (request: FastifyRequest, _reply: unknown, done: HookDone) => {

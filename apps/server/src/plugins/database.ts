@@ -25,7 +25,7 @@ export default fp<{ db: Database.Database }>(
   async (app, { db }) => {
     app.decorate('db', db);
     app.decorate('repos', {
-      building: createBuildingRepository(db),
+      building: createBuildingRepository(db, app.clock.now),
       settings: createSettingsRepository(db),
       users: createUsersRepository(db),
     });
@@ -34,5 +34,5 @@ export default fp<{ db: Database.Database }>(
       db.close();
     });
   },
-  { name: 'database' },
+  { name: 'database', dependencies: ['clock'] },
 );

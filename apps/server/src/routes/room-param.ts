@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { RoomRow } from '../db/repositories/building.js';
+import type { Room } from '../domain/building.js';
 import { HttpError } from '../plugins/error-handler.js';
 
 /** The room a `{roomId}` path names: 400 when the id is no whole number, 404 when unknown. */
-export function roomFromParams(app: FastifyInstance, params: unknown): RoomRow {
+export function roomFromParams(app: FastifyInstance, params: unknown): Room {
   const raw = (params as { roomId?: string }).roomId ?? '';
   if (!/^\d{1,9}$/.test(raw)) {
     throw new HttpError(400, 'bad_request', `The room id must be a whole number, got "${raw}".`);
@@ -11,9 +11,13 @@ export function roomFromParams(app: FastifyInstance, params: unknown): RoomRow {
   return existingRoom(app, Number(raw));
 }
 
+/** The 404 of a room id that names no room. */
+export const unknownRoom = (roomId: number) =>
+  new HttpError(404, 'not_found', `There is no room ${roomId}.`);
+
 /** The room with this id, or a 404 when there is none. */
-export function existingRoom(app: FastifyInstance, roomId: number): RoomRow {
+export function existingRoom(app: FastifyInstance, roomId: number): Room {
   const room = app.repos.building.findRoom(roomId);
-  if (!room) throw new HttpError(404, 'not_found', `There is no room ${roomId}.`);
+  if (!room) throw unknownRoom(roomId);
   return room;
 }

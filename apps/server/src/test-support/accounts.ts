@@ -5,10 +5,10 @@ import { decodeQuotedPrintable, findResetLink } from '@raumregler/contract/testi
 import type { Config } from '../config.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
-/** A test server whose reset mails land in a throw-away folder. */
-export async function startAccountsServer(config: Partial<Config> = {}) {
+/** A test server whose reset mails land in a throw-away folder; `now` is its clock. */
+export async function startAccountsServer(config: Partial<Config> = {}, now?: () => number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'raumregler-accounts-'));
-  const server = await startTestServer({ config: { dataDir, ...config } });
+  const server = await startTestServer({ config: { dataDir, ...config }, now });
   return {
     ...server,
     mailDir: path.join(dataDir, 'mail'),

@@ -60,8 +60,9 @@ export async function startTestServer(
     ...options.config,
   };
   const db = openDatabase(config.databaseFile);
-  await importSeed(db, options.seed ?? demoSeed(), options.now?.() ?? Date.now());
-  const app = await buildApp({ config, db, logger: false, now: options.now });
+  const now = options.now ?? Date.now;
+  await importSeed(db, options.seed ?? demoSeed(), now());
+  const app = await buildApp({ config, db, logger: false, now });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

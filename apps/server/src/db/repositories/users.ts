@@ -46,6 +46,7 @@ export function createUsersRepository(db: Database) {
   );
   const updatePassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
   const updateAccess = db.prepare('UPDATE users SET access_smart = ?, access_pro = ? WHERE id = ?');
+  const all = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY username');
   return {
     findByUsername(username: string): UserRecord | null {
       const row = byUsername.get(username);
@@ -59,7 +60,12 @@ export function createUsersRepository(db: Database) {
       const row = byId.get(id);
       return row ? toRecord(row) : null;
     },
-    insert(user: NewUser, now = Date.now()): number {
+    /** Every user, by username. */
+    list(): UserRecord[] {
+      return all.all().map(toRecord);
+    },
+    /** `now` (the app's clock) is stored as the creation time. */
+    insert(user: NewUser, now: number): number {
       return Number(insert.run({ ...user, createdAt: now }).lastInsertRowid);
     },
     setPasswordHash(id: number, passwordHash: string) {

@@ -4,17 +4,13 @@ import {
   createResetTokensRepository,
   type ResetTokensRepository,
 } from '../../db/repositories/reset-tokens.js';
-import { createMailer, type Mailer } from '../../mail/mailer.js';
 import { rateLimit } from './rate-limit.js';
 
 export interface AccountsContext {
-  mailer: Mailer;
   resetTokens: ResetTokensRepository;
   allowRegistration: boolean;
   /** Origin of reset links; null = http://localhost:<listening port>. */
   publicUrl: string | null;
-  /** The clock of token expiry and rate limits; tests replace it instead of sleeping. */
-  now: () => number;
   /** preHandlers, shared by both mounts so that / and /api do not double the allowance. */
   limits: { mail: RateLimiter; attempt: RateLimiter };
 }
@@ -26,21 +22,17 @@ declare module 'fastify' {
   }
 }
 
-/** What the account routes share across both mounts (/ and /api): one mailer, one clock. */
+/**
+ * What the account routes share across both mounts (/ and /api): their settings and rate
+ * limits. Mail goes through the mailer plugin, time through the one clock.
+ */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    const mailer = createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      dataDir: config.dataDir,
-    });
-    const now = () => app.accounts.now();
+    const now = app.clock.now;
     app.decorate('accounts', {
-      mailer,
       resetTokens: createResetTokensRepository(app.db),
       allowRegistration: config.allowRegistration,
       publicUrl: config.publicUrl,
-      now: Date.now,
       limits: {
         // Reset mails and registrations: a person needs a few, a flood needs many.
         mail: rateLimit({ max: 10, windowMs: 15 * 60_000, now }),
@@ -48,7 +40,6 @@ export default fp<{ config: Config }>(
         attempt: rateLimit({ max: 30, windowMs: 15 * 60_000, now }),
       },
     });
-    app.addHook('onClose', async () => mailer.close());
   },
-  { name: 'accounts-context', dependencies: ['database'] },
+  { name: 'accounts-context', dependencies: ['database', 'clock', 'mailer'] },
 );

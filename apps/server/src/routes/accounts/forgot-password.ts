@@ -45,12 +45,12 @@ export function forgotPasswordRoute(app: FastifyInstance) {
       const digest = tokenDigest(token);
       const user = app.repos.users.findByEmail(email);
       if (user) {
-        const now = app.accounts.now();
+        const now = app.clock.now();
         app.accounts.resetTokens.create(user.id, digest, now + TOKEN_VALID_MINUTES * 60_000, now);
         const link = resetLink(publicOrigin(app), token, user.email);
         const log = request.log;
         setImmediate(() => {
-          app.accounts.mailer.send(resetMail(user.email, link, TOKEN_VALID_MINUTES)).then(
+          app.mailer.send(resetMail(user.email, link, TOKEN_VALID_MINUTES)).then(
             (delivery) => {
               if (delivery.via === 'file') {
                 // No SMTP configured: the link in the log is how a developer gets in.

@@ -10,10 +10,14 @@ import {
   waitForMail,
   type AccountsServer,
 } from '../../test-support/accounts.js';
+import { manualClock } from '../../test-support/test-server.js';
 
+// The app's one clock: token expiry and rate limits move with it, nothing sleeps.
+const clock = manualClock('2026-11-23T10:00');
 let server: AccountsServer;
 beforeEach(async () => {
-  server = await startAccountsServer();
+  clock.set('2026-11-23T10:00');
+  server = await startAccountsServer({}, clock.now);
 });
 afterEach(async () => {
   await server.close();
@@ -127,7 +131,7 @@ describe('POST /forgot-password', () => {
       }
     }
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
-    server.app.accounts.now = () => Date.now() + 15 * 60_000;
+    clock.advance(15 * 60_000);
     expect((await post(server, '/forgot-password', form({ email: 'a@example.com' }))).status).toBe(
       200,
     );
@@ -175,9 +179,8 @@ describe('POST /reset-password', () => {
 
   it('refuses a link after 60 minutes', async () => {
     const { token, email } = await requestLink();
-    const start = Date.now();
     const fields = { token, email, password: 'spaeter', password_confirmation: 'spaeter' };
-    server.app.accounts.now = () => start + 60 * 60_000 + 1;
+    clock.advance(60 * 60_000 + 1);
     const late = await change(fields, { 'accept-language': 'en' });
     expect(late.status).toBe(400);
     expect(await late.json()).toEqual({
@@ -185,7 +188,8 @@ describe('POST /reset-password', () => {
       message:
         'This password reset link is invalid, already used or expired. Please request a new one.',
     });
-    server.app.accounts.now = () => start + 59 * 60_000;
+    // Back to 59 minutes after the link was made.
+    clock.advance(-(60_000 + 1));
     expect((await change(fields)).status).toBe(200);
   });
 

@@ -53,7 +53,7 @@ export function registerRoute(app: FastifyInstance) {
             accessSmart: 'no-access',
             accessPro: 'no-access',
           },
-          app.accounts.now(),
+          app.clock.now(),
         );
       } catch (error) {
         // Two registrations of one address at once: the database decides, the loser hears why.

@@ -41,13 +41,13 @@ export function resetPasswordRoute(app: FastifyInstance) {
         !record ||
         !user ||
         record.usedAt !== null ||
-        record.expiresAt <= app.accounts.now() ||
+        record.expiresAt <= app.clock.now() ||
         user.email.toLowerCase() !== email.toLowerCase()
       ) {
         throw invalid();
       }
       const passwordHash = await hashPassword(password!);
-      if (!app.accounts.resetTokens.redeem(record.id, user.id, passwordHash, app.accounts.now())) {
+      if (!app.accounts.resetTokens.redeem(record.id, user.id, passwordHash, app.clock.now())) {
         throw invalid();
       }
       // Sign-ins cached with the old password must not outlive it.

@@ -1,5 +1,6 @@
 import type { User } from '@raumregler/contract';
 import type { UserRecord } from '../../db/repositories/users.js';
+import { permissionsOf } from '../../domain/permissions.js';
 
 /** A user as the wire shows it (device-api.md section 5), never with the password hash. */
 export function toWireUser(user: UserRecord): User {
@@ -11,6 +12,6 @@ export function toWireUser(user: UserRecord): User {
     first_name: user.firstName,
     last_name: user.lastName,
     fullname: fullname || user.username,
-    permissions: { access_to_smart: user.accessSmart, access_to_pro: user.accessPro },
+    permissions: permissionsOf(user),
   };
 }

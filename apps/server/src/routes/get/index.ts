@@ -15,18 +15,23 @@ import {
   RoomListSchema,
 } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { FloorRow, RoomRow } from '../../db/repositories/building.js';
+import type { Floor as BuildingFloor, Room as BuildingRoom } from '../../domain/building.js';
+import { permissionsOf } from '../../domain/permissions.js';
 import { toWireRoom } from '../../domain/room-view.js';
 import { credentialsOf, type HookDone } from '../../plugins/auth.js';
 import { existingRoom, roomFromParams } from '../room-param.js';
 import { createAnswerCache } from './answer-cache.js';
 
 /** Groups rooms (already in display order) under their floors, in one pass over each. */
-function byFloor<T>(floors: FloorRow[], rooms: RoomRow[], shape: (row: RoomRow) => T) {
+function byFloor<T>(
+  floors: BuildingFloor[],
+  rooms: BuildingRoom[],
+  shape: (row: BuildingRoom) => T,
+) {
   const roomsByFloor = new Map<number, T[]>();
   for (const row of rooms) {
-    let list = roomsByFloor.get(row.floor_id);
-    if (!list) roomsByFloor.set(row.floor_id, (list = []));
+    let list = roomsByFloor.get(row.floorId);
+    if (!list) roomsByFloor.set(row.floorId, (list = []));
     list.push(shape(row));
   }
   return floors.map((floor) => ({
@@ -72,10 +77,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/permissions',
     { preHandler: app.authenticate, schema: { response: { 200: PermissionsSchema } } },
-    async (request): Promise<Permissions> => ({
-      access_to_smart: request.user!.accessSmart,
-      access_to_pro: request.user!.accessPro,
-    }),
+    async (request): Promise<Permissions> => permissionsOf(request.user!),
   );
 
   const temps = createAnswerCache((): Floor[] => {
@@ -135,7 +137,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
     byFloor(building.listFloors(), building.listRooms(), (row) => ({
       id: row.id,
       name: row.name,
-      ausgang: { '1': row.valve_open ? 1 : 0 },
+      ausgang: { '1': row.valveOpen ? 1 : 0 },
     })),
   );
   app.get(

@@ -6,20 +6,17 @@ import type {
 } from '@raumregler/contract';
 import { RoomSchema } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { toWireRoom } from '../../domain/room-view.js';
-import { scheduleAt } from '../../domain/schedule.js';
+import type { Room as BuildingRoom } from '../../domain/building.js';
 import {
-  isActiveMode,
-  parseDuration,
-  parseModeAction,
-  parseSetpoint,
-  type Parsed,
-} from '../../domain/setpoints.js';
+  InvalidCommandError,
+  UnknownRoomError,
+  type Actor,
+  type CommandField,
+} from '../../domain/room-commands.js';
+import { toWireRoom } from '../../domain/room-view.js';
 import { registerFormBodies } from '../../plugins/form-bodies.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import { roomFromParams } from '../room-param.js';
-
-const WRITE_ACCESS = new Set<string>(['full', 'permanent']);
+import { roomFromParams, unknownRoom } from '../room-param.js';
 
 /**
  * A write's fields, named as the contract's body schemas name them; their values are read by
@@ -32,82 +29,77 @@ type Fields = Partial<
 const fieldsOf = (request: FastifyRequest): Fields =>
   request.body && typeof request.body === 'object' ? (request.body as Fields) : {};
 
-/** A parsed field, or a 400 answer of the contract's validation shape naming it. */
-function valid<T>(field: string, parsed: Parsed<T>): T {
-  if (parsed.ok) return parsed.value;
-  throw new HttpError(400, 'validation_failed', `${field} ${parsed.message}.`, {
-    [field]: [`${field} ${parsed.message}.`],
+const invalid = (field: string, reason: string) =>
+  new HttpError(400, 'validation_failed', `${field} ${reason}.`, {
+    [field]: [`${field} ${reason}.`],
   });
-}
 
-/** The device API's writes: `POST /set/json/v1/{houseId}/{method}/{roomId}/`. */
+/** A refused command as the wire says it: 400 naming this route's field, or 404. */
+const refusal =
+  (fieldNames: Partial<Record<CommandField, string>>) =>
+  (error: unknown): never => {
+    if (error instanceof InvalidCommandError) {
+      throw invalid(fieldNames[error.field] ?? error.field, error.reason);
+    }
+    if (error instanceof UnknownRoomError) throw unknownRoom(error.roomId);
+    throw error;
+  };
+
+const actorOf = (request: FastifyRequest): Actor => ({
+  kind: 'user',
+  userId: request.user!.id,
+  username: request.user!.username,
+});
+
+/**
+ * The device API's writes: `POST /set/json/v1/{houseId}/{method}/{roomId}/`. Each parses its
+ * fields, runs one room command (plugins/app/room-commands.ts) and answers the room afterwards.
+ */
 const setRoutes: FastifyPluginAsync = async (app) => {
   await registerFormBodies(app);
   app.addHook('preHandler', app.authenticate);
-  app.addHook('preHandler', async (request) => {
-    const user = request.user!;
-    if (!WRITE_ACCESS.has(user.accessSmart) && !WRITE_ACCESS.has(user.accessPro)) {
-      throw new HttpError(403, 'forbidden', 'You may not change temperatures.');
-    }
-  });
+  app.addHook('preHandler', app.requireCapability('write'));
 
-  const answer = (roomId: number): Room => {
-    const row = app.repos.building.findRoom(roomId)!;
-    return toWireRoom(row, app.repos.building.scheduleOf(roomId), app.clock.context());
-  };
+  const commands = app.roomCommands;
+  const answer = (room: BuildingRoom): Room =>
+    toWireRoom(room, app.repos.building.scheduleOf(room.id), app.clock.context());
   const schema = { response: { 200: RoomSchema } };
 
   app.post('/ziel/:roomId', { schema }, async (request) => {
     const room = roomFromParams(app, request.params);
     const fields = fieldsOf(request);
-    const target = valid('ziel', parseSetpoint(fields.ziel, room.min_target, room.max_target));
-    const minutes = valid('duration', parseDuration(fields.duration));
-    // A new ziel replaces a running one: one row holds the temporary target and its end.
-    await app.commit(() =>
-      app.repos.building.setTemporary(room.id, target, app.clock.now() + minutes * 60_000),
+    return answer(
+      await commands
+        .setTemporary(room.id, fields.ziel, fields.duration, actorOf(request))
+        .catch(refusal({ target: 'ziel', minutes: 'duration' })),
     );
-    return answer(room.id);
   });
 
   app.post('/resettemp/:roomId', { schema }, async (request) => {
     const room = roomFromParams(app, request.params);
-    // Idempotent: ending no temporary target answers the room as it is.
-    await app.commit(() => app.repos.building.clearTemporary(room.id));
-    return answer(room.id);
+    return answer(await commands.endTemporary(room.id, actorOf(request)).catch(refusal({})));
   });
 
   app.post('/soll/:roomId', { schema }, async (request) => {
     const room = roomFromParams(app, request.params);
-    const target = valid(
-      'soll',
-      parseSetpoint(fieldsOf(request).soll, room.min_target, room.max_target),
+    return answer(
+      await commands
+        .setPermanent(room.id, fieldsOf(request).soll, actorOf(request))
+        .catch(refusal({ target: 'soll' })),
     );
-    const { block } = scheduleAt(
-      app.repos.building.scheduleOf(room.id),
-      room.base_target,
-      app.clock.context().nowWall,
-    );
-    await app.commit(() => {
-      if (block) app.repos.building.setOccurrenceTarget(block.pointId, block.day, target);
-      else app.repos.building.setBaseTarget(room.id, target);
-    });
-    return answer(room.id);
   });
 
   app.post('/rooms/:roomId', { schema }, async (request) => {
     const room = roomFromParams(app, request.params);
     const fields = fieldsOf(request);
     if (String(fields.action ?? '').toLowerCase() !== 'betriebsart') {
-      throw new HttpError(400, 'validation_failed', 'action must be "betriebsart".', {
-        action: ['action must be "betriebsart".'],
-      });
+      throw invalid('action', 'must be "betriebsart"');
     }
-    const wanted = valid('value', parseModeAction(fields.value));
-    const active = isActiveMode(room.mode);
-    const mode = wanted === 'on' ? (active ? room.mode : room.previous_mode) : wanted;
-    const previous = isActiveMode(mode) ? mode : active ? room.mode : room.previous_mode;
-    await app.commit(() => app.repos.building.setMode(room.id, mode, previous));
-    return answer(room.id);
+    return answer(
+      await commands
+        .changeMode(room.id, fields.value, actorOf(request))
+        .catch(refusal({ mode: 'value' })),
+    );
   });
 };
 

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { targetInForce } from '../domain/room-view.js';
-import { outdoorTemperature, simulateRoom } from '../domain/simulation.js';
+import { targetInForce } from '../../domain/room-view.js';
+import { outdoorTemperature, simulateRoom } from '../../domain/simulation.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,20 +29,20 @@ export default fp<{ speed: number; timer: boolean }>(
         new Date(context.nowWall).getUTCHours() + new Date(context.nowWall).getUTCMinutes() / 60;
       const outdoor = outdoorTemperature(wallHour);
       const scheduleOf = building.schedules();
-      const updates = building.listRooms().map((row) => {
+      const updates = building.listRooms().map((room) => {
         const next = simulateRoom(
           {
-            temperature: row.temperature,
-            humidity: row.humidity,
-            valveOpen: row.valve_open === 1,
-            target: targetInForce(row, scheduleOf(row.id), context),
-            mode: row.mode,
+            temperature: room.temperature,
+            humidity: room.humidity,
+            valveOpen: room.valveOpen,
+            target: targetInForce(room, scheduleOf(room.id), context),
+            mode: room.mode,
           },
           seconds,
           outdoor,
           Math.random,
         );
-        return { id: row.id, ...next, reportedAt: next.temperature === null ? null : now };
+        return { id: room.id, ...next, reportedAt: next.temperature === null ? null : now };
       });
       building.saveSimulation(updates);
     });

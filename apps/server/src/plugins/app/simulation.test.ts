@@ -1,6 +1,6 @@
 import type { Floor, FloorOutputs } from '@raumregler/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { manualClock, startTestServer, type TestServer } from '../test-support/test-server.js';
+import { manualClock, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 const demo: [string, string] = ['demo', 'demo1234'];
 let server: TestServer | undefined;

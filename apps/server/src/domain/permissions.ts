@@ -1,0 +1,17 @@
+import { can, type Access, type Capability, type Permissions } from '@raumregler/contract';
+
+/** A user's access per area, as the users repository holds it. */
+export interface AreaAccess {
+  accessSmart: Access;
+  accessPro: Access;
+}
+
+/** The wire's permissions of a user (device-api.md: `permissions`, `/user`). */
+export const permissionsOf = (user: AreaAccess): Permissions => ({
+  access_to_smart: user.accessSmart,
+  access_to_pro: user.accessPro,
+});
+
+/** Whether the user has the capability: the contract's one rule (read, write, manage). */
+export const userCan = (user: AreaAccess, capability: Capability): boolean =>
+  can(permissionsOf(user), capability);
