@@ -34,22 +34,21 @@ export function sendError(reply: FastifyReply, status: number, body: ApiErrorBod
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-const codeForStatus = (status: number): ErrorCode =>
-  status === 401
-    ? 'unauthorized'
-    : status === 403
-      ? 'forbidden'
-      : status === 404
-        ? 'not_found'
-        : status === 405
-          ? 'method_not_allowed'
-          : status === 413
-            ? 'payload_too_large'
-            : status === 415
-              ? 'unsupported_media_type'
-              : status === 429
-                ? 'too_many_requests'
-                : 'bad_request';
+const CODE_FOR_STATUS: Partial<Record<number, ErrorCode>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  408: 'request_timeout',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  431: 'headers_too_large',
+};
+
+/** The contract's code of a 4xx status; `bad_request` for any other. */
+export const codeForStatus = (status: number): ErrorCode =>
+  CODE_FOR_STATUS[status] ?? 'bad_request';
 
 /**
  * One place turns every failure into `{error, message, messages?}`. A 4xx says what was wrong;
