@@ -46,6 +46,13 @@ const CODE_FOR_STATUS: Partial<Record<number, ErrorCode>> = {
   431: 'headers_too_large',
 };
 
+/** Our words for Fastify's own 4xx errors, which may echo parts of the request. */
+const FRAMEWORK_MESSAGES: Partial<Record<number, string>> = {
+  400: 'The request could not be read.',
+  413: 'The body is too large.',
+  415: 'The body is of a type or encoding the server does not take.',
+};
+
 /** The contract's code of a 4xx status; `bad_request` for any other. */
 export const codeForStatus = (status: number): ErrorCode =>
   CODE_FOR_STATUS[status] ?? 'bad_request';
@@ -73,7 +80,12 @@ export default fp(
       if (status >= 400 && status < 500) {
         return sendError(reply, status, {
           error: codeForStatus(status),
-          message: error.validation ? 'The request is not valid.' : error.message,
+          message: error.validation
+            ? 'The request is not valid.'
+            : // Fastify's and its plugins' own messages may quote the request (a header's value).
+              typeof error.code === 'string' && error.code.startsWith('FST_')
+              ? (FRAMEWORK_MESSAGES[status] ?? 'The request could not be read.')
+              : error.message,
         });
       }
       request.log.error({ err: error }, 'request failed');

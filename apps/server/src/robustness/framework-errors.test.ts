@@ -152,3 +152,24 @@ describe('a client that stops sending', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
 });
+
+describe("Fastify's own refusals", () => {
+  it('quote nothing of the request (an unknown Content-Encoding)', async () => {
+    const response = await fetch(`${server.url}/set/json/v1/1/ziel/1/`, {
+      method: 'POST',
+      headers: {
+        authorization: auth,
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-encoding': 'x-evil-marker',
+      },
+      body: 'ziel=22',
+    });
+    expect(response.status).toBe(415);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({
+      error: 'unsupported_media_type',
+      message: expect.any(String),
+    });
+    expect(text).not.toContain('x-evil-marker');
+  });
+});
