@@ -6,6 +6,7 @@ import type {
   FastifyHttpOptions,
   FastifyReply,
   FastifyRequest,
+  onRequestHookHandler,
   RawServerDefault,
 } from 'fastify';
 import fp from 'fastify-plugin';
@@ -125,9 +126,35 @@ function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: F
 export default fp(
   async (app) => {
     const routes: { pattern: RegExp; methods: Set<string> }[] = [];
+    const allowedFor = (url: string): string[] => {
+      const path = url.split('?')[0]!.replace(/\/{2,}/g, '/');
+      const methods = new Set<string>();
+      for (const { pattern, methods: some } of routes) {
+        if (pattern.test(path)) for (const method of some) methods.add(method);
+      }
+      return [...methods].sort();
+    };
+    const refuseOtherMethods: onRequestHookHandler = (request, _reply, done) => {
+      const allowed = allowedFor(request.url);
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        const allow = allowed.join(', ');
+        done(
+          new HttpError(405, 'method_not_allowed', `This path answers ${allow} only.`, undefined, {
+            allow,
+          }),
+        );
+        return;
+      }
+      done();
+    };
     app.addHook('onRoute', (route) => {
       const methods = [route.method].flat();
-      // A catch-all for every method (unknown-house.ts) says nothing about what a path allows.
+      // A catch-all (unknown-house.ts, the app's files) also checks the path: a request no
+      // route of its own took may still name a known path with another method.
+      if (route.url.includes('*')) {
+        route.onRequest = [...[route.onRequest ?? []].flat(), refuseOtherMethods];
+      }
+      // A catch-all for every method says nothing about what a path allows.
       if (methods.length > 4) return;
       const source = route.url
         .replace(/\/+$/, '')
@@ -145,34 +172,15 @@ export default fp(
         if (method === 'GET') entry.methods.add('HEAD');
       }
     });
-    const allowedFor = (url: string): string[] => {
-      const path = url.split('?')[0]!.replace(/\/{2,}/g, '/');
-      const methods = new Set<string>();
-      for (const { pattern, methods: some } of routes) {
-        if (pattern.test(path)) for (const method of some) methods.add(method);
-      }
-      return [...methods].sort();
-    };
-    app.addHook('onRequest', (request, _reply, done) => {
+    // A callback hook on every request: cheap, no promise, no route options built.
+    app.addHook('onRequest', (request, reply, done) => {
       if (request.raw.httpVersion === '1.1' && !request.headers.host) {
         done(new HttpError(400, 'bad_request', 'The Host header is missing.'));
         return;
       }
-      // Only requests no route of their own took: a miss, or a catch-all (unknown-house.ts).
-      if (request.is404 || request.routeOptions.url?.includes('*')) {
-        const allowed = allowedFor(request.url);
-        if (allowed.length > 0 && !allowed.includes(request.method)) {
-          done(
-            new HttpError(
-              405,
-              'method_not_allowed',
-              `This path answers ${allowed.join(', ')} only.`,
-              undefined,
-              { allow: allowed.join(', ') },
-            ),
-          );
-          return;
-        }
+      if (request.is404) {
+        refuseOtherMethods.call(app, request, reply, done);
+        return;
       }
       done();
     });
