@@ -5,6 +5,8 @@ export interface ProbeAnswer {
   status: number;
   contentType: string;
   body: string;
+  /** Every header of the answer, names in lower case. */
+  headers: Record<string, string>;
 }
 
 export interface ProbeRequest {
@@ -44,6 +46,9 @@ export function sendRequest(
             status: res.statusCode ?? 0,
             contentType: String(res.headers['content-type'] ?? ''),
             body: Buffer.concat(chunks).toString('utf8'),
+            headers: Object.fromEntries(
+              Object.entries(res.headers).map(([name, value]) => [name, String(value)]),
+            ),
           }),
         );
         res.on('error', reject);
@@ -106,10 +111,17 @@ export function sendRaw(origin: string, bytes: Buffer): Promise<ProbeAnswer | nu
       if (text === '') return resolve(null);
       const match = /^HTTP\/1\.[01] (\d{3})/.exec(text);
       const head = text.indexOf('\r\n\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of text.slice(0, head).split('\r\n').slice(1)) {
+        const colon = line.indexOf(':');
+        if (colon > 0)
+          headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
       resolve({
         status: match ? Number(match[1]) : 0,
-        contentType: /content-type:\s*([^\r\n]*)/i.exec(text.slice(0, head))?.[1] ?? '',
+        contentType: headers['content-type'] ?? '',
         body: head >= 0 ? text.slice(head + 4) : '',
+        headers,
       });
     });
   });

@@ -1,3 +1,10 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import type { ProbeAnswer } from './http-probe.js';
 import type { Random } from './prng.js';
 
 /**
@@ -621,4 +628,350 @@ export function createFuzzer(random: Random, target: FuzzTarget) {
     if (roll < 0.97) return oddPath();
     return raw();
   };
+}
+
+/**
+ * The requests of issue 17, each once: every one must be answered (in our shape, with the
+ * security headers, within 5 s) and none may change the building. Writes that would succeed if
+ * a limit failed carry the writer's credentials on purpose: a hole shows as a state change.
+ */
+export function issue17Requests(target: FuzzTarget): FuzzRequest[] {
+  const writer = basic(target.writer.username, target.writer.password);
+  const reader = basic(target.reader.username, target.reader.password);
+  const house = target.houseId;
+  const room = target.roomIds[0]!;
+  const requests: FuzzRequest[] = [];
+  const add = (request: Omit<FuzzRequest, 'kind'> & { kind?: FuzzRequest['kind'] }) =>
+    requests.push({ kind: 'write', ...request });
+  const form = 'application/x-www-form-urlencoded';
+  const boundary = 'issue17';
+  const multipartType = `multipart/form-data; boundary=${boundary}`;
+  const encoders: Record<string, (bytes: Buffer) => Buffer> = {
+    gzip: (bytes) => zlib.gzipSync(bytes),
+    deflate: (bytes) => zlib.deflateSync(bytes),
+    br: (bytes) => zlib.brotliCompressSync(bytes),
+  };
+
+  // 1. Compressed multipart bodies (they hung): a read-only user's write, an account call.
+  for (const [encoding, encode] of Object.entries(encoders)) {
+    for (const prefix of ['', '/api']) {
+      add({
+        label: `${encoding} multipart write by a read-only user (${prefix || 'root'})`,
+        method: 'POST',
+        path: `${prefix}/set/json/v1/${house}/ziel/${room}/`,
+        headers: {
+          authorization: reader,
+          'content-type': multipartType,
+          'content-encoding': encoding,
+        },
+        body: encode(multipart([['ziel', '22.5']], boundary)),
+      });
+      add({
+        label: `${encoding} multipart register (${prefix || 'root'})`,
+        method: 'POST',
+        path: `${prefix}/register`,
+        headers: { 'content-type': multipartType, 'content-encoding': encoding },
+        body: encode(
+          multipart(
+            [
+              ['email', 'new@example.com'],
+              ['password', 'secret123456'],
+              ['password_confirmation', 'secret123456'],
+            ],
+            boundary,
+          ),
+        ),
+      });
+      add({
+        label: `${encoding} multipart forgot-password (${prefix || 'root'})`,
+        kind: 'forgot',
+        method: 'POST',
+        path: `${prefix}/forgot-password`,
+        headers: { 'content-type': multipartType, 'content-encoding': encoding },
+        body: encode(multipart([['email', 'unknown@example.com']], boundary)),
+      });
+    }
+    add({
+      label: `${encoding} declared on a multipart body that is not compressed`,
+      method: 'POST',
+      path: `/set/json/v1/${house}/ziel/${room}/`,
+      headers: {
+        authorization: writer,
+        'content-type': multipartType,
+        'content-encoding': encoding,
+      },
+      body: multipart([['ziel', '22.5']], boundary),
+    });
+  }
+  // 4. Framework-level errors.
+  for (const prefix of ['', '/api']) {
+    add({
+      label: `malformed URL (${prefix || 'root'})`,
+      kind: 'read',
+      method: 'GET',
+      path: `${prefix}/get/json/v1/${house}/temps/%zz/`,
+      headers: { authorization: writer },
+    });
+  }
+  add({
+    label: 'PROPFIND on temps',
+    kind: 'read',
+    method: 'PROPFIND',
+    path: `/get/json/v1/${house}/temps/`,
+    headers: { authorization: writer },
+  });
+  const rawCases: [string, string][] = [
+    ['unknown method FOO', `FOO /get/json/v1/${house}/temps/ HTTP/1.1\r\nHost: x\r\n\r\n`],
+    [
+      'unknown method on a write',
+      `BREW /set/json/v1/${house}/ziel/${room}/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${writer}\r\nContent-Type: ${form}\r\nContent-Length: 7\r\n\r\nziel=22`,
+    ],
+    [
+      'HTTP/1.1 without Host',
+      `GET /get/json/v1/${house}/temps/ HTTP/1.1\r\nAuthorization: ${writer}\r\nConnection: close\r\n\r\n`,
+    ],
+    [
+      'write without Host',
+      `POST /set/json/v1/${house}/ziel/${room}/ HTTP/1.1\r\nAuthorization: ${writer}\r\nContent-Type: ${form}\r\nContent-Length: 7\r\nConnection: close\r\n\r\nziel=22`,
+    ],
+    [
+      'malformed URL, raw',
+      `GET /get/json/v1/${house}/temps/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    ],
+  ];
+  for (const [label, text] of rawCases) {
+    add({
+      label,
+      kind: 'raw',
+      method: 'RAW',
+      path: '',
+      headers: {},
+      raw: Buffer.from(text, 'latin1'),
+    });
+  }
+  // 6. Wrong methods on known paths, with and without a body.
+  const paths = [
+    `/set/json/v1/${house}/ziel/${room}/`,
+    `/api/set/json/v1/${house}/soll/${room}/`,
+    `/set/json/v1/${house}/rooms/${room}`,
+    `/set/json/v1/${house}/resettemp/${room}/`,
+    '/forgot-password',
+    '/api/register',
+    `/get/json/v1/${house}/temps/`,
+    '/api/user',
+  ];
+  for (const method of ['PUT', 'DELETE', 'PATCH']) {
+    for (const path of paths) {
+      add({
+        label: `${method} ${path} without a body`,
+        method,
+        path,
+        headers: { authorization: writer },
+      });
+      add({
+        label: `${method} ${path} with a form body`,
+        method,
+        path,
+        headers: { authorization: writer, 'content-type': form },
+        body: Buffer.from('ziel=22&soll=22&action=betriebsart&value=off'),
+      });
+      add({
+        label: `${method} ${path} with an XML body`,
+        method,
+        path,
+        headers: { authorization: writer, 'content-type': 'application/xml' },
+        body: Buffer.from('<ziel>22</ziel>'),
+      });
+    }
+  }
+  // 5. The form limits in every body type, and a repeated field (its last value is refused).
+  const many: Fields = [
+    ['ziel', '22.5'],
+    ...Array.from({ length: 24 }, (_, i): [string, string] => [`f${i}`, 'x']),
+  ];
+  const long: Fields = [
+    ['ziel', '22.5'],
+    ['note', 'x'.repeat(2048)],
+  ];
+  const repeated: Fields = [
+    ['ziel', '22.5'],
+    ['ziel', '99'],
+  ];
+  for (const [what, fields] of [
+    ['25 fields', many],
+    ['a 2 KiB field', long],
+    ['ziel twice, the last out of range', repeated],
+  ] as const) {
+    add({
+      label: `urlencoded write with ${what}`,
+      method: 'POST',
+      path: `/set/json/v1/${house}/ziel/${room}/`,
+      headers: { authorization: writer, 'content-type': form },
+      body: encodeUrl(fields),
+    });
+    add({
+      label: `multipart write with ${what}`,
+      method: 'POST',
+      path: `/api/set/json/v1/${house}/ziel/${room}/`,
+      headers: { authorization: writer, 'content-type': multipartType },
+      body: multipart(fields, boundary),
+    });
+    add({
+      label: `JSON write with ${what}`,
+      method: 'POST',
+      path: `/set/json/v1/${house}/ziel/${room}/`,
+      headers: { authorization: writer, 'content-type': 'application/json' },
+      body: Buffer.from(
+        `{${fields.map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)}`).join(',')}}`,
+      ),
+    });
+  }
+  return requests;
+}
+
+/** Answers a client must be able to trust: these headers are on every one. */
+const SECURITY_HEADER_NAMES = [
+  'content-security-policy',
+  'x-content-type-options',
+  'x-frame-options',
+];
+
+/** Sends `text` and never the rest; resolves with how long the server took to close. */
+function stall(
+  origin: string,
+  text: string,
+  limitMs: number,
+): Promise<{ ms: number; answer: string }> {
+  const url = new URL(origin);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(text));
+    let answer = '';
+    const timer = setTimeout(() => socket.destroy(), limitMs);
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ ms: Date.now() - started, answer });
+    });
+  });
+}
+
+/**
+ * `npx tsx bench/malformed-requests.ts [count]`: starts the real server (from the sources, on a
+ * fresh data folder), sends the requests of issue 17 and `count` generated malformed requests
+ * (default 3000), then two stuck clients, and prints PASS/FAIL per promise.
+ */
+async function main() {
+  const { startChildServer } = await import('./spawn-server.js');
+  const { sendRaw, sendRequest } = await import('./http-probe.js');
+  const { databaseChecksum } = await import('./db-checksum.js');
+  const { createRandom } = await import('./prng.js');
+  const { default: Database } = await import('better-sqlite3');
+  const demo = JSON.parse(
+    readFileSync(new URL('../src/seed/demo-building.json', import.meta.url), 'utf8'),
+  ) as {
+    floors: { rooms: { id: number }[] }[];
+    users: { username: string; password: string; access: { smart: string } }[];
+  };
+  const target: FuzzTarget = {
+    houseId: 1,
+    roomIds: demo.floors.flatMap((floor) => floor.rooms.map((room) => room.id)),
+    writer: demo.users.find((user) => user.access.smart === 'full')!,
+    reader: demo.users.find((user) => user.access.smart === 'read')!,
+  };
+  const count = Number(process.argv[2] ?? 3000);
+  const server = await startChildServer({ entry: 'src' });
+  const checksum = () => {
+    const db = new Database(path.join(server.dataDir, 'raumregler.sqlite'), { readonly: true });
+    try {
+      return databaseChecksum(db);
+    } finally {
+      db.close();
+    }
+  };
+  try {
+    const before = checksum();
+    const next = createFuzzer(createRandom(20261124), target);
+    const fixed = issue17Requests(target);
+    const requests = [...fixed, ...Array.from({ length: count }, next)];
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    const serverErrors: string[] = [];
+    const hangs: string[] = [];
+    const bare: string[] = [];
+    const accepted: string[] = [];
+    const statuses = new Map<number, number>();
+    let index = 0;
+    const worker = async () => {
+      while (index < requests.length) {
+        const request = requests[index++]!;
+        const what = `${request.label} → ${request.method} ${request.path.slice(0, 80)}`;
+        const started = Date.now();
+        let answer: ProbeAnswer | null = null;
+        try {
+          answer = request.raw
+            ? await sendRaw(server.origin, request.raw)
+            : await sendRequest(server.origin, request, agent, 5_000);
+        } catch (error) {
+          hangs.push(`${what}: ${String(error)}`);
+          continue;
+        }
+        if (answer === null || Date.now() - started > 5_000) {
+          hangs.push(`${what}: no answer (${Date.now() - started} ms)`);
+          continue;
+        }
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (answer.status >= 500 || answer.status === 0)
+          serverErrors.push(`${what}: ${answer.status}`);
+        const missing = SECURITY_HEADER_NAMES.filter((name) => !answer.headers[name]);
+        if (missing.length > 0)
+          bare.push(`${what}: ${answer.status} without ${missing.join(', ')}`);
+        if (request.kind === 'write' && answer.status < 300)
+          accepted.push(`${what}: ${answer.status}`);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    agent.destroy();
+    const writer = basic(target.writer.username, target.writer.password);
+    const stuck = await Promise.all([
+      stall(server.origin, `GET /get/json/v1/1/temps/ HTTP/1.1\r\nHost: x\r\nX-Slow: 1`, 60_000),
+      stall(
+        server.origin,
+        `POST /set/json/v1/1/ziel/${target.roomIds[0]}/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${writer}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nziel=2`,
+        60_000,
+      ),
+    ]);
+    const after = checksum();
+
+    const line = (ok: boolean, text: string, details: string[] = []) => {
+      console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
+      for (const detail of details.slice(0, 10)) console.log(`      ${detail}`);
+    };
+    console.log(
+      `${requests.length} requests (${fixed.length} of issue 17, ${count} generated); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+    );
+    line(serverErrors.length === 0, `${serverErrors.length} × 5xx`, serverErrors);
+    line(hangs.length === 0, `${hangs.length} hangs (every request answered within 5 s)`, hangs);
+    line(bare.length === 0, `${bare.length} answers without security headers`, bare);
+    line(
+      before === after && accepted.length === 0,
+      `${before === after ? 0 : 1} state changes (database checksum), ${accepted.length} malformed writes accepted`,
+      accepted,
+    );
+    line(
+      stuck.every(({ ms, answer }) => ms < 45_000 && /^HTTP\/1\.1 408 /.test(answer)),
+      `stuck clients cut off with 408 (${stuck.map(({ answer }) => answer.slice(0, 12) || 'nothing').join(', ')}): headers after ${(stuck[0]!.ms / 1000).toFixed(1)} s, body after ${(stuck[1]!.ms / 1000).toFixed(1)} s`,
+    );
+    const failed = serverErrors.length + hangs.length + bare.length + accepted.length;
+    process.exitCode = failed > 0 || before !== after ? 1 : 0;
+  } finally {
+    await server.stop();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

@@ -8,6 +8,11 @@ import simulationPlugin from './plugins/app/simulation.js';
 import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
+import frameworkErrorsPlugin, {
+  DEFAULT_TIMEOUTS,
+  serverOptions,
+  type ServerTimeouts,
+} from './plugins/framework-errors.js';
 import clockPlugin from './plugins/external/clock.js';
 import mailerPlugin from './plugins/external/mailer.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
@@ -27,6 +32,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The one clock of the app; tests inject one to move time without sleeping. */
   now?: () => number;
+  /** Tests shorten these to see a stuck client cut off; the defaults suit every real client. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 declare module 'fastify' {
@@ -50,7 +57,13 @@ async function deviceApi(app: FastifyInstance, { config }: { config: Config }) {
 }
 
 /** Builds the whole server without listening, so tests can start it on any port. */
-export async function buildApp({ config, db, logger, now }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  now,
+  timeouts,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -65,9 +78,12 @@ export async function buildApp({ config, db, logger, now }: AppOptions): Promise
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
+    // Bounded waits for every client, and framework-level errors in the contract's shape.
+    ...serverOptions({ ...DEFAULT_TIMEOUTS, ...timeouts }),
   });
   app.decorate('config', config);
   await app.register(errorHandlerPlugin);
+  await app.register(frameworkErrorsPlugin);
   await app.register(securityHeadersPlugin, {
     webDist: config.webDist,
     deviceUrlTemplate: config.deviceUrlTemplate,

@@ -1,11 +1,28 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './migrate.js';
 
+/** Owner only: the database holds password hashes, reset tokens and the building's history. */
+const FOLDER_MODE = 0o700;
+const FILE_MODE = 0o600;
+
+/**
+ * Creates the data folder (0700) and the database file (0600) readable by the server's user
+ * only, whatever the umask; SQLite gives the -wal and -shm files the database file's mode.
+ * A database file from before is narrowed to 0600 too.
+ */
+function prepareFiles(file: string) {
+  mkdirSync(path.dirname(file), { recursive: true, mode: FOLDER_MODE });
+  if (!existsSync(file)) closeSync(openSync(file, 'a', FILE_MODE));
+  for (const each of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(each)) chmodSync(each, FILE_MODE);
+  }
+}
+
 /** Opens the database durable and consistent: WAL, full sync, foreign keys, migrations. */
 export function openDatabase(file: string): Database.Database {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') prepareFiles(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   // FULL: a commit is on disk before we answer; NORMAL could lose the last writes on power loss.

@@ -34,22 +34,28 @@ export function sendError(reply: FastifyReply, status: number, body: ApiErrorBod
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-const codeForStatus = (status: number): ErrorCode =>
-  status === 401
-    ? 'unauthorized'
-    : status === 403
-      ? 'forbidden'
-      : status === 404
-        ? 'not_found'
-        : status === 405
-          ? 'method_not_allowed'
-          : status === 413
-            ? 'payload_too_large'
-            : status === 415
-              ? 'unsupported_media_type'
-              : status === 429
-                ? 'too_many_requests'
-                : 'bad_request';
+const CODE_FOR_STATUS: Partial<Record<number, ErrorCode>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  408: 'request_timeout',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  431: 'headers_too_large',
+};
+
+/** Our words for Fastify's own 4xx errors, which may echo parts of the request. */
+const FRAMEWORK_MESSAGES: Partial<Record<number, string>> = {
+  400: 'The request could not be read.',
+  413: 'The body is too large.',
+  415: 'The body is of a type or encoding the server does not take.',
+};
+
+/** The contract's code of a 4xx status; `bad_request` for any other. */
+export const codeForStatus = (status: number): ErrorCode =>
+  CODE_FOR_STATUS[status] ?? 'bad_request';
 
 /**
  * One place turns every failure into `{error, message, messages?}`. A 4xx says what was wrong;
@@ -74,7 +80,12 @@ export default fp(
       if (status >= 400 && status < 500) {
         return sendError(reply, status, {
           error: codeForStatus(status),
-          message: error.validation ? 'The request is not valid.' : error.message,
+          message: error.validation
+            ? 'The request is not valid.'
+            : // Fastify's and its plugins' own messages may quote the request (a header's value).
+              typeof error.code === 'string' && error.code.startsWith('FST_')
+              ? (FRAMEWORK_MESSAGES[status] ?? 'The request could not be read.')
+              : error.message,
         });
       }
       request.log.error({ err: error }, 'request failed');

@@ -31,6 +31,5 @@ export async function registerFormBodies(app: FastifyInstance) {
     fields: 20,
     fieldSize: 1024,
     fieldNameSize: 100,
-    repeated: 'last',
   });
 }

@@ -12,11 +12,9 @@ export interface MultipartLimits {
   fieldSize: number;
   /** Characters of one field's name. */
   fieldNameSize: number;
-  /** A repeated field: keep the last value (the writes) or every value in order (accounts). */
-  repeated: 'last' | 'all';
 }
 
-export type MultipartFields = Record<string, string | string[]>;
+export type MultipartFields = Record<string, string>;
 
 const tooLarge = (message: string) => new HttpError(413, 'payload_too_large', message);
 const malformed = () => new HttpError(400, 'bad_request', 'The multipart body is malformed.');
@@ -113,11 +111,8 @@ export function readMultipartFields(
       } else if (name in Object.prototype) {
         fail(new HttpError(400, 'bad_request', `"${name}" is not a field name.`));
       } else {
-        const previous = fields[name];
-        fields[name] =
-          limits.repeated === 'last' || previous === undefined
-            ? value
-            : [...(Array.isArray(previous) ? previous : [previous]), value];
+        // A repeated field: its last value counts, in every body type (limitFormFields).
+        fields[name] = value;
       }
     });
     parser.on('filesLimit', () => fail(tooLarge('Files are not accepted.')));
@@ -144,6 +139,9 @@ export function readMultipartFields(
     payload.on('data', onData);
     payload.on('end', onEnd);
     payload.on('error', onPayloadError);
+    // A decoded body (Content-Encoding, @fastify/compress) arrives paused, and a 'data'
+    // listener does not start a stream paused on purpose: without this it waited forever.
+    payload.resume();
   });
 }
 
@@ -154,4 +152,42 @@ export function acceptMultipartFields(app: FastifyInstance, limits: MultipartLim
     (request: FastifyRequest, payload: Readable): Promise<MultipartFields> =>
       readMultipartFields(request.headers, payload, limits),
   );
+  limitFormFields(app, limits);
+}
+
+/**
+ * The same form rules for urlencoded and JSON bodies as the multipart reader keeps while it
+ * streams: at most `fields` fields, names and values within their sizes (413), and a repeated
+ * urlencoded field counts with its last value, as a repeated multipart field and a repeated
+ * JSON key do. Runs once the body is parsed, before sign-in and the route.
+ */
+function limitFormFields(app: FastifyInstance, limits: MultipartLimits) {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const body = request.body;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return done();
+    const type = request.headers['content-type'] ?? '';
+    if (type.startsWith('multipart/')) return done();
+    const record = body as Record<string, unknown>;
+    const names = Object.keys(record);
+    if (names.length > limits.fields) return done(tooLarge(`More than ${limits.fields} fields.`));
+    const urlencoded = /^application\/x-www-form-urlencoded/i.test(type);
+    for (const name of names) {
+      if (name.length > limits.fieldNameSize) return done(tooLarge('A field name is too long.'));
+      let value = record[name];
+      if (urlencoded && Array.isArray(value)) {
+        if (value.length > limits.fields) {
+          return done(tooLarge(`More than ${limits.fields} fields.`));
+        }
+        value = record[name] = value.at(-1);
+      }
+      const size =
+        typeof value === 'string'
+          ? Buffer.byteLength(value)
+          : value !== null && typeof value === 'object'
+            ? JSON.stringify(value).length
+            : 0;
+      if (size > limits.fieldSize) return done(tooLarge(`The field "${name}" is too long.`));
+    }
+    done();
+  });
 }

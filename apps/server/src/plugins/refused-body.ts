@@ -21,7 +21,8 @@ export function discardRestOfBody(raw: IncomingMessage) {
   const cut = () => socket.destroy();
   const timer = setTimeout(cut, LINGER_MS);
   timer.unref();
-  socket.once('close', () => clearTimeout(timer));
+  const stopTimer = () => clearTimeout(timer);
+  socket.once('close', stopTimer);
   raw.unpipe();
   raw.removeAllListeners('data');
   raw.on('data', (chunk: Buffer) => {
@@ -32,6 +33,8 @@ export function discardRestOfBody(raw: IncomingMessage) {
   raw.once('end', () => {
     ended = true;
     clearTimeout(timer);
+    // A kept-alive socket sees many refused bodies: do not pile up one listener for each.
+    socket.off('close', stopTimer);
     if (lingering) closeWhenAnswered();
   });
   raw.resume();

@@ -47,6 +47,16 @@ export function contentSecurityPolicy(options: {
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/** The headers of every answer that is not the app's; also written by framework-errors.ts. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': API_CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's own Content-Security-Policy, for its pages and assets (web-app plugin). */
@@ -65,18 +75,17 @@ export default fp<{ webDist: string | null; deviceUrlTemplate: string | null }>(
       'appContentSecurityPolicy',
       contentSecurityPolicy({ scriptHashes, connectSources: connect ? [connect] : [] }),
     );
-    const headers = {
-      'content-security-policy': API_CONTENT_SECURITY_POLICY,
-      'x-content-type-options': 'nosniff',
-      'x-frame-options': 'DENY',
-      'referrer-policy': 'no-referrer',
-      'cross-origin-opener-policy': 'same-origin',
-      'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-    };
+    const headers = SECURITY_HEADERS;
     // A callback hook, not an async one: this runs on every answer, and a promise per answer
     // is measurable on the polled lists. The web-app plugin puts the app's policy over it.
     app.addHook('onSend', (_request, reply, payload, done) => {
       reply.headers(headers);
+      // Answers that need credentials (temps, /user, /api/…) are one user's: no shared cache may
+      // keep them, and a browser asks again each time (with If-None-Match, so polls stay cheap
+      // 304s). The app's own files set theirs (web-app.ts), before this runs.
+      if (!reply.hasHeader('cache-control') && !reply.raw.hasHeader('cache-control')) {
+        reply.header('cache-control', 'private, no-cache');
+      }
       done(null, payload);
     });
   },

@@ -47,11 +47,9 @@ const cases: Case[] = [
   },
   {
     name: 'broken percent-encoding in the path',
-    // Answered by Fastify itself before routing (FST_ERR_BAD_URL), not by our error handler:
-    // its `error` is the status text, not one of our codes (the docs promise `bad_request`-style
-    // codes for every 4xx). Pinned here as it is; reported on issue 12.
+    // Fastify's own FST_ERR_BAD_URL answer before issue 17; now ours (framework-errors.ts).
     status: 400,
-    error: 'Bad Request',
+    error: 'bad_request',
     path: '/get/json/v1/1/temps/%E0%A4%A',
   },
   {
@@ -72,11 +70,16 @@ const cases: Case[] = [
     error: 'bad_request',
     path: `/get/json/v1/1/temps/${'9'.repeat(40)}/`,
   },
-  { name: 'write with GET', status: 404, error: 'not_found', path: '/set/json/v1/1/ziel/1/' },
+  {
+    name: 'write with GET',
+    status: 405,
+    error: 'method_not_allowed',
+    path: '/set/json/v1/1/ziel/1/',
+  },
   {
     name: 'read with DELETE',
-    status: 404,
-    error: 'not_found',
+    status: 405,
+    error: 'method_not_allowed',
     method: 'DELETE',
     path: '/get/json/v1/1/temps/',
   },
@@ -126,13 +129,14 @@ const cases: Case[] = [
     body: '{"ziel":"21"}',
   },
   {
+    // The last value counts (form-rules.test.ts), and here it is no number.
     name: 'a field given twice',
     status: 400,
     error: 'validation_failed',
     method: 'POST',
     path: '/set/json/v1/1/ziel/1/',
     headers: { 'content-type': form },
-    body: 'ziel=21&ziel=22',
+    body: 'ziel=21&ziel=abc',
   },
   {
     name: 'setpoint with broken percent-encoding',

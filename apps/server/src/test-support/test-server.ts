@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/open.js';
 import { importSeed } from '../db/seed-import.js';
@@ -49,7 +49,12 @@ export const basic = (username: string, password: string) =>
 
 /** A real server on 127.0.0.1 with a fresh in-memory database seeded with the demo building. */
 export async function startTestServer(
-  options: { seed?: Seed; config?: Partial<Config>; now?: () => number } = {},
+  options: {
+    seed?: Seed;
+    config?: Partial<Config>;
+    now?: () => number;
+    timeouts?: AppOptions['timeouts'];
+  } = {},
 ): Promise<TestServer> {
   const config: Config = {
     ...loadConfig({}),
@@ -62,7 +67,7 @@ export async function startTestServer(
   const db = openDatabase(config.databaseFile);
   const now = options.now ?? Date.now;
   await importSeed(db, options.seed ?? demoSeed(), now());
-  const app = await buildApp({ config, db, logger: false, now });
+  const app = await buildApp({ config, db, logger: false, now, timeouts: options.timeouts });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

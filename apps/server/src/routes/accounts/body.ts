@@ -16,7 +16,6 @@ export async function acceptFormBodies(app: FastifyInstance) {
       fields: 20,
       fieldSize: 4096,
       fieldNameSize: 100,
-      repeated: 'all',
     });
   }
 }

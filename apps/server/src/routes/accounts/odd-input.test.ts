@@ -45,10 +45,23 @@ describe('odd requests to the account calls', () => {
         400,
         'validation_failed',
       ],
+      // A field over 4 KiB, in any body type (issue 17: JSON and urlencoded as multipart).
       [
         '/reset-password',
         JSON.stringify({
           token: 'x'.repeat(5000),
+          email: 'demo@example.com',
+          password: 'geheim1',
+          password_confirmation: 'geheim1',
+        }),
+        { 'content-type': 'application/json' },
+        413,
+        'payload_too_large',
+      ],
+      [
+        '/reset-password',
+        JSON.stringify({
+          token: 'x'.repeat(4000),
           email: 'demo@example.com',
           password: 'geheim1',
           password_confirmation: 'geheim1',

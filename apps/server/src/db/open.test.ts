@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './open.js';
+
+// Issue 17, 8: the database (password hashes, reset tokens) was created 0644, world-readable.
+const mode = (file: string) => statSync(file).mode & 0o777;
+let base: string;
+afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+describe('a fresh data folder', () => {
+  it('is 0700, and the database with its WAL and SHM files 0600, even under umask 022', () => {
+    base = mkdtempSync(path.join(tmpdir(), 'raumregler-modes-'));
+    const dataDir = path.join(base, 'data');
+    const file = path.join(dataDir, 'raumregler.sqlite');
+    const previous = process.umask(0o022);
+    try {
+      const db = openDatabase(file);
+      db.prepare('CREATE TABLE probe (x)').run();
+      expect(mode(dataDir)).toBe(0o700);
+      expect(mode(file)).toBe(0o600);
+      expect(mode(`${file}-wal`)).toBe(0o600);
+      expect(mode(`${file}-shm`)).toBe(0o600);
+      db.close();
+    } finally {
+      process.umask(previous);
+    }
+  });
+
+  it('narrows a world-readable database from before to 0600', () => {
+    base = mkdtempSync(path.join(tmpdir(), 'raumregler-modes-'));
+    const file = path.join(base, 'old.sqlite');
+    writeFileSync(file, '', { mode: 0o644 });
+    openDatabase(file).close();
+    expect(mode(file)).toBe(0o600);
+  });
+});
