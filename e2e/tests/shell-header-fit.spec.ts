@@ -86,11 +86,14 @@ async function expectCurrentCrumbReadable(page: Page, name: string) {
       element.getBoundingClientRect().width,
       item.getBoundingClientRect().width,
     );
-    const full = item.scrollWidth <= item.clientWidth || item.title === element.textContent;
-    return { visible, threeLetters, full };
+    const whole = item.scrollWidth <= item.clientWidth;
+    const full = whole || item.title === element.textContent;
+    return { visible, threeLetters, full, whole };
   });
   expect(widths.visible).toBeGreaterThan(widths.threeLetters);
   expect(widths.full).toBe(true);
+  // These names fit the header: shown whole, not cut with an ellipsis.
+  expect(widths.whole).toBe(true);
 }
 
 test.describe('breadcrumb', () => {

@@ -38,12 +38,15 @@ export function Breadcrumb({ menu, pathname }: { menu: MenuItem[]; pathname: str
               <li aria-hidden="true" className={last ? 'shrink-0' : 'hidden shrink-0 sm:block'}>
                 <ChevronRight className="size-3.5" />
               </li>
-              {/* Short of room, the earlier crumbs give way first (down to a few letters, full
-                  name as tooltip); the current page's name keeps its width as long as it can. */}
+              {/* Short of room, the earlier crumbs give way (full name as tooltip); the current
+                  page's name keeps its whole width, up to the breadcrumb's own. Even a fraction of
+                  a pixel less would cut it with an ellipsis, so it does not shrink at all. */}
               <li
                 title={text}
                 className={
-                  last ? 'min-w-0 truncate' : 'hidden min-w-[4.5rem] shrink-[100] truncate sm:block'
+                  last
+                    ? 'max-w-[calc(100%-3.5rem)] shrink-0 truncate'
+                    : 'hidden min-w-0 truncate sm:block'
                 }
               >
                 {last ? (
