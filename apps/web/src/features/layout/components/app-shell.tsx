@@ -51,7 +51,7 @@ export function AppShell({
     <div className="min-h-screen">
       <a
         href="#main-content"
-        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium text-teal-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium text-teal-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 dark:bg-slate-800 dark:text-teal-300"
       >
         <FormattedMessage id="layout.skipToContent" />
       </a>
