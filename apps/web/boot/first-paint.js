@@ -13,16 +13,22 @@
   var root = document.documentElement;
   var lang = null;
   var signedIn = false;
+  // Anything but a stored 'light' or 'dark' (nothing stored, 'system', unreadable storage)
+  // follows the operating system, as the app does (lib/settings.ts).
+  var mode = null;
   try {
-    var settings = JSON.parse(localStorage.getItem('settings-configs') || '{}') || {};
-    var mode = settings.themeMode;
-    var dark =
-      mode === 'dark' ||
-      (mode === 'system' &&
-        window.matchMedia &&
-        window.matchMedia('(prefers-color-scheme: dark)').matches);
-    root.classList.remove(dark ? 'light' : 'dark');
-    root.classList.add(dark ? 'dark' : 'light');
+    mode = (JSON.parse(localStorage.getItem('settings-configs') || '{}') || {}).themeMode;
+  } catch {
+    // Storage blocked or unreadable: the system's preference decides.
+  }
+  var dark =
+    mode === 'dark' ||
+    (mode !== 'light' &&
+      !!window.matchMedia &&
+      window.matchMedia('(prefers-color-scheme: dark)').matches);
+  root.classList.remove(dark ? 'light' : 'dark');
+  root.classList.add(dark ? 'dark' : 'light');
+  try {
     lang = new URLSearchParams(location.search).get('lang');
     if (lang !== 'de' && lang !== 'en') {
       var i18n = JSON.parse(localStorage.getItem('raumregler-i18n-config') || '{}') || {};

@@ -42,6 +42,15 @@ describe('the boot script', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
+  it('with no theme stored follows the system: dark when it prefers dark', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('dark') }));
+    boot('/re/home/auth/login', null);
+    expect(document.documentElement.className).toBe('dark');
+    localStorage.setItem('settings-configs', JSON.stringify({ themeMode: 'light' }));
+    boot('/re/home/auth/login', null);
+    expect(document.documentElement.className).toBe('light');
+  });
+
   it('keeps the defaults when storage holds broken JSON', () => {
     localStorage.setItem('settings-configs', '{broken');
     expect(boot('/re/home/auth/login')).toEqual([

@@ -50,9 +50,9 @@ function Probe() {
 }
 
 describe('settings', () => {
-  it('defaults to light, filled icons, fixed container, light sidebar', () => {
+  it('defaults to the system theme, filled icons, fixed container, light sidebar', () => {
     expect(readSettings()).toEqual({
-      themeMode: 'light',
+      themeMode: 'system',
       keeniconsStyle: 'filled',
       container: 'fixed',
       sidebarTheme: 'light',
@@ -64,7 +64,7 @@ describe('settings', () => {
     localStorage.setItem(SETTINGS_STORAGE_KEY, '{oops');
     expect(readSettings()).toEqual(DEFAULT_SETTINGS);
     localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ themeMode: 'neon' }));
-    expect(readSettings().themeMode).toBe('light');
+    expect(readSettings().themeMode).toBe('system');
   });
 
   it('replaces the light/dark class on <html>', () => {
@@ -88,7 +88,7 @@ describe('settings', () => {
         <Probe />
       </SettingsProvider>,
     );
-    expect(screen.getByText('light/light')).toBeInTheDocument();
+    expect(screen.getByText('system/light')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'dark' }));
     expect(screen.getByText('dark/dark')).toBeInTheDocument();
     expect(document.documentElement.className).toBe('dark');

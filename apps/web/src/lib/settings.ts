@@ -13,8 +13,9 @@ export interface Settings {
   sidebarTheme: SidebarTheme;
 }
 
+/** Spec section 3: with nothing stored the app follows the operating system ('system'). */
 export const DEFAULT_SETTINGS: Settings = {
-  themeMode: 'light',
+  themeMode: 'system',
   keeniconsStyle: 'filled',
   container: 'fixed',
   sidebarTheme: 'light',
@@ -27,7 +28,7 @@ export function readSettings(): Settings {
   const stored = readJson<Partial<Settings>>(SETTINGS_STORAGE_KEY) ?? {};
   const merged = { ...DEFAULT_SETTINGS, ...stored };
   return {
-    themeMode: THEME_MODES.includes(merged.themeMode) ? merged.themeMode : 'light',
+    themeMode: THEME_MODES.includes(merged.themeMode) ? merged.themeMode : 'system',
     keeniconsStyle: typeof merged.keeniconsStyle === 'string' ? merged.keeniconsStyle : 'filled',
     container: merged.container === 'fluid' ? 'fluid' : 'fixed',
     sidebarTheme: merged.sidebarTheme === 'dark' ? 'dark' : 'light',
@@ -50,7 +51,7 @@ export function resolveTheme(mode: ThemeMode, prefersDark = systemPrefersDark())
   return mode;
 }
 
-/** Replaces the light/dark class on <html>; public/theme-init.js does the same before paint. */
+/** Replaces the light/dark class on <html>; boot/first-paint.js does the same before paint. */
 export function applyThemeClass(theme: 'light' | 'dark', root = document.documentElement): void {
   root.classList.remove(theme === 'dark' ? 'light' : 'dark');
   root.classList.add(theme);

@@ -10,7 +10,7 @@ export default function DashboardRoute() {
         <FormattedMessage id="dashboard.title" />
       </h1>
       <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center dark:border-white/15 dark:bg-slate-900">
-        <IconBadge icon={LayoutDashboard} darkFill="wash" />
+        <IconBadge icon={LayoutDashboard} />
         <p className="mt-4 font-medium">
           <FormattedMessage id="dashboard.empty.title" />
         </p>

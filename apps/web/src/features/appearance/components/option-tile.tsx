@@ -55,7 +55,8 @@ export function ScreenPreview({
   split?: boolean;
 }) {
   return (
-    <span aria-hidden="true" className={`flex h-20 ${page}`}>
+    // A picture of a theme: it keeps that theme's colours whatever the app's theme is.
+    <span aria-hidden="true" data-theme-preview="" className={`flex h-20 ${page}`}>
       <span className={`flex w-1/3 flex-col gap-1.5 p-2 ${sidebar}`}>
         <span className={`h-1.5 w-3/4 rounded ${bar}`} />
         <span className={`h-1.5 w-1/2 rounded ${bar}`} />

@@ -1,7 +1,7 @@
 import { accountPaths, deviceApiPaths } from '@raumregler/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, RefreshCw, WifiOff } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { apiGet } from '@/lib/api-client';
 import { readStoredAuth } from '@/lib/auth-storage';
@@ -78,13 +78,16 @@ export function ConnectionBanner() {
   }, [state, queryClient]);
 
   const retryNow = useCallback(() => void probe(), []);
+  const banner = useRef<HTMLDivElement>(null);
+  useBannerHeight(banner, state);
 
   if (state === 'online') return null;
   if (state === 'recovered')
     return (
       <div
+        ref={banner}
         role="status"
-        className="flex items-center justify-center gap-2 bg-emerald-700 px-4 py-2 text-sm font-medium text-white"
+        className="sticky top-0 z-30 flex items-center justify-center gap-2 bg-emerald-700 px-4 py-2 text-sm font-medium text-white"
       >
         <CircleCheck className="size-4" aria-hidden="true" />
         <FormattedMessage id="connection.recovered" />
@@ -92,8 +95,9 @@ export function ConnectionBanner() {
     );
   return (
     <div
+      ref={banner}
       role="alert"
-      className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-100 px-4 py-2 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+      className="sticky top-0 z-30 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-100 px-4 py-2 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50"
     >
       <WifiOff className="size-4 shrink-0" aria-hidden="true" />
       <span>
@@ -112,4 +116,26 @@ export function ConnectionBanner() {
       </button>
     </div>
   );
+}
+
+/**
+ * The banner stays at the top while it shows (sticky, above everything); its height goes to
+ * `--banner-h` on <html>, so the fixed sidebar and the sticky header start below it instead of
+ * covering it (features/layout/components/app-shell.tsx, sidebar.tsx).
+ */
+function useBannerHeight(banner: React.RefObject<HTMLDivElement | null>, state: State) {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const element = banner.current;
+    if (!element) return;
+    const measure = () => root.style.setProperty('--banner-h', `${element.offsetHeight}px`);
+    measure();
+    const observer =
+      typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--banner-h');
+    };
+  }, [banner, state]);
 }

@@ -51,7 +51,7 @@ export function AppShell({
     <div className="min-h-screen">
       <a
         href="#main-content"
-        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium text-teal-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium text-teal-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 dark:bg-slate-800 dark:text-teal-300"
       >
         <FormattedMessage id="layout.skipToContent" />
       </a>
@@ -80,7 +80,7 @@ export function AppShell({
           collapsed ? 'lg:pl-[72px]' : 'lg:pl-64',
         )}
       >
-        <header className="sticky top-0 z-10 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/85 px-4 backdrop-blur sm:px-6 dark:border-white/10 dark:bg-slate-900/85">
+        <header className="sticky top-(--banner-h,0px) z-10 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/85 px-4 backdrop-blur sm:px-6 dark:border-white/10 dark:bg-slate-900/85">
           <button
             type="button"
             onClick={() => setSheetOpen(true)}

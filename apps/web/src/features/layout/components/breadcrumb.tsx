@@ -31,26 +31,37 @@ export function Breadcrumb({ menu, pathname }: { menu: MenuItem[]; pathname: str
         </li>
         {trail.map((item, index) => {
           const last = index === trail.length - 1;
+          const text = label(item.label);
           return (
             <Fragment key={item.key}>
               {/* A separator goes with its crumb: on phones only the current one shows. */}
               <li aria-hidden="true" className={last ? 'shrink-0' : 'hidden shrink-0 sm:block'}>
                 <ChevronRight className="size-3.5" />
               </li>
-              <li className={last ? 'min-w-0 truncate' : 'hidden shrink-0 sm:block'}>
+              {/* Short of room, the earlier crumbs give way (full name as tooltip); the current
+                  page's name keeps its whole width, up to the breadcrumb's own. Even a fraction of
+                  a pixel less would cut it with an ellipsis, so it does not shrink at all. */}
+              <li
+                title={text}
+                className={
+                  last
+                    ? 'max-w-[calc(100%-3.5rem)] shrink-0 truncate'
+                    : 'hidden min-w-0 truncate sm:block'
+                }
+              >
                 {last ? (
                   <span
                     aria-current="page"
                     className="font-medium text-slate-900 dark:text-slate-100"
                   >
-                    {label(item.label)}
+                    {text}
                   </span>
                 ) : item.path ? (
                   <Link to={item.path} className="hover:text-slate-900 dark:hover:text-white">
-                    {label(item.label)}
+                    {text}
                   </Link>
                 ) : (
-                  label(item.label)
+                  text
                 )}
               </li>
             </Fragment>

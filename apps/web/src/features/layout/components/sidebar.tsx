@@ -100,7 +100,7 @@ export function Sidebar({
       className={cn(
         // A dark sidebar is the dark variant scoped to the sidebar alone.
         theme === 'dark' && 'dark',
-        'fixed inset-y-0 left-0 z-20 hidden flex-col border-r border-slate-200 bg-white text-slate-900 transition-[width] lg:flex dark:border-white/10 dark:bg-slate-900 dark:text-slate-100',
+        'fixed top-(--banner-h,0px) bottom-0 left-0 z-20 hidden flex-col border-r border-slate-200 bg-white text-slate-900 transition-[width] lg:flex dark:border-white/10 dark:bg-slate-900 dark:text-slate-100',
         collapsed ? 'w-[72px]' : 'w-64',
       )}
     >

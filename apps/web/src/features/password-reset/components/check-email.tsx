@@ -7,7 +7,7 @@ import { IconBadge } from '@/components/ui/icon-badge';
 export function CheckEmail({ email, sent }: { email: string; sent: boolean }) {
   return (
     <div className="flex flex-col gap-4">
-      <IconBadge icon={MailCheck} darkFill="solid" />
+      <IconBadge icon={MailCheck} />
       <h1 className="text-2xl font-semibold tracking-tight">
         <FormattedMessage id="passwordReset.checkEmail.title" />
       </h1>

@@ -3,7 +3,8 @@ import { ChevronRight } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
-import { formatTemperature, toNumber } from '../utils/room-values';
+import { cn } from '@/components/ui/cn';
+import { formatTemperature, isCooling, toNumber } from '../utils/room-values';
 import { FloorName } from './floor-name';
 
 /** A floor's rooms with their three figures; in SMART each title opens the room page. */
@@ -47,11 +48,19 @@ function RoomCard({ room, href }: { room: Room; href: string | null }) {
   const after = temporary ? room.perm_solltemperatur : room.next_temperature;
   const figures = [
     { label: t('rooms.figure.current'), value: room.temperatur },
-    { label: t('rooms.figure.target'), value: room.solltemperatur },
+    {
+      label: t(isCooling(room) ? 'rooms.figure.targetCooling' : 'rooms.figure.target'),
+      value: room.solltemperatur,
+    },
     { label: t('rooms.figure.after'), value: after },
   ];
   return (
-    <Card className="relative flex h-full flex-col gap-3 p-4 transition-colors has-[a:hover]:border-orange-400">
+    <Card
+      className={cn(
+        'relative flex h-full flex-col gap-3 p-4 transition-colors',
+        isCooling(room) ? 'has-[a:hover]:border-sky-400' : 'has-[a:hover]:border-orange-400',
+      )}
+    >
       <h2 className="flex items-center justify-between gap-2 text-lg font-semibold">
         {href ? (
           <Link

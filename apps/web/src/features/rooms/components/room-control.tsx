@@ -9,7 +9,7 @@ import { refreshTemps } from '../api/update-room-cache';
 import { useNow } from '../hooks/use-now';
 import { useRoomActions } from '../hooks/use-room-actions';
 import { parseModeEnd } from '../utils/end-time';
-import { formatTemperature, toNumber } from '../utils/room-values';
+import { formatTemperature, isCooling, toNumber } from '../utils/room-values';
 import { DURATION_DEFAULT_HOURS, DurationSlider } from './duration-slider';
 import { NextChangeLine } from './next-change-line';
 import { SaveStatus } from './save-status';
@@ -63,7 +63,8 @@ export function RoomControl({
           label={t('rooms.dial.label', { room: room.name })}
           readOnly={!canChange}
           formatValue={format}
-          caption={t('rooms.dial.target')}
+          caption={t(isCooling(room) ? 'rooms.dial.targetCooling' : 'rooms.dial.target')}
+          tone={isCooling(room) ? 'cool' : 'heat'}
           footnote={t('rooms.dial.current', { temp: format(current) })}
           onCommit={(value) => actions.commitTarget(value, hours)}
         />

@@ -34,12 +34,15 @@ export interface ThermostatDialProps {
   caption: string;
   /** Small line under the big number ("Aktuell 20,5 °C"). */
   footnote?: string;
+  /** Heating draws the target arc warm (orange), cooling cool (sky blue). */
+  tone?: 'heat' | 'cool';
   onCommit: (value: number) => void;
 }
 
 /** The circular target dial: it draws and reports; all maths lives in utils/dial-math. */
 export function ThermostatDial(props: ThermostatDialProps) {
   const { current, label, readOnly, formatValue, caption, footnote, onCommit } = props;
+  const cool = props.tone === 'cool';
   const value = toDialValue(props.value);
   const input = useDialInput({ value, readOnly, onCommit });
   const angle = valueToAngle(input.shown);
@@ -94,7 +97,11 @@ export function ThermostatDial(props: ThermostatDialProps) {
               d={arcPath(ARC_START, angle, R, C, C)}
               className={cn(
                 'pointer-events-none fill-none',
-                readOnly ? 'stroke-slate-400 dark:stroke-slate-500' : 'stroke-orange-600',
+                readOnly
+                  ? 'stroke-slate-400 dark:stroke-slate-500'
+                  : cool
+                    ? 'stroke-sky-600'
+                    : 'stroke-orange-600',
               )}
               strokeWidth={16}
               strokeLinecap="round"
@@ -133,7 +140,10 @@ export function ThermostatDial(props: ThermostatDialProps) {
                 cx={handle.x}
                 cy={handle.y}
                 r={13}
-                className="fill-white stroke-orange-600 dark:fill-slate-900"
+                className={cn(
+                  'fill-white dark:fill-slate-900',
+                  cool ? 'stroke-sky-600' : 'stroke-orange-600',
+                )}
                 strokeWidth={4}
               />
             </g>
@@ -152,7 +162,8 @@ export function ThermostatDial(props: ThermostatDialProps) {
           className={cn(
             // Sized by the dial's own width, so the number fits on a narrow phone as well.
             'text-[length:clamp(1.25rem,17cqw,3.75rem)] leading-none font-semibold tabular-nums',
-            input.previewing && 'text-orange-700 dark:text-orange-400',
+            input.previewing &&
+              (cool ? 'text-sky-700 dark:text-sky-400' : 'text-orange-700 dark:text-orange-400'),
           )}
         >
           {text}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { notify } from '@/components/ui/toast';
-import type { ApiError } from '@/lib/api-error';
+import { errorReason } from '@/lib/error-reason';
 import { useEndTemporary } from '../api/end-temporary';
 import { useMakePermanent } from '../api/set-permanent';
 import { useSetTarget } from '../api/set-target';
@@ -30,14 +30,9 @@ export function useRoomActions(roomId: number) {
     return () => window.clearTimeout(timer);
   }, [saveState]);
 
+  // The controller's reason in the user's language where we know it, its own text otherwise.
   const fail = (messageId: string, error: unknown) => {
-    const apiError = error as ApiError;
-    const reason =
-      apiError.status === 403
-        ? intl.formatMessage({ id: 'rooms.error.forbidden' })
-        : apiError.networkError || apiError.timeout
-          ? intl.formatMessage({ id: 'rooms.error.offline' })
-          : undefined;
+    const reason = errorReason(intl, error);
     void notify(
       'error',
       intl.formatMessage({ id: messageId }),

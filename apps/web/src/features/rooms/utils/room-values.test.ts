@@ -2,6 +2,7 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import {
   formatTemperature,
+  isCooling,
   isStale,
   lastSensorReport,
   parseSensorTime,
@@ -57,5 +58,15 @@ describe('sensor reports', () => {
     expect(isStale(report, new Date(2026, 10, 21, 9, 30))).toBe(false);
     expect(isStale(report, new Date(2026, 10, 21, 9, 31))).toBe(true);
     expect(isStale(null, new Date())).toBe(false);
+  });
+});
+
+describe('isCooling', () => {
+  it('is true for "Cooling" in any letter case, false for heating, off or nothing', () => {
+    expect(isCooling({ betriebsart: 'Cooling' })).toBe(true);
+    expect(isCooling({ betriebsart: ' COOLING ' })).toBe(true);
+    expect(isCooling({ betriebsart: 'Heating' })).toBe(false);
+    expect(isCooling({ betriebsart: 'Off' })).toBe(false);
+    expect(isCooling({})).toBe(false);
   });
 });

@@ -19,6 +19,13 @@ export function formatTemperature(intl: IntlShape, value: unknown): string {
   return `${intl.formatNumber(number, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} °C`;
 }
 
+/** The room cools towards its target (`betriebsart` "Cooling", any letter case). */
+export function isCooling(room: { betriebsart?: unknown }): boolean {
+  return (
+    typeof room.betriebsart === 'string' && room.betriebsart.trim().toLowerCase() === 'cooling'
+  );
+}
+
 /** The setpoint as the device API wants it: a one-decimal string with a point. */
 export const toSetpoint = (value: number) => value.toFixed(1);
 

@@ -1,0 +1,58 @@
+import { createIntl } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import { de } from './catalog-de';
+import { errorReason } from './error-reason';
+
+const intl = createIntl({ locale: 'de', messages: de });
+const answer = (status: number, body: Record<string, unknown>) => ({ status, ...body });
+
+describe('errorReason', () => {
+  it('says a known validation message in German, with German numbers', () => {
+    const error = answer(400, {
+      error: 'validation_failed',
+      message: 'ziel must be between 5 and 22.5 °C.',
+      messages: { ziel: ['ziel must be between 5 and 22.5 °C.'] },
+    });
+    expect(errorReason(intl, error)).toBe('Die Temperatur muss zwischen 5 und 22,5 °C liegen.');
+    expect(
+      errorReason(
+        intl,
+        answer(400, {
+          error: 'validation_failed',
+          message: 'duration must be from 1 to 1440 minutes.',
+        }),
+      ),
+    ).toBe('Die Dauer muss zwischen 1 und 1.440 Minuten liegen.');
+  });
+
+  it('says known refusals, locks and throttling in German', () => {
+    expect(
+      errorReason(
+        intl,
+        answer(403, { error: 'forbidden', message: 'You may not change temperatures.' }),
+      ),
+    ).toBe('Sie dürfen keine Temperaturen ändern.');
+    expect(errorReason(intl, answer(403, { error: 'forbidden', message: 'nein' }))).toBe(
+      'Dafür fehlt Ihnen die Berechtigung.',
+    );
+    expect(
+      errorReason(intl, answer(423, { error: 'locked', message: 'Locked by installer' })),
+    ).toBe('Der Regler ist gesperrt und nimmt gerade keine Änderungen an.');
+    expect(errorReason(intl, answer(429, { error: 'too_many_requests', message: 'slow' }))).toBe(
+      'Zu viele Anfragen. Bitte warten Sie einen Moment.',
+    );
+    expect(errorReason(intl, { networkError: true, message: 'Network Error' })).toBe(
+      'Keine Verbindung zum Regler.',
+    );
+  });
+
+  it("passes the controller's own text through where the wording is unknown", () => {
+    expect(
+      errorReason(intl, answer(400, { error: 'validation_failed', message: 'Fenster offen.' })),
+    ).toBe('Fenster offen.');
+    expect(
+      errorReason(intl, answer(409, { error: 'conflict', message: 'Busy with a scene.' })),
+    ).toBe('Busy with a scene.');
+    expect(errorReason(intl, answer(400, { message: 'An error occurred.' }))).toBeUndefined();
+  });
+});

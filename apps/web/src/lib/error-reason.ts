@@ -1,0 +1,73 @@
+import type { IntlShape } from 'react-intl';
+import type { ApiError } from './api-error';
+
+/** What the API client says when the controller sent no message of its own. */
+const GENERIC_MESSAGES = new Set(['An error occurred.', 'Network Error', 'Timeout Error', '']);
+
+/** 403 messages of our controller (apps/server/src/plugins/auth.ts), by capability. */
+const KNOWN_REFUSALS: Record<string, string> = {
+  'You may not see this building.': 'error.reason.mayNotRead',
+  'You may not change temperatures.': 'error.reason.mayNotWrite',
+  'You may not manage this building.': 'error.reason.mayNotManage',
+};
+
+const number = (intl: IntlShape, text: string) => intl.formatNumber(Number(text));
+
+/**
+ * One validation message of the controller ("ziel must be between 5 and 22 °C.") in the
+ * user's language where we know its wording, else as the controller wrote it.
+ */
+function validationReason(intl: IntlShape, text: string): string {
+  const range = /must be between (-?[\d.]+) and (-?[\d.]+) °C/.exec(text);
+  if (range)
+    return intl.formatMessage(
+      { id: 'error.reason.targetRange' },
+      { min: number(intl, range[1]!), max: number(intl, range[2]!) },
+    );
+  const minutes = /must be from (\d+) to (\d+) minutes/.exec(text);
+  if (minutes)
+    return intl.formatMessage(
+      { id: 'error.reason.durationRange' },
+      { min: number(intl, minutes[1]!), max: number(intl, minutes[2]!) },
+    );
+  if (/must be a decimal number/.test(text))
+    return intl.formatMessage({ id: 'error.reason.notANumber' });
+  if (/must be one of heating, cooling, off, on/.test(text))
+    return intl.formatMessage({ id: 'error.reason.mode' });
+  return text;
+}
+
+/**
+ * Why a request failed, for a toast's second line: known codes and messages in the user's
+ * language, the controller's own text otherwise, nothing when there is nothing to say.
+ */
+export function errorReason(intl: IntlShape, error: unknown): string | undefined {
+  const apiError = (error ?? {}) as ApiError;
+  const t = (id: string) => intl.formatMessage({ id });
+  if (apiError.networkError || apiError.timeout) return t('error.reason.offline');
+  const code = typeof apiError.error === 'string' ? apiError.error : undefined;
+  const message = typeof apiError.message === 'string' ? apiError.message.trim() : '';
+  const status = apiError.status;
+  if (status === 403 || code === 'forbidden') {
+    const known = KNOWN_REFUSALS[message];
+    return t(known ?? 'error.reason.forbidden');
+  }
+  if (status === 423 || code === 'locked') return t('error.reason.locked');
+  if (status === 429 || code === 'too_many_requests') return t('error.reason.tooMany');
+  if (code === 'upstream_unavailable' || status === 502 || status === 503 || status === 504)
+    return t('error.reason.offline');
+  if (status === 404 || code === 'not_found') return t('error.reason.notFound');
+  if (code === 'internal_error' || (status !== undefined && status >= 500))
+    return t('error.reason.internal');
+  if (status === 400 || code === 'validation_failed' || code === 'bad_request') {
+    const messages = Object.values(apiError.messages ?? {})
+      .flat()
+      .filter((text): text is string => typeof text === 'string' && text.trim() !== '');
+    const reasons = (messages.length > 0 ? messages : [message])
+      .filter((text) => !GENERIC_MESSAGES.has(text))
+      .map((text) => validationReason(intl, text));
+    if (reasons.length > 0) return [...new Set(reasons)].join(' ');
+    return undefined;
+  }
+  return GENERIC_MESSAGES.has(message) ? undefined : message;
+}

@@ -1,0 +1,63 @@
+import type { Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '../support/fixtures';
+import type { RunningServer } from '../support/server';
+import { dial, signInAndOpen } from '../support/rooms';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Changes the server's database from outside, as an installer with the CLI or SQLite would. */
+function sql(server: RunningServer, statement: string) {
+  execFileSync(
+    'node',
+    [
+      '-e',
+      `const db = require('better-sqlite3')(process.argv[1]); db.prepare(process.argv[2]).run(); db.close();`,
+      path.join(server.dataDir, 'raumregler.sqlite'),
+      statement,
+    ],
+    { cwd: path.join(repoRoot, 'apps/server') },
+  );
+}
+
+function cli(server: RunningServer, ...args: string[]) {
+  execFileSync('node', ['apps/server/dist/cli.js', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: server.dataDir },
+  });
+}
+
+const toast = (page: Page) =>
+  page.getByRole('region', { name: /Benachrichtigungen|Notifications/ });
+
+test("a target outside the room's limits shows the controller's reason in German", async ({
+  page,
+  server,
+}) => {
+  await signInAndOpen(page, 'room-control/smart/room/1');
+  const slider = dial(page, 'Wohnzimmer');
+  await expect(slider).toBeVisible();
+  // The installer lowers the room's upper limit after the page loaded.
+  sql(server, 'UPDATE rooms SET max_target = 15 WHERE id = 1');
+  await slider.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(toast(page)).toContainText('Die Zieltemperatur konnte nicht gesetzt werden.');
+  await expect(toast(page)).toContainText('Die Temperatur muss zwischen 5 und 15 °C liegen.');
+});
+
+test('a user whose write access is taken away meanwhile is told why the save failed', async ({
+  page,
+  server,
+}) => {
+  await signInAndOpen(page, 'room-control/smart/room/1?lang=en');
+  const slider = page.getByRole('slider', { name: 'Target temperature Wohnzimmer' });
+  await expect(slider).not.toHaveAttribute('aria-readonly', 'true');
+  cli(server, 'user', 'access', 'demo', '--smart', 'read', '--pro', 'read');
+  // The server trusts a user record it read for a second.
+  await page.waitForTimeout(1_200);
+  await slider.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(toast(page)).toContainText('You may not change temperatures.');
+});
