@@ -6,11 +6,20 @@ export interface AreaAccess {
   accessPro: Access;
 }
 
-/** The wire's permissions of a user (device-api.md: `permissions`, `/user`). */
-export const permissionsOf = (user: AreaAccess): Permissions => ({
-  access_to_smart: user.accessSmart,
-  access_to_pro: user.accessPro,
-});
+/**
+ * The wire's permissions of a user (device-api.md: `permissions`, `/user`): the spec's access
+ * per area, and whether the user may make temporary and permanent changes, by the same rule
+ * that refuses writes (the capability `write`).
+ */
+export const permissionsOf = (user: AreaAccess): Required<Permissions> => {
+  const write = userCan(user, 'write');
+  return {
+    access_to_smart: user.accessSmart,
+    access_to_pro: user.accessPro,
+    can_make_temporary_changes: write,
+    can_make_permanent_changes: write,
+  };
+};
 
 /**
  * Whether the user has the capability: the contract's one rule (read, write, manage), area by

@@ -213,14 +213,31 @@ describe('GET rooms, outs, permissions', () => {
     const { request } = await start();
     const own = async (auth: [string, string]) =>
       (await (await request('/get/json/v1/1/permissions/', { auth })).json()) as Permissions;
+    // Beside the spec's access per area, whether writes are allowed, as Home Assistant's
+    // integrations read it (they assume yes when the fields are missing).
     expect(await own(['techniker', 'techniker1234'])).toEqual({
       access_to_smart: 'no-access',
       access_to_pro: 'full',
+      can_make_temporary_changes: true,
+      can_make_permanent_changes: true,
+    });
+    expect(await own(['verwalter', 'verwalter1234'])).toMatchObject({
+      can_make_temporary_changes: true,
+      can_make_permanent_changes: true,
     });
     expect(await own(['bewohner', 'bewohner1234'])).toEqual({
       access_to_smart: 'read',
       access_to_pro: 'read',
+      can_make_temporary_changes: false,
+      can_make_permanent_changes: false,
     });
+    // The same rule refuses the read-only user's write.
+    const write = await request('/set/json/v1/1/ziel/1/', {
+      method: 'POST',
+      auth: ['bewohner', 'bewohner1234'],
+      body: new URLSearchParams({ ziel: '21' }),
+    });
+    expect(write.status).toBe(403);
   });
 });
 
