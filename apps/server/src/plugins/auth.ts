@@ -143,7 +143,9 @@ export default fp(
         const forget = () => checking.delete(key);
         check.then(forget, forget);
       }
-      if (!user || !(await check)) {
+      // Awaited whatever the user: an unknown name must take as long as a wrong password.
+      const passed = await check;
+      if (!user || !passed) {
         cache.delete(key);
         const delay = failures.fail(request.ip);
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
