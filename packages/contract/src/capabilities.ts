@@ -33,11 +33,17 @@ const areaRule: Record<Capability, (access: unknown) => boolean> = {
   manage: areaAllowsManage,
 };
 
+/** Whether one area's access grants the capability (the per-area half of `can`). */
+export const areaAllows = (capability: Capability, access: unknown): boolean =>
+  areaRule[capability](access);
+
 /** Whether the holder of these permissions has the capability (in at least one area). */
 export function can(permissions: Permissions | null | undefined, capability: Capability): boolean {
   if (!permissions) return false;
-  const rule = areaRule[capability];
-  return rule(permissions.access_to_smart) || rule(permissions.access_to_pro);
+  return (
+    areaAllows(capability, permissions.access_to_smart) ||
+    areaAllows(capability, permissions.access_to_pro)
+  );
 }
 
 /** Every capability the holder has. */

@@ -1,5 +1,6 @@
 /**
- * Counts failed sign-ins per client. Within one window, failures past half the limit are slowed
+ * Counts failed sign-ins per key (the auth plugin keeps two: per account and client address
+ * pair, and per client address). Within one window, failures past half the limit are slowed
  * down (each a little more), and at the limit the client is blocked until the window ends.
  * Successful sign-ins neither count nor reset the count, so an attacker with one valid account
  * cannot wipe the slate between guesses.

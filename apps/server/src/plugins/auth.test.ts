@@ -33,11 +33,14 @@ describe('sign-in failures', () => {
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBe(300);
     expect(await blocked.json()).toMatchObject({ error: 'too_many_requests' });
-    // Not verified before the block: no password check at all, so not even the right one passes.
-    expect((await info(['verwalter', 'verwalter1234'])).status).toBe(429);
+    // Not verified before the block (another spelling of the name is another cached header):
+    // no password check at all, so not even the right one passes.
+    expect((await info(['DEMO', 'demo1234'])).status).toBe(429);
+    // Another user behind the same address is not locked out with the guessed account.
+    expect((await info(['verwalter', 'verwalter1234'])).status).toBe(200);
 
     clock.advance(300_000);
-    expect((await info(['verwalter', 'verwalter1234'])).status).toBe(200);
+    expect((await info(['DEMO', 'demo1234'])).status).toBe(200);
   });
 
   it('never limit successful calls, which also keep passing while the client is blocked', async () => {
@@ -72,6 +75,67 @@ describe('sign-in failures', () => {
       expect((await server.request('/get/json/v1/1/info/')).status).toBe(401);
     }
     expect((await info(['demo', 'demo1234'])).status).toBe(200);
+  });
+});
+
+describe('sign-in failures per account and address', () => {
+  // AUTH_FAILURE_LIMIT 2: a pair is refused after 2 failures, an address after 5 × 2 = 10.
+  // TRUST_PROXY: X-Forwarded-For names the client, so one test plays several addresses.
+  let proxied: TestServer;
+  beforeEach(async () => {
+    proxied = await startTestServer({
+      now: clock.now,
+      config: { authFailureLimit: 2, authFailureWindowMs: 300_000, trustProxy: true },
+    });
+  });
+  afterEach(async () => {
+    await proxied.close();
+  });
+  const from = (address: string, auth: [string, string]) =>
+    proxied.request('/get/json/v1/1/info/', { auth, headers: { 'x-forwarded-for': address } });
+  const office = '203.0.113.7';
+  const home = '198.51.100.20';
+
+  it('lock out the guessed account at that address only: not its owner elsewhere, not a colleague', async () => {
+    for (let i = 0; i < 2; i++)
+      expect((await from(office, ['demo', `guess${i}`])).status).toBe(401);
+    const refused = await from(office, ['demo', 'demo1234']);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBe(300);
+    // The colleague behind the same office address, never signed in before: passes.
+    expect((await from(office, ['bewohner', 'bewohner1234'])).status).toBe(200);
+    // The account's owner at home: not locked out by the attacker in the office.
+    expect((await from(home, ['demo', 'demo1234'])).status).toBe(200);
+  });
+
+  it('refuse an address as a whole after 5 × the limit, whichever names it tried', async () => {
+    // 10 failures over 5 names (two of them unknown), 2 each: every pair at its limit.
+    for (const name of ['demo', 'verwalter', 'bewohner', 'niemand', 'keiner']) {
+      for (let i = 0; i < 2; i++)
+        expect((await from(office, [name, `guess${i}`])).status).toBe(401);
+    }
+    // A name not yet tried from there, with the right password: the address is refused.
+    expect((await from(office, ['techniker', 'techniker1234'])).status).toBe(429);
+    // Another address is not.
+    expect((await from(home, ['techniker', 'techniker1234'])).status).toBe(200);
+  }, 30_000);
+
+  it('count and answer unknown names exactly like known ones', async () => {
+    const answers = async (name: string) => {
+      const list: { status: number; body: unknown; retryAfter: string | null }[] = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await from(office, [name, `guess${i}`]);
+        list.push({
+          status: response.status,
+          body: await response.json(),
+          retryAfter: response.headers.get('retry-after'),
+        });
+      }
+      return list;
+    };
+    const known = await answers('demo');
+    expect(known.map((answer) => answer.status)).toEqual([401, 401, 429]);
+    expect(await answers('niemand')).toEqual(known);
   });
 });
 

@@ -37,6 +37,12 @@ const CACHE_MS = 60_000;
 // user instead of one per request).
 const RECHECK_MS = 1_000;
 
+/**
+ * A client address as a whole is refused after this many times AUTH_FAILURE_LIMIT failed
+ * sign-ins (README, device-api.md): several people behind one address each get their own limit.
+ */
+export const ADDRESS_LIMIT_FACTOR = 5;
+
 /** What a 403 says for each capability a user lacks. */
 const REFUSALS: Record<Capability, string> = {
   read: 'You may not see this building.',
@@ -75,11 +81,25 @@ export default fp(
     const cache = new Map<string, { user: UserRecord; checkedAt: number; until: number }>();
     const checking = new Map<string, Promise<boolean>>();
     const dummyHash = hashPassword(randomBytes(16).toString('base64'));
-    const failures = createFailureLimiter({
+    // Failed sign-ins are counted per (account, client address) pair and per address. The pair
+    // is refused at AUTH_FAILURE_LIMIT, the address as a whole at ADDRESS_LIMIT_FACTOR times
+    // that: a guesser is stopped, while the account's owner elsewhere, and the other users
+    // behind a shared office address, still sign in. No count is per account alone, so nobody
+    // can lock an account for everyone. The account is the name as sent, known or not: an
+    // unknown name is counted and answered exactly like a known one.
+    const windowMs = app.config.authFailureWindowMs;
+    const pairFailures = createFailureLimiter({
       limit: app.config.authFailureLimit,
-      windowMs: app.config.authFailureWindowMs,
+      windowMs,
       now: app.clock.now,
     });
+    const addressFailures = createFailureLimiter({
+      limit: app.config.authFailureLimit * ADDRESS_LIMIT_FACTOR,
+      windowMs,
+      now: app.clock.now,
+    });
+    const failurePair = (username: string, address: string) =>
+      `${username.toLowerCase()}\0${address}`;
     // A polling client sends the very same header every time: its digest is the key, so a
     // cached sign-in needs neither the regex, nor base64, nor splitting the pair.
     const headerKey = (header: string) => hash('sha256', `${secret}h${header}`, 'base64');
@@ -117,8 +137,13 @@ export default fp(
         request.user = known;
         return;
       }
-      // A blocked client gets no new password checks; pairs verified before still pass above.
-      const retryAfter = failures.blockedFor(request.ip);
+      // A blocked pair or address gets no new password checks; pairs verified before (in the
+      // cache) still pass above.
+      const pair = failurePair(credentials.username, request.ip);
+      const retryAfter = Math.max(
+        pairFailures.blockedFor(pair),
+        addressFailures.blockedFor(request.ip),
+      );
       if (retryAfter > 0) {
         throw new HttpError(
           429,
@@ -143,9 +168,11 @@ export default fp(
         const forget = () => checking.delete(key);
         check.then(forget, forget);
       }
-      if (!user || !(await check)) {
+      // Awaited whatever the user: an unknown name must take as long as a wrong password.
+      const passed = await check;
+      if (!user || !passed) {
         cache.delete(key);
-        const delay = failures.fail(request.ip);
+        const delay = Math.max(pairFailures.fail(pair), addressFailures.fail(request.ip));
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         throw unauthorized();
       }

@@ -17,6 +17,13 @@ export const Nullable = <T extends TNumber | TInteger | TString>(schema: T) =>
 export const PermissionsSchema = Type.Object({
   access_to_smart: Type.Unsafe<Access | (string & {})>(Type.String()),
   access_to_pro: Type.Unsafe<Access | (string & {})>(Type.String()),
+  /**
+   * Ours, as Home Assistant's Controme integrations read them (they assume writing when these
+   * are missing): whether the user may set temporary / permanent targets, i.e. the capability
+   * `write`. Our server always sends both; a real device may not, hence optional.
+   */
+  can_make_temporary_changes: Type.Optional(Type.Boolean()),
+  can_make_permanent_changes: Type.Optional(Type.Boolean()),
 });
 
 export const DeviceInfoSchema = Type.Object({

@@ -8,6 +8,8 @@ type Access = Contract.Access;
 interface Permissions {
   access_to_smart: Access | (string & {});
   access_to_pro: Access | (string & {});
+  can_make_temporary_changes?: boolean;
+  can_make_permanent_changes?: boolean;
 }
 
 interface DeviceInfo {

@@ -50,6 +50,8 @@ describe('POST /register', () => {
     expect(((await user.json()) as { permissions: unknown }).permissions).toEqual({
       access_to_smart: 'no-access',
       access_to_pro: 'no-access',
+      can_make_temporary_changes: false,
+      can_make_permanent_changes: false,
     });
   });
 

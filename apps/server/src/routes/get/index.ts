@@ -45,10 +45,16 @@ function byFloor<T>(
 const getRoutes: FastifyPluginAsync = async (app) => {
   // ANONYMOUS_READ lets old tools read without credentials; credentials that are sent are
   // still checked, so a wrong password never passes silently.
-  const readAccess = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => {
+  const signIn = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => {
     if (app.config.anonymousRead && !credentialsOf(request)) done();
     else app.authenticate(request, reply, done);
   };
+  // The building's data needs the read capability (no access in both areas: 403). With
+  // ANONYMOUS_READ everyone may read, so a signed-in user may too. Both hooks are callbacks:
+  // a cached sign-in passes them in the same tick, without a promise.
+  const readAccess = app.config.anonymousRead
+    ? [signIn]
+    : [app.authenticate, app.requireCapability('read')];
   const building = app.repos.building;
   // The polled lists: compressed once per rendering by their answer cache, never by
   // @fastify/compress; a GET has no body to decompress (that hook would run on every poll).
@@ -57,7 +63,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/info',
-    { preHandler: readAccess, schema: { response: { 200: DeviceInfoSchema } } },
+    { preHandler: signIn, schema: { response: { 200: DeviceInfoSchema } } },
     async (): Promise<DeviceInfo> => {
       const settings = app.repos.settings;
       return {

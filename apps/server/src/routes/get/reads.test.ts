@@ -213,14 +213,87 @@ describe('GET rooms, outs, permissions', () => {
     const { request } = await start();
     const own = async (auth: [string, string]) =>
       (await (await request('/get/json/v1/1/permissions/', { auth })).json()) as Permissions;
+    // Beside the spec's access per area, whether writes are allowed, as Home Assistant's
+    // integrations read it (they assume yes when the fields are missing).
     expect(await own(['techniker', 'techniker1234'])).toEqual({
       access_to_smart: 'no-access',
       access_to_pro: 'full',
+      can_make_temporary_changes: true,
+      can_make_permanent_changes: true,
+    });
+    expect(await own(['verwalter', 'verwalter1234'])).toMatchObject({
+      can_make_temporary_changes: true,
+      can_make_permanent_changes: true,
     });
     expect(await own(['bewohner', 'bewohner1234'])).toEqual({
       access_to_smart: 'read',
       access_to_pro: 'read',
+      can_make_temporary_changes: false,
+      can_make_permanent_changes: false,
     });
+    // The same rule refuses the read-only user's write.
+    const write = await request('/set/json/v1/1/ziel/1/', {
+      method: 'POST',
+      auth: ['bewohner', 'bewohner1234'],
+      body: new URLSearchParams({ ziel: '21' }),
+    });
+    expect(write.status).toBe(403);
+  });
+});
+
+describe('a user with no access in both areas', () => {
+  const gast: [string, string] = ['gast', 'gast12345'];
+  const withGuest = (config: Partial<Config> = {}) => {
+    const seed = demoSeed();
+    seed.users.push({
+      username: 'gast',
+      email: 'gast@example.com',
+      password: 'gast12345',
+      firstName: 'Gabi',
+      lastName: 'Gast',
+      access: { smart: 'no-access', pro: 'no-access' },
+    });
+    return startTestServer({ now: clock.now, seed, config }).then((started) => {
+      server = started;
+      return started;
+    });
+  };
+  const data = ['temps/', 'temps/1/', 'rooms/', 'outs/'];
+
+  it('is refused the building data (403, our error shape) at / and /api, twice in a row', async () => {
+    const { request } = await withGuest();
+    for (const prefix of ['', '/api']) {
+      for (const method of data) {
+        const path = `${prefix}/get/json/v1/1/${method}`;
+        // The second ask is served by the sign-in cache: it must be refused all the same.
+        for (const attempt of [1, 2]) {
+          const response = await request(path, { auth: gast });
+          expect(response.status, `${path} #${attempt}`).toBe(403);
+          expect(await response.json(), path).toEqual({
+            error: 'forbidden',
+            message: 'You may not see this building.',
+          });
+        }
+      }
+    }
+  });
+
+  it('still gets info, permissions and /user, so the app can sign in and explain', async () => {
+    const { request } = await withGuest();
+    for (const path of ['/get/json/v1/1/info/', '/api/get/json/v1/1/permissions/', '/api/user']) {
+      expect((await request(path, { auth: gast })).status, path).toBe(200);
+    }
+    // Any access in one area reads: the technician (SMART no-access, PRO full) sees temps.
+    const tech = await request('/get/json/v1/1/temps/', { auth: ['techniker', 'techniker1234'] });
+    expect(tech.status).toBe(200);
+  });
+
+  it('reads with ANONYMOUS_READ, as anyone may then', async () => {
+    const { request } = await withGuest({ anonymousRead: true });
+    expect((await request('/get/json/v1/1/temps/')).status).toBe(200);
+    expect((await request('/get/json/v1/1/temps/', { auth: gast })).status).toBe(200);
+    // A wrong password is still refused.
+    expect((await request('/get/json/v1/1/temps/', { auth: ['gast', 'falsch'] })).status).toBe(401);
   });
 });
 

@@ -1,3 +1,4 @@
+import { can } from '@raumregler/contract';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -8,6 +9,7 @@ import { useBuildingData } from '@/features/rooms/components/building-data-provi
 import { AppShell } from '@/features/layout/components/app-shell';
 import { buildMenu, findTrail } from '@/features/layout/utils/menu';
 import { setCurrentMenuItem, setMenuConfig } from '@/lib/menu-config';
+import { NoAccessPage } from './no-access';
 
 /**
  * The signed-in area. Strangers go to the login page, which brings them back here afterwards.
@@ -60,6 +62,11 @@ export default function AppLayoutRoute() {
         />
       </div>
     );
+
+  // No access in both areas: the server refuses the building's data, so say so plainly
+  // rather than show empty menus or a failed load.
+  if (permissions.data && !can(permissions.data, 'read'))
+    return <NoAccessPage username={auth.username} onLogout={logout} />;
 
   const menuStatus =
     permissions.isError || temps.isError
