@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-provider';
+import { NotRememberedNote } from '@/features/auth/components/not-remembered-note';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { AppShell } from '@/features/layout/components/app-shell';
 import { buildMenu, findTrail } from '@/features/layout/utils/menu';
@@ -75,6 +76,7 @@ export default function AppLayoutRoute() {
       buildingName={auth.deviceInfo?.name ?? intl.formatMessage({ id: 'app.name' })}
       onLogout={logout}
     >
+      <NotRememberedNote />
       <Outlet />
     </AppShell>
   );
