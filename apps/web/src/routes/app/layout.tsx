@@ -1,14 +1,20 @@
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-provider';
-import { NotRememberedNote } from '@/features/auth/components/not-remembered-note';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { AppShell } from '@/features/layout/components/app-shell';
 import { buildMenu, findTrail } from '@/features/layout/utils/menu';
 import { setCurrentMenuItem, setMenuConfig } from '@/lib/menu-config';
+
+// Shown only when the browser refused to store the sign-in: not part of the first view.
+const NotRememberedNote = lazy(() =>
+  import('@/features/auth/components/not-remembered-note').then((module) => ({
+    default: module.NotRememberedNote,
+  })),
+);
 
 /**
  * The signed-in area. Strangers go to the login page, which brings them back here afterwards.
@@ -16,7 +22,7 @@ import { setCurrentMenuItem, setMenuConfig } from '@/lib/menu-config';
  */
 export default function AppLayoutRoute() {
   const intl = useIntl();
-  const { auth, verify, logout } = useAuth();
+  const { auth, verify, logout, notRemembered } = useAuth();
   const { temps, permissions } = useBuildingData();
   const location = useLocation();
   const [verified, setVerified] = useState(false);
@@ -76,7 +82,11 @@ export default function AppLayoutRoute() {
       buildingName={auth.deviceInfo?.name ?? intl.formatMessage({ id: 'app.name' })}
       onLogout={logout}
     >
-      <NotRememberedNote />
+      {notRemembered && (
+        <Suspense fallback={null}>
+          <NotRememberedNote />
+        </Suspense>
+      )}
       <Outlet />
     </AppShell>
   );

@@ -2,17 +2,16 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { X } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
-import { useAuth } from './auth-provider';
 
 /**
- * Says that the sign-in will not be remembered when the browser refused to store it (storage
- * blocked or full): the user stays signed in for this page, held in memory, until a reload.
+ * Says that the sign-in will not be remembered; shown when the browser refused to store it
+ * (storage blocked or full, `useAuth().notRemembered`): the user stays signed in, held in
+ * memory, until a reload. Closable.
  */
 export function NotRememberedNote() {
   const intl = useIntl();
-  const { notRemembered } = useAuth();
   const [dismissed, setDismissed] = useState(false);
-  if (!notRemembered || dismissed) return null;
+  if (dismissed) return null;
   return (
     <Alert variant="warning" className="mb-6">
       <div className="flex items-start gap-3">

@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { cn } from '@/components/ui/cn';
-import { Dialog } from '@/components/ui/dialog';
+import { ModalFrame } from '@/components/ui/modal-frame';
 import { useMenuLabel } from '../hooks/use-menu-label';
 import type { MenuItem } from '../utils/menu';
 import { roomSearchEntries, searchRooms, type RoomEntry } from '../utils/room-search';
@@ -26,15 +26,22 @@ export default function RoomSearchDialog({
 }) {
   const intl = useIntl();
   return (
-    <Dialog
+    // The frame of ui/dialog.tsx, used directly: the room page's chunk keeps Dialog to itself.
+    <ModalFrame
       open={open}
       onOpenChange={onOpenChange}
+      className="m-auto w-[min(92vw,28rem)] rounded-xl bg-white dark:bg-slate-900"
+      bodyClassName="p-6"
       title={intl.formatMessage({ id: 'roomSearch.title' })}
+      titleClassName="pr-8 text-lg font-semibold"
       description={intl.formatMessage({ id: 'roomSearch.hint' })}
+      descriptionClassName="mt-2 text-sm text-slate-600 dark:text-slate-300"
       closeLabel={intl.formatMessage({ id: 'roomSearch.close' })}
+      closeClassName="top-4 right-4 p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+      iconClassName="size-5"
     >
       <RoomCombobox menu={menu} onDone={() => onOpenChange(false)} />
-    </Dialog>
+    </ModalFrame>
   );
 }
 
