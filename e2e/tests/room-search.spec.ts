@@ -35,7 +35,7 @@ test.describe('on the demo building', () => {
     await expect(page.getByRole('heading', { level: 1, name: second })).toBeVisible();
   });
 
-  test('the header search button opens the dialog, axe finds nothing, Escape returns focus', async ({
+  test('the header search button opens the dialog, axe finds nothing (light, dark), Escape returns focus', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -46,6 +46,11 @@ test.describe('on the demo building', () => {
     await expect(dialog.getByRole('combobox')).toBeFocused();
     await expect(dialog.getByRole('listbox').getByRole('option').first()).toBeVisible();
     await expectNoA11yViolations(page, 'room search dialog');
+    await page.evaluate(() => {
+      document.documentElement.classList.replace('light', 'dark');
+      document.documentElement.classList.add('dark');
+    });
+    await expectNoA11yViolations(page, 'room search dialog, dark');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(button).toBeFocused();

@@ -67,6 +67,21 @@ describe('room search', () => {
     expect(names('21')).toEqual(['Raum 12']);
   });
 
+  it('lists the rooms of a floor named by the whole query before rooms merely matching its words', () => {
+    const building = [
+      { id: 2, etagenname: '2. OG', raeume: [{ id: 201, name: 'Raum 3.01' }] },
+      { id: 3, etagenname: '3. OG', raeume: [{ id: 301, name: 'Raum 4.01' }] },
+    ] as unknown as Floor[];
+    const rooms = roomSearchEntries(
+      buildMenu({ access_to_smart: 'full', access_to_pro: 'no-access' }, building),
+      label,
+    );
+    expect(searchRooms(rooms, '3. og', 50).rooms.map((r) => r.name)).toEqual([
+      'Raum 4.01',
+      'Raum 3.01',
+    ]);
+  });
+
   it('caps the answer and counts all matches', () => {
     expect(searchRooms(entries, '', 2)).toMatchObject({ total: 5 });
     expect(names('', 2)).toEqual(['Wohnzimmer', 'Küche']);

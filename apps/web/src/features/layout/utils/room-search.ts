@@ -10,6 +10,7 @@ export interface RoomEntry {
   /** Name, floor and number folded (see foldText), for matching. */
   haystack: string;
   foldedName: string;
+  foldedFloor: string;
 }
 
 /** Lower case without accents (and ß as ss): "Küche" and "KUCHE" both read "kuche". */
@@ -42,6 +43,7 @@ export function roomSearchEntries(
           floor: floorText,
           path: room.path,
           foldedName: foldText(name),
+          foldedFloor: foldText(`${floorText} ${floorRaw}`),
           haystack: foldText(`${name} ${floorText} ${floorRaw} ${room.roomId}`),
         });
       }
@@ -53,7 +55,8 @@ export function roomSearchEntries(
 /**
  * The rooms matching `query` (every word of it found in the room's name, floor or number,
  * ignoring case and accents), best first: the room with exactly that number, then names that
- * start with the query, then names containing it, then the rest, each in menu order. At most
+ * start with the query, then names containing it, then rooms whose floor's name contains it
+ * ("3. og" lists the 3. OG before the rooms named "… 3.…"), then the rest, each in menu order. At most
  * `limit` are returned; `total` counts all matches.
  */
 export function searchRooms(
@@ -74,7 +77,9 @@ export function searchRooms(
           ? 1
           : entry.foldedName.includes(folded)
             ? 2
-            : 3;
+            : entry.foldedFloor.includes(folded)
+              ? 3
+              : 4;
     scored.push({ entry, score, index });
   });
   scored.sort((a, b) => a.score - b.score || a.index - b.index);
