@@ -12,8 +12,9 @@ const screens = [
   { path: 'reset-password', heading: 'Passwort vergessen?' },
   { path: 'reset-password/enter-email', heading: 'Ihre E-Mail-Adresse' },
   {
+    // Opened directly, nothing was sent (the sent state is checked after a request below).
     path: 'reset-password/check-email?email=demo%40example.com',
-    heading: 'Prüfen Sie Ihr Postfach',
+    heading: 'Noch kein Link gesendet',
   },
   {
     path: 'reset-password/change?token=t&email=demo%40example.com',

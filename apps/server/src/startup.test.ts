@@ -32,6 +32,48 @@ describe('start-up', () => {
     );
   });
 
+  it('refuses a seed file whose houseId differs from HOUSE_ID, naming both, and writes nothing', async () => {
+    const seed = structuredClone(demoSeed());
+    seed.building.houseId = 7;
+    const seedFile = path.join(dir, 'seed.json');
+    writeFileSync(seedFile, JSON.stringify(seed));
+    const start = openSeededDatabase({ ...config, seedFile, houseId: 3 }, Date.now);
+    await expect(start).rejects.toThrow(SeedError);
+    await expect(openSeededDatabase({ ...config, seedFile, houseId: 3 }, Date.now)).rejects.toThrow(
+      /houseId 7 .*differs from HOUSE_ID 3/,
+    );
+    // The same file starts when HOUSE_ID agrees, and the API answers under that house.
+    const db = await openSeededDatabase({ ...config, seedFile, houseId: 7 }, Date.now);
+    const app = await buildApp({ config: { ...config, houseId: 7 }, db, logger: false });
+    try {
+      const response = await app.inject({
+        url: '/get/json/v1/7/info/',
+        headers: { authorization: basic('demo', 'demo1234') },
+      });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('starts a seed file without houseId under any HOUSE_ID', async () => {
+    const seed = structuredClone(demoSeed()) as unknown as { building: { houseId?: number } };
+    delete seed.building.houseId;
+    const seedFile = path.join(dir, 'seed.json');
+    writeFileSync(seedFile, JSON.stringify(seed));
+    const db = await openSeededDatabase({ ...config, seedFile, houseId: 5 }, Date.now);
+    const app = await buildApp({ config: { ...config, houseId: 5 }, db, logger: false });
+    try {
+      const response = await app.inject({
+        url: '/get/json/v1/5/info/',
+        headers: { authorization: basic('demo', 'demo1234') },
+      });
+      expect(response.json()).toMatchObject({ house_id: 5 });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('shows changes other processes (the CLI) write into the database file', async () => {
     const db = await openSeededDatabase(config, Date.now);
     const app = await buildApp({ config, db, logger: false });

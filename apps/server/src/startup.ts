@@ -4,14 +4,16 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/open.js';
 import { createBuildingRepository } from './db/repositories/building.js';
 import { importSeed } from './db/seed-import.js';
-import { parseSeed } from './domain/seed.js';
+import { parseSeed, SeedError, type Seed } from './domain/seed.js';
 
 const demoSeedUrl = new URL('./seed/demo-building.json', import.meta.url);
 
 /**
  * Opens the database and, when it is empty, applies SEED_FILE (or the demo building). A seed
- * that breaks the shape throws a SeedError naming the bad field, before anything is written.
- * `now` is the app's clock (the seed's sensor readings and users are stamped with it).
+ * that breaks the shape throws a SeedError naming the bad field, before anything is written;
+ * so does a SEED_FILE whose `building.houseId` is not HOUSE_ID (the API would answer every call
+ * of the web app with 404 otherwise). A seed without `houseId`, and the demo building, take
+ * HOUSE_ID. `now` is the app's clock (the seed's sensor readings and users are stamped with it).
  */
 export async function openSeededDatabase(
   config: Config,
@@ -21,11 +23,27 @@ export async function openSeededDatabase(
   try {
     if (createBuildingRepository(db, now).isEmpty()) {
       const file = config.seedFile ?? demoSeedUrl;
-      await importSeed(db, parseSeed(JSON.parse(readFileSync(file, 'utf8'))), now());
+      const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      const seed = parseSeed(raw);
+      await importSeed(db, withHouseId(seed, raw, config), now());
     }
     return db;
   } catch (error) {
     db.close();
     throw error;
   }
+}
+
+/** The seed with HOUSE_ID as its house id, or a SeedError naming both when SEED_FILE says another. */
+function withHouseId(seed: Seed, raw: unknown, config: Config): Seed {
+  const given = (raw as { building: { houseId?: unknown } }).building.houseId;
+  if (config.seedFile && given !== undefined && seed.building.houseId !== config.houseId) {
+    throw new SeedError(
+      '$.building.houseId',
+      `houseId ${seed.building.houseId} in ${config.seedFile} differs from HOUSE_ID ${config.houseId}` +
+        ` (the API serves house ${config.houseId} only); set HOUSE_ID=${seed.building.houseId}` +
+        ` or change the seed's houseId to ${config.houseId}`,
+    );
+  }
+  return { ...seed, building: { ...seed.building, houseId: config.houseId } };
 }

@@ -21,7 +21,8 @@ export const paths = {
     classicLogin: '/auth/classic/login',
     loginIn: (layout?: AuthLayout) => `${authBase(layout)}/login`,
     twoFactor: (layout?: AuthLayout) => `${authBase(layout)}/2fa`,
-    resetPassword: (layout?: AuthLayout) => `${authBase(layout)}/reset-password`,
+    resetPassword: (layout?: AuthLayout, email?: string) =>
+      `${authBase(layout)}/reset-password${email ? `?email=${encodeURIComponent(email)}` : ''}`,
     resetEnterEmail: (layout?: AuthLayout) => `${authBase(layout)}/reset-password/enter-email`,
     resetCheckEmail: (email?: string, layout?: AuthLayout) =>
       `${authBase(layout)}/reset-password/check-email${email ? `?email=${encodeURIComponent(email)}` : ''}`,

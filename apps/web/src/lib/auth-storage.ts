@@ -12,17 +12,31 @@ export interface StoredAuth {
   deviceInfo: DeviceInfo | null;
 }
 
+/**
+ * The sign-in held in memory when the browser refuses to store it (storage blocked or full): it
+ * lasts until the page is reloaded or closed.
+ */
+let memoryAuth: StoredAuth | null = null;
+
 /** The credentials live in local storage ("remember me") or only for the browser session. */
 export function readStoredAuth(): StoredAuth | null {
   return (
+    memoryAuth ??
     readJson<StoredAuth>(AUTH_STORAGE_KEY, 'local') ??
     readJson<StoredAuth>(AUTH_STORAGE_KEY, 'session')
   );
 }
 
-/** Saves the auth object where `remember` says; an empty value clears both places. */
-export function writeStoredAuth(auth: StoredAuth | null, remember = true): void {
+/**
+ * Saves the auth object where `remember` says; an empty value clears both places. Answers where
+ * it went: 'memory' when the browser's storage refused it (the sign-in then holds only until the
+ * page is reloaded, and the app says so).
+ */
+export function writeStoredAuth(auth: StoredAuth | null, remember = true): 'stored' | 'memory' {
+  memoryAuth = null;
   writeJson(AUTH_STORAGE_KEY, null, 'local');
   writeJson(AUTH_STORAGE_KEY, null, 'session');
-  if (auth) writeJson(AUTH_STORAGE_KEY, auth, remember ? 'local' : 'session');
+  if (!auth || writeJson(AUTH_STORAGE_KEY, auth, remember ? 'local' : 'session')) return 'stored';
+  memoryAuth = auth;
+  return 'memory';
 }

@@ -55,6 +55,19 @@ describe('stored auth', () => {
     expect(sessionStorage.length + localStorage.length).toBe(0);
   });
 
+  it('is held in memory, and says so, when the browser refuses to store it', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    expect(writeStoredAuth(auth, true)).toBe('memory');
+    expect(readStoredAuth()).toEqual(auth);
+    expect(writeStoredAuth(null)).toBe('stored');
+    expect(readStoredAuth()).toBeNull();
+    setItem.mockRestore();
+    expect(writeStoredAuth(auth, false)).toBe('stored');
+  });
+
   it('uses a versioned key', () => {
     expect(AUTH_STORAGE_KEY).toMatch(/-v\d+$/);
   });

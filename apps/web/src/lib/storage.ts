@@ -23,13 +23,19 @@ export function readJson<T>(key: string, which: StorageArea = 'local'): T | null
   }
 }
 
-/** Writes `value` as JSON; an empty value (null, undefined, '') removes the key. */
-export function writeJson(key: string, value: unknown, which: StorageArea = 'local'): void {
+/**
+ * Writes `value` as JSON; an empty value (null, undefined, '') removes the key. Answers whether
+ * it worked: false when the storage is blocked or full (the caller may keep the value elsewhere).
+ */
+export function writeJson(key: string, value: unknown, which: StorageArea = 'local'): boolean {
   try {
     const storage = area(which);
-    if (value === null || value === undefined || value === '') storage?.removeItem(key);
-    else storage?.setItem(key, JSON.stringify(value));
+    if (!storage) return false;
+    if (value === null || value === undefined || value === '') storage.removeItem(key);
+    else storage.setItem(key, JSON.stringify(value));
+    return true;
   } catch (error) {
     console.error(`Could not write "${key}" to storage`, error);
+    return false;
   }
 }

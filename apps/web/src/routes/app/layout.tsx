@@ -1,5 +1,5 @@
 import { can } from '@raumregler/contract';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,13 +11,20 @@ import { buildMenu, findTrail } from '@/features/layout/utils/menu';
 import { setCurrentMenuItem, setMenuConfig } from '@/lib/menu-config';
 import { NoAccessPage } from './no-access';
 
+// Shown only when the browser refused to store the sign-in: not part of the first view.
+const NotRememberedNote = lazy(() =>
+  import('@/features/auth/components/not-remembered-note').then((module) => ({
+    default: module.NotRememberedNote,
+  })),
+);
+
 /**
  * The signed-in area. Strangers go to the login page, which brings them back here afterwards.
  * Every route change asks the device whether the stored credentials still hold (see verify).
  */
 export default function AppLayoutRoute() {
   const intl = useIntl();
-  const { auth, verify, logout } = useAuth();
+  const { auth, verify, logout, notRemembered } = useAuth();
   const { temps, permissions } = useBuildingData();
   const location = useLocation();
   const [verified, setVerified] = useState(false);
@@ -82,6 +89,11 @@ export default function AppLayoutRoute() {
       buildingName={auth.deviceInfo?.name ?? intl.formatMessage({ id: 'app.name' })}
       onLogout={logout}
     >
+      {notRemembered && (
+        <Suspense fallback={null}>
+          <NotRememberedNote />
+        </Suspense>
+      )}
       <Outlet />
     </AppShell>
   );

@@ -42,13 +42,23 @@ describe('auth routes', () => {
     const user = userEvent.setup();
     const { router } = renderAuth('/auth/reset-password/enter-email');
     await user.type(await screen.findByLabelText('Email'), 'bewohner@example.com');
-    await user.click(screen.getByRole('link', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('bewohner@example.com')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/reset-password/check-email');
-    // Reached without sending anything, so no "sent" confirmation.
+    // Reached without sending anything: no "sent" confirmation, and it says so.
+    expect(screen.getByRole('heading', { name: 'No link sent yet' })).toBeVisible();
     expect(
       screen.queryByText('Password reset link sent. Please check your email to proceed'),
     ).not.toBeInTheDocument();
+  });
+
+  it("refuse an invalid address on the static enter-email form, with the real form's message", async () => {
+    const user = userEvent.setup();
+    const { router } = renderAuth('/auth/reset-password/enter-email');
+    await user.type(await screen.findByLabelText('Email'), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Wrong email format')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/auth/reset-password/enter-email');
   });
 
   it('lead from the changed page to sign in', async () => {

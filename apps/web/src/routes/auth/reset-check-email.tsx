@@ -10,12 +10,20 @@ export default function ResetCheckEmailRoute() {
   const [params] = useSearchParams();
   const location = useLocation();
   const sent = (location.state as { sent?: boolean } | null)?.sent === true;
+  const email = params.get('email')?.trim() ?? '';
   return (
     <>
-      <CheckEmail email={params.get('email')?.trim() ?? ''} sent={sent} />
+      <CheckEmail email={email} sent={sent} />
       <NewLinkFooter
-        requestPath={paths.auth.resetPassword(layout)}
-        requestLabel={<FormattedMessage id="passwordReset.checkEmail.again" />}
+        // Reached without a request (the static form), no link went out: offer to send one.
+        requestPath={
+          sent ? paths.auth.resetPassword(layout) : paths.auth.resetPassword(layout, email)
+        }
+        requestLabel={
+          <FormattedMessage
+            id={sent ? 'passwordReset.checkEmail.again' : 'passwordReset.checkEmail.request'}
+          />
+        }
         signInPath={paths.auth.loginIn(layout)}
       />
     </>

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { BackLink } from '@/features/password-reset/components/back-link';
 import { RequestResetForm } from '@/features/password-reset/components/request-reset-form';
@@ -9,12 +9,14 @@ import { useAuthLayout } from './use-auth-layout';
 export default function ResetPasswordRoute() {
   const layout = useAuthLayout();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   return (
     <>
       <ScreenHeading title={<FormattedMessage id="passwordReset.request.title" />}>
         <FormattedMessage id="passwordReset.request.text" />
       </ScreenHeading>
       <RequestResetForm
+        defaultEmail={params.get('email')?.trim() ?? ''}
         onSent={(email) =>
           navigate(paths.auth.resetCheckEmail(email, layout), { state: { sent: true } })
         }

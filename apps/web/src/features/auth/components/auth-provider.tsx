@@ -21,6 +21,8 @@ interface AuthContextValue {
   currentUser: StoredAuth | null;
   /** The account of GET /user, once fetched (after registration). */
   user: User | null;
+  /** True when the browser refused to store the sign-in: it is held in memory until a reload. */
+  notRemembered: boolean;
   login: (input: LoginInput) => Promise<void>;
   register: (payload: RegisterPayload) => Promise<void>;
   logout: () => void;
@@ -41,9 +43,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [auth, setAuth] = useState<StoredAuth | null>(readStoredAuth);
   const [currentUser, setCurrentUser] = useState<StoredAuth | null>(readStoredAuth);
   const [user, setUser] = useState<User | null>(null);
+  const [notRemembered, setNotRemembered] = useState(false);
 
   const clear = useCallback(() => {
     writeStoredAuth(null);
+    setNotRemembered(false);
     setAuth(null);
     setCurrentUser(null);
     setUser(null);
@@ -65,7 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           password,
           deviceInfo,
         };
-        writeStoredAuth(next, remember);
+        setNotRemembered(writeStoredAuth(next, remember) === 'memory');
         setAuth(next);
         setCurrentUser(next);
       } catch (error) {
@@ -86,7 +90,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           password: payload.password,
           deviceInfo: null,
         };
-        writeStoredAuth(next, true);
+        setNotRemembered(writeStoredAuth(next, true) === 'memory');
         setAuth(next);
         setUser(await getUser(next));
         setCurrentUser(next);
@@ -123,8 +127,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [clear, queryClient]);
 
   const value = useMemo(
-    () => ({ auth, currentUser, user, login, register, logout, verify }),
-    [auth, currentUser, user, login, register, logout, verify],
+    () => ({ auth, currentUser, user, notRemembered, login, register, logout, verify }),
+    [auth, currentUser, user, notRemembered, login, register, logout, verify],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

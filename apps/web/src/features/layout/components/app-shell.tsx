@@ -9,6 +9,7 @@ import { useSettings } from '@/lib/settings-provider';
 import type { MenuItem } from '../utils/menu';
 import { Breadcrumb } from './breadcrumb';
 import { MegaMenu } from './mega-menu';
+import { RoomSearch } from './room-search';
 import { Sidebar, SidebarContent, type MenuStatus } from './sidebar';
 import { UserMenu } from './user-menu';
 
@@ -93,6 +94,8 @@ export function AppShell({
             <Breadcrumb menu={menu} pathname={pathname} />
           </div>
           <MegaMenu menu={menu} pathname={pathname} />
+          {/* "Find room" (issue 18): the search button; Ctrl+K / ⌘K opens the same dialog. */}
+          <RoomSearch menu={menu} />
           <UserMenu username={username} buildingName={buildingName} onLogout={onLogout} />
         </header>
         <main

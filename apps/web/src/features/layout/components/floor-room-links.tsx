@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useMenuLabel } from '../hooks/use-menu-label';
 import { isCurrentPage, type MenuItem } from '../utils/menu';
 import { MenuLink } from './menu-link';
@@ -36,23 +37,33 @@ export function FloorRoomLinks({
   );
 }
 
-/** A floor's rooms as a list of links, the current room marked: below a floor in every menu. */
+/**
+ * A floor's rooms as a list of links, the current room marked: below a floor in every menu. With
+ * `scrollToCurrent` (the sidebar), the current room is scrolled into view when it changes.
+ */
 export function RoomLinks({
   rooms,
   pathname,
   onNavigate,
   id,
   className,
+  scrollToCurrent = false,
 }: {
   rooms: MenuItem[];
   pathname: string;
   onNavigate?: () => void;
   id?: string;
   className: string;
+  scrollToCurrent?: boolean;
 }) {
   const label = useMenuLabel();
+  const ref = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (!scrollToCurrent) return;
+    ref.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest' });
+  }, [scrollToCurrent, pathname]);
   return (
-    <ul id={id} className={className}>
+    <ul ref={ref} id={id} className={className}>
       {rooms.map((room) => (
         <li key={room.key}>
           <MenuLink

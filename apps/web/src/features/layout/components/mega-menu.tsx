@@ -7,6 +7,9 @@ import { containsPath, type MenuItem } from '../utils/menu';
 import { FloorRoomLinks } from './floor-room-links';
 import { itemActive, MenuLink } from './menu-link';
 
+/** Past this many rooms on a floor, the panel lists the floors with their room counts only. */
+export const MEGA_MENU_ROOM_LIMIT = 12;
+
 const topItem =
   'inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-white/5 dark:hover:text-white';
 
@@ -47,6 +50,8 @@ function MegaPanel({ item, pathname }: { item: MenuItem; pathname: string }) {
   const { open, close, toggle, hoverProps } = useHoverMenu();
   const floors = item.children ?? [];
   const panelId = `mega-${item.key}`;
+  // A big building's rooms would make a panel far taller than the screen: floors only, then.
+  const floorsOnly = floors.some((floor) => (floor.children?.length ?? 0) > MEGA_MENU_ROOM_LIMIT);
   return (
     <div {...hoverProps}>
       <button
@@ -64,26 +69,66 @@ function MegaPanel({ item, pathname }: { item: MenuItem; pathname: string }) {
       </button>
       {open && (
         <div id={panelId} className="absolute top-full right-0 z-30 pt-2">
-          <div
-            className={cn(
-              'grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-lg dark:border-white/10 dark:bg-slate-900',
-              floors.length > 1 ? 'w-[32rem] grid-cols-2' : 'w-64 grid-cols-1',
-            )}
-          >
-            {floors.map((floor) => (
-              <div key={floor.key}>
-                <FloorRoomLinks
-                  floor={floor}
-                  pathname={pathname}
-                  onNavigate={close}
-                  floorClassName="font-semibold"
-                  roomListClassName="mt-1 border-t border-slate-100 pt-1 dark:border-white/5"
-                />
-              </div>
-            ))}
-          </div>
+          {floorsOnly ? (
+            <FloorCounts floors={floors} pathname={pathname} onNavigate={close} />
+          ) : (
+            <div
+              className={cn(
+                'grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-lg dark:border-white/10 dark:bg-slate-900',
+                floors.length > 1 ? 'w-[32rem] grid-cols-2' : 'w-64 grid-cols-1',
+              )}
+            >
+              {floors.map((floor) => (
+                <div key={floor.key}>
+                  <FloorRoomLinks
+                    floor={floor}
+                    pathname={pathname}
+                    onNavigate={close}
+                    floorClassName="font-semibold"
+                    roomListClassName="mt-1 border-t border-slate-100 pt-1 dark:border-white/5"
+                  />
+                </div>
+              ))}
+            </div>
+          )}
         </div>
       )}
     </div>
+  );
+}
+
+/** The floors as links with their room counts (the panel of a big building). */
+function FloorCounts({
+  floors,
+  pathname,
+  onNavigate,
+}: {
+  floors: MenuItem[];
+  pathname: string;
+  onNavigate: () => void;
+}) {
+  const intl = useIntl();
+  const label = useMenuLabel();
+  return (
+    <ul
+      className={cn(
+        'grid max-h-[calc(100vh-6rem)] gap-x-4 gap-y-0.5 overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-lg dark:border-white/10 dark:bg-slate-900',
+        floors.length > 8 ? 'w-[32rem] grid-cols-2' : 'w-64 grid-cols-1',
+      )}
+    >
+      {floors.map((floor) => (
+        <li key={floor.key}>
+          <MenuLink
+            item={floor}
+            text={intl.formatMessage(
+              { id: 'roomSearch.floorRooms' },
+              { floor: label(floor.label), count: floor.children?.length ?? 0 },
+            )}
+            active={containsPath(floor, pathname)}
+            onNavigate={onNavigate}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -123,6 +123,7 @@ function Floor({ item, pathname, onNavigate }: TreeProps & { item: MenuItem }) {
           onNavigate={onNavigate}
           id={listId}
           className="mb-1 ml-3 flex flex-col gap-0.5"
+          scrollToCurrent
         />
       )}
     </>

@@ -17,6 +17,8 @@ export interface MenuItem {
   path?: string;
   /** The page the item stands for when it is no link (PRO rooms): for active state and breadcrumb. */
   matchPath?: string;
+  /** A room's id (its number): the room search finds rooms by it. */
+  roomId?: number;
   /** No screen yet: shown with a "Soon" badge and not clickable. */
   disabled?: boolean;
   children?: MenuItem[];
@@ -39,6 +41,7 @@ function areaSection(area: Area, floors: Floor[]): MenuItem {
       children: floor.raeume.map((room) => ({
         key: `${area}-room-${room.id}`,
         label: { text: room.name },
+        roomId: room.id,
         // SMART rooms open their room page; PRO rooms are listed without links (spec §2).
         ...(area === 'smart'
           ? { path: paths.room('smart', room.id) }

@@ -1,21 +1,34 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormattedMessage } from 'react-intl';
+import { Button } from '@/components/ui/button';
+import { emailResolver, type EmailValues } from '../utils/validation';
 import { EmailField } from './email-field';
-import { LinkButton } from './link-button';
 
-/** The static variant of the first step: no call, it only leads on to the check-email page. */
-export function EnterEmailForm({ checkEmailPath }: { checkEmailPath: (email: string) => string }) {
-  const [email, setEmail] = useState('');
+/**
+ * The static variant of the first step: it checks the address with the rules (and messages) of
+ * the real form, sends nothing, and leads on to the check-email page, which then says that no
+ * link was sent and offers to request one.
+ */
+export function EnterEmailForm({ onContinue }: { onContinue: (email: string) => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EmailValues>({
+    resolver: emailResolver,
+    mode: 'all',
+    defaultValues: { email: '' },
+  });
   return (
-    <div className="flex flex-col gap-4">
-      <EmailField
-        id="enter-email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <LinkButton to={checkEmailPath(email.trim())}>
+    <form
+      onSubmit={handleSubmit(({ email }) => onContinue(email))}
+      noValidate
+      className="flex flex-col gap-4"
+    >
+      <EmailField id="enter-email" error={errors.email?.message} {...register('email')} />
+      <Button type="submit" size="lg">
         <FormattedMessage id="passwordReset.enterEmail.continue" />
-      </LinkButton>
-    </div>
+      </Button>
+    </form>
   );
 }

@@ -7,8 +7,14 @@ import { failureMessage } from '../utils/failure-message';
 import { emailResolver, type EmailValues } from '../utils/validation';
 import { EmailField } from './email-field';
 
-/** Step one of the reset: the address the link goes to. */
-export function RequestResetForm({ onSent }: { onSent: (email: string) => void }) {
+/** Step one of the reset: the address the link goes to (`defaultEmail` fills it in). */
+export function RequestResetForm({
+  onSent,
+  defaultEmail = '',
+}: {
+  onSent: (email: string) => void;
+  defaultEmail?: string;
+}) {
   const intl = useIntl();
   const forgot = useForgotPassword();
   const {
@@ -18,7 +24,7 @@ export function RequestResetForm({ onSent }: { onSent: (email: string) => void }
   } = useForm<EmailValues>({
     resolver: emailResolver,
     mode: 'all',
-    defaultValues: { email: '' },
+    defaultValues: { email: defaultEmail },
   });
 
   const onSubmit = handleSubmit(async ({ email }) => {
