@@ -38,7 +38,7 @@ export function CheckEmail({ email, sent }: { email: string; sent: boolean }) {
 function NothingSent({ email }: { email: string }) {
   return (
     <div className="flex flex-col gap-4">
-      <IconBadge icon={MailQuestion} darkFill="solid" />
+      <IconBadge icon={MailQuestion} />
       <h1 className="text-2xl font-semibold tracking-tight">
         <FormattedMessage id="passwordReset.checkEmail.notSentTitle" />
       </h1>
