@@ -63,6 +63,20 @@ export function createLocalClock(timeZone: string): LocalClock {
   return { timeZone, toWall: (epochMs) => epochMs + offsetAt(epochMs) };
 }
 
+/**
+ * The instant of a local wall time, or null when the wall time does not exist (the hour the
+ * clocks skip when summer time begins). A wall time that occurs twice (the hour repeated when
+ * summer time ends) is its first occurrence. Every real zone has at most one transition in any
+ * 48 hours, so the offsets a day before and a day after are the only candidates.
+ */
+export function wallToEpoch(clock: LocalClock, wallMs: number): number | null {
+  const DAY = 24 * 60 * MINUTE;
+  const candidates = [wallMs - DAY, wallMs + DAY]
+    .map((probe) => wallMs - (clock.toWall(probe) - probe))
+    .filter((epochMs) => clock.toWall(epochMs) === wallMs);
+  return candidates.length > 0 ? Math.min(...candidates) : null;
+}
+
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** 'YYYY-MM-DD HH:MM' (next_due_time). */

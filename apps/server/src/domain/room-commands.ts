@@ -1,6 +1,13 @@
 import type { Room, TemporaryTarget } from './building.js';
 import { scheduleAt, type Occurrence } from './schedule.js';
-import { isActiveMode, parseDuration, parseModeAction, parseSetpoint } from './setpoints.js';
+import type { LocalClock } from './local-time.js';
+import {
+  isActiveMode,
+  parseDuration,
+  parseModeAction,
+  parseSetpoint,
+  parseUntil,
+} from './setpoints.js';
 
 /**
  * Who gives a command. Every room command names one, so the audit log can record it without
@@ -11,8 +18,11 @@ export type Actor =
   | { kind: 'cli' }
   | { kind: 'system'; name: string };
 
-/** The inputs a command checks: a setpoint, the minutes of a temporary target, the mode. */
-export type CommandField = 'target' | 'minutes' | 'mode';
+/**
+ * The inputs a command checks: a setpoint, the minutes or the end (`until`) of a temporary
+ * target, the mode.
+ */
+export type CommandField = 'target' | 'minutes' | 'until' | 'mode';
 
 /** A command's input the room does not accept (400 on the wire, naming the route's field). */
 export class InvalidCommandError extends Error {
@@ -43,17 +53,22 @@ function checked<T>(
 /**
  * A temporary target for `minutes` from now. The setpoint is a number or a decimal string as
  * tools send it (snapped to the device's grid, within the room's limits); minutes are 1–1440,
- * or nothing, 0 or "default" for the default. A new one replaces a running one.
+ * or nothing, 0 or "default" for the default. With `end.until` (a device-local wall time, 1
+ * minute to 24 hours ahead; see parseUntil) the target ends at exactly that instant instead, so
+ * all rooms of one group action end together; the minutes are still checked, as a real device,
+ * which ignores `until`, would check them. A new one replaces a running one.
  */
 export function temporaryTarget(
   room: Room,
   target: unknown,
   minutes: unknown,
   now: number,
+  end?: { until: unknown; local: LocalClock },
 ): TemporaryTarget {
   const value = checked('target', parseSetpoint(target, room.minTarget, room.maxTarget));
   const duration = checked('minutes', parseDuration(minutes));
-  return { target: value, until: now + duration * 60_000 };
+  const until = end ? checked('until', parseUntil(end.until, now, end.local)) : null;
+  return { target: value, until: until ?? now + duration * 60_000 };
 }
 
 /** Where a permanent target goes: one weekday's occurrence of a switch point, or the base. */

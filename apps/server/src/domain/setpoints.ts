@@ -3,6 +3,7 @@ import {
   TEMPORARY_DURATION_MAX,
   TEMPORARY_DURATION_MIN,
 } from '@raumregler/contract';
+import { wallToEpoch, type LocalClock } from './local-time.js';
 
 /** A temporary target without a duration (or with `default` or 0) runs this many minutes. */
 export const DEFAULT_TEMPORARY_MINUTES = 60;
@@ -51,6 +52,50 @@ export function parseDuration(raw: unknown): Parsed<number> {
     };
   }
   return { ok: true, value: minutes };
+}
+
+/** How far ahead `until` may lie: at least a minute, at most a day (as `duration`'s 1–1440). */
+export const UNTIL_MIN_AHEAD_MS = 60_000;
+export const UNTIL_MAX_AHEAD_MS = 24 * 3_600_000;
+
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * The end of a temporary target as a device-local wall time 'YYYY-MM-DDTHH:MM:SS' (our
+ * extension of `ziel`, so that every room of a group action ends at the same instant): the
+ * instant, or null when none was sent. It must exist in the device's time zone and lie 1 minute
+ * to 24 hours after `now`.
+ */
+export function parseUntil(raw: unknown, now: number, local: LocalClock): Parsed<number | null> {
+  if (raw === undefined || raw === '') return { ok: true, value: null };
+  const match = typeof raw === 'string' ? WALL_TIME.exec(raw.trim()) : null;
+  const [year, month, day, hour, minute, second] = (match ?? []).slice(1).map(Number);
+  const wall = match ? Date.UTC(year!, month! - 1, day!, hour!, minute!, second!) : NaN;
+  const d = new Date(wall);
+  if (
+    !match ||
+    d.getUTCMonth() !== month! - 1 ||
+    d.getUTCDate() !== day! ||
+    d.getUTCHours() !== hour! ||
+    d.getUTCMinutes() !== minute! ||
+    d.getUTCSeconds() !== second!
+  ) {
+    return { ok: false, message: 'must be a local time YYYY-MM-DDTHH:MM:SS' };
+  }
+  const instant = wallToEpoch(local, wall);
+  if (instant === null) {
+    return {
+      ok: false,
+      message: `does not exist in ${local.timeZone} (the clocks skip it for summer time)`,
+    };
+  }
+  if (instant - now < UNTIL_MIN_AHEAD_MS) {
+    return { ok: false, message: 'must be at least 1 minute ahead' };
+  }
+  if (instant - now > UNTIL_MAX_AHEAD_MS) {
+    return { ok: false, message: 'must be at most 24 hours ahead' };
+  }
+  return { ok: true, value: instant };
 }
 
 const MODES: Record<string, 'Heating' | 'Cooling' | 'Off' | 'on'> = {

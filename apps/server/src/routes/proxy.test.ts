@@ -49,6 +49,29 @@ describe('proxy mode (UPSTREAM_URL)', () => {
     expect(floors[0]!.raeume[0]).toMatchObject({ solltemperatur: 23, is_temporary_mode: true });
   });
 
+  it('forwards until unchanged, so a device that knows it ends the target then', async () => {
+    // 90 minutes ahead in the device's wall time, with a duration of 60 beside it.
+    const until = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/Berlin',
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    })
+      .format(new Date(Math.floor(Date.now() / 1000) * 1000 + 90 * 60_000))
+      .replace(' ', 'T');
+    const form = new FormData();
+    form.set('user', 'demo');
+    form.set('password', 'demo1234');
+    form.set('ziel', '22');
+    form.set('duration', '60');
+    form.set('until', until);
+    const response = await proxy.request('/api/set/json/v1/1/ziel/1/', {
+      method: 'POST',
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as Room).mode_end_datetime).toBe(until);
+  });
+
   it('passes the device refusals through: 401, 403, 404', async () => {
     const wrong = await proxy.request('/get/json/v1/1/temps/', { auth: ['demo', 'nope'] });
     expect(wrong.status).toBe(401);

@@ -131,10 +131,15 @@ export const FloorOutputsListSchema = Type.Array(FloorOutputsSchema);
  */
 export const SetpointFieldSchema = Type.Union([Type.Number(), Type.String()]);
 
-/** Body of `ziel/{roomId}`: a temporary target for `duration` minutes (or "default"). */
+/**
+ * Body of `ziel/{roomId}`: a temporary target for `duration` minutes (or "default"), or until
+ * `until`, a device-local wall time 'YYYY-MM-DDTHH:MM:SS' 1 minute to 24 hours ahead (our
+ * extension, wins over `duration`; a real device ignores it).
+ */
 export const SetTargetBodySchema = Type.Object({
   ziel: SetpointFieldSchema,
   duration: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
+  until: Type.Optional(Type.String()),
 });
 
 /** Body of `soll/{roomId}`: the permanent target of the schedule block in force. */

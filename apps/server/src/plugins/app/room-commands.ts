@@ -54,10 +54,16 @@ export function createRoomCommands({
     return building.findRoom(roomId)!;
   };
   return {
-    /** A temporary target for `minutes` (nothing, 0 or "default": the default 60). */
-    setTemporary(roomId: number, target: unknown, minutes: unknown, actor: Actor) {
+    /**
+     * A temporary target for `minutes` (nothing, 0 or "default": the default 60), or until the
+     * device-local wall time `until` when one is given (it wins over the minutes).
+     */
+    setTemporary(roomId: number, target: unknown, minutes: unknown, actor: Actor, until?: unknown) {
       return run(roomId, actor, (room) => {
-        const temporary = temporaryTarget(room, target, minutes, clock.now());
+        const temporary = temporaryTarget(room, target, minutes, clock.now(), {
+          until,
+          local: clock.local,
+        });
         building.setTemporary(room.id, temporary.target, temporary.until);
       });
     },

@@ -70,7 +70,7 @@ const setRoutes: FastifyPluginAsync = async (app) => {
     const fields = fieldsOf(request);
     return answer(
       await commands
-        .setTemporary(room.id, fields.ziel, fields.duration, actorOf(request))
+        .setTemporary(room.id, fields.ziel, fields.duration, actorOf(request), fields.until)
         .catch(refusal({ target: 'ziel', minutes: 'duration' })),
     );
   });
