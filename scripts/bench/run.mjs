@@ -194,8 +194,30 @@ async function measureServer() {
   }
 }
 
+async function measureGroupAction() {
+  console.log('\n━━ group action (100 rooms of 1,000, 6 writes in flight) ━━');
+  const jsonDir = mkdtempSync(path.join(tmpdir(), 'raumregler-bench-json-'));
+  try {
+    const jsonFile = path.join(jsonDir, 'group.json');
+    try {
+      run(process.execPath, ['--import', 'tsx', 'apps/server/bench/group-action.ts'], {
+        BENCH_JSON: jsonFile,
+      });
+    } catch {
+      // A failed budget makes the bench exit 1; its verdicts are in the JSON all the same.
+    }
+    const { verdicts } = JSON.parse(readFileSync(jsonFile, 'utf8'));
+    for (const v of verdicts) row(v.figure, v.value, v.budget, v.pass);
+  } catch (error) {
+    failed('Group-action bench', '< 10 s, all rooms end at the same instant', error);
+  } finally {
+    rmSync(jsonDir, { recursive: true, force: true });
+  }
+}
+
 if (only !== 'server') await measureWeb();
 if (only !== 'web') await measureServer();
+if (only !== 'web') await measureGroupAction();
 
 console.log(`\nSummary (${started.toISOString()}, ${cpus().length} cores)`);
 const width = Math.max(...rows.map((r) => r.figure.length));
