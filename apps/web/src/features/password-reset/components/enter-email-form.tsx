@@ -1,7 +1,6 @@
-import { useForm } from 'react-hook-form';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '@/components/ui/button';
-import { emailResolver, type EmailValues } from '../utils/validation';
+import { useEmailForm } from '../hooks/use-email-form';
 import { EmailField } from './email-field';
 
 /**
@@ -14,11 +13,7 @@ export function EnterEmailForm({ onContinue }: { onContinue: (email: string) => 
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<EmailValues>({
-    resolver: emailResolver,
-    mode: 'all',
-    defaultValues: { email: '' },
-  });
+  } = useEmailForm();
   return (
     <form
       onSubmit={handleSubmit(({ email }) => onContinue(email))}

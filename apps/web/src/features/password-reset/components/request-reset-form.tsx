@@ -1,10 +1,9 @@
-import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useForgotPassword } from '../api/forgot-password';
 import { failureMessage } from '../utils/failure-message';
-import { emailResolver, type EmailValues } from '../utils/validation';
+import { useEmailForm } from '../hooks/use-email-form';
 import { EmailField } from './email-field';
 
 /** Step one of the reset: the address the link goes to (`defaultEmail` fills it in). */
@@ -21,11 +20,7 @@ export function RequestResetForm({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<EmailValues>({
-    resolver: emailResolver,
-    mode: 'all',
-    defaultValues: { email: defaultEmail },
-  });
+  } = useEmailForm(defaultEmail);
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
