@@ -2,6 +2,7 @@ import type { Floor, Room } from '@raumregler/contract';
 import { describe, expect, it } from 'vitest';
 import { rowMatcher } from './filter';
 import { DEFAULT_QUERY, parseQuery, serializeQuery } from './query';
+import { groupWrites, localDateTime } from './group';
 import { buildRows, deviation, roomStatus, type OverviewRow } from './rows';
 import { sortRows } from './sort';
 
@@ -52,6 +53,7 @@ const floors: Floor[] = [
       room(21, 'Büro', {
         is_temporary_mode: true,
         mode_end_datetime: '2026-11-24T18:30:00',
+        remaining_time: 23_400,
         temperatur: 21.5,
       }), // +0,5 K
       room(22, 'Flur', {
@@ -201,5 +203,39 @@ describe('URL query', () => {
     const text = serializeQuery(view).toString();
     expect(text).toBe('q=bad&floor=1&state=silent&sort=room');
     expect(parseQuery(new URLSearchParams(text))).toEqual(view);
+  });
+});
+
+describe('group writes', () => {
+  it('gives every room of a temporary action the same end instant and the duration', () => {
+    const writes = groupWrites({ kind: 'temporary', target: 21, hours: 2 }, rows, now);
+    expect(writes).toHaveLength(rows.length);
+    expect(new Set(writes.map((w) => (w.kind === 'temporary' ? w.until : '')))).toEqual(
+      new Set(['2026-11-24T14:00:00']),
+    );
+    expect(
+      writes.every((w) => w.kind === 'temporary' && w.minutes === 120 && w.target === 21),
+    ).toBe(true);
+  });
+
+  it('turns ±0,5 °C into one absolute value per room from its own target', () => {
+    const shifted = buildRows(
+      [
+        {
+          id: 1,
+          etagenname: 'EG',
+          raeume: [room(1, 'A', { solltemperatur: 21.4 }), room(2, 'B', { solltemperatur: 18 })],
+        },
+      ],
+      now,
+    );
+    const writes = groupWrites({ kind: 'shift', delta: 0.5, hours: 2 }, shifted, now);
+    expect(writes.map((w) => (w.kind === 'temporary' ? w.target : null))).toEqual([21.9, 18.5]);
+    const down = groupWrites({ kind: 'shift', delta: -0.5, hours: 2 }, shifted, now);
+    expect(down.map((w) => (w.kind === 'temporary' ? w.target : null))).toEqual([20.9, 17.5]);
+  });
+
+  it('writes local date-times the device reads', () => {
+    expect(localDateTime(new Date(2026, 0, 5, 7, 3, 9))).toBe('2026-01-05T07:03:09');
   });
 });

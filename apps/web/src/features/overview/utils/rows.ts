@@ -45,9 +45,14 @@ export function deviation(current: unknown, target: unknown): number | null {
 interface RoomLike {
   betriebsart?: unknown;
   is_temporary_mode?: unknown;
+  remaining_time?: unknown;
   mode_end_datetime?: unknown;
   sensoren?: unknown;
 }
+
+/** A temporary target runs (as the floor overview decides: the mode is on and time is left). */
+const isTemporary = (room: RoomLike) =>
+  room.is_temporary_mode === true && (toNumber(room.remaining_time) ?? 1) > 0;
 
 /**
  * What the room is doing, most urgent first: a silent sensor (its last report older than the
@@ -55,7 +60,7 @@ interface RoomLike {
  */
 export function roomStatus(room: RoomLike, now: Date): { status: RoomStatus; until: Date | null } {
   if (isStale(lastSensorReport(room.sensoren), now)) return { status: 'silent', until: null };
-  if (room.is_temporary_mode === true) {
+  if (isTemporary(room)) {
     return { status: 'temporary', until: parseModeEnd(room.mode_end_datetime) };
   }
   const mode = typeof room.betriebsart === 'string' ? room.betriebsart.trim().toLowerCase() : '';
@@ -71,19 +76,23 @@ const dueTime = (value: unknown): string | null => {
 };
 
 /** The overview's rows for the given floors, in building order. */
-export function buildRows(floors: readonly Floor[], now: Date): OverviewRow[] {
+export function buildRows(
+  floors: readonly Floor[],
+  now: Date,
+  floorLabel: (name: string) => string = (name) => name,
+): OverviewRow[] {
   const rows: OverviewRow[] = [];
   for (const [floorIndex, floor] of floors.entries()) {
     for (const room of floor.raeume ?? []) {
       const current = toNumber(room.temperatur);
       const target = toNumber(room.solltemperatur);
       const { status } = roomStatus(room, now);
-      const temporary = room.is_temporary_mode === true;
+      const temporary = isTemporary(room);
       rows.push({
         id: room.id,
         name: String(room.name ?? ''),
         floorId: floor.id,
-        floorName: String(floor.etagenname ?? ''),
+        floorName: floorLabel(String(floor.etagenname ?? '')),
         floorIndex,
         order: rows.length,
         current,

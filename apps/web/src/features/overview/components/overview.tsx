@@ -1,0 +1,174 @@
+import type { Floor } from '@raumregler/contract';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { useGroupAction } from '../hooks/use-group-action';
+import { useOverviewQuery } from '../hooks/use-overview-query';
+import { rowMatcher } from '../utils/filter';
+import { groupWrites, type GroupAction, type GroupWrite } from '../utils/group';
+import type { SortKey } from '../utils/query';
+import { buildRows, type OverviewRow } from '../utils/rows';
+import { sortRows } from '../utils/sort';
+import { GroupProgress } from './group-progress';
+import { GroupToolbar } from './group-toolbar';
+import { OverviewFilters } from './overview-filters';
+import { OverviewSummary } from './overview-summary';
+import { OverviewTable } from './overview-table';
+
+const GroupDialog = lazy(() => import('./group-dialog'));
+
+export type RunGroupWrites = (
+  writes: readonly GroupWrite[],
+  onSettled: () => void,
+) => Promise<PromiseSettledResult<unknown>[]>;
+
+/**
+ * The home page: every readable room in one sortable, filterable table with summary figures,
+ * and for writers a selection with group actions. Sort and filters live in the URL.
+ */
+export function Overview({
+  floors,
+  now,
+  roomHref,
+  floorLabel,
+  runWrites,
+}: {
+  floors: readonly Floor[];
+  now: Date;
+  roomHref: (roomId: number) => string;
+  /** A floor's name as the menu shows it ("EG" reads "Erdgeschoss"). */
+  floorLabel: (name: string) => string;
+  /** The room writes (the route's), or null for a user who may not write. */
+  runWrites: RunGroupWrites | null;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [query, setQuery] = useOverviewQuery();
+  const rows = useMemo(() => buildRows(floors, now, floorLabel), [floors, now, floorLabel]);
+  const floorChoices = useMemo(
+    () =>
+      floors.map((floor) => ({ id: floor.id, name: floorLabel(String(floor.etagenname ?? '')) })),
+    [floors, floorLabel],
+  );
+  const shown = useMemo(() => sortRows(rows.filter(rowMatcher(query)), query.sort), [rows, query]);
+
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const toggle = useCallback(
+    (roomId: number) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (!next.delete(roomId)) next.add(roomId);
+        return next;
+      }),
+    [],
+  );
+  const setAll = useCallback(
+    (all: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const row of shown) {
+          if (all) next.add(row.id);
+          else next.delete(row.id);
+        }
+        return next;
+      }),
+    [shown],
+  );
+  const selection = useMemo(
+    () => (runWrites ? { selected, toggle, setAll } : null),
+    [runWrites, selected, toggle, setAll],
+  );
+  const selectedRows = useMemo(() => rows.filter((row) => selected.has(row.id)), [rows, selected]);
+
+  const noWrites = useCallback<RunGroupWrites>(async () => [], []);
+  const group = useGroupAction(runWrites ?? noWrites);
+  const [dialog, setDialog] = useState<'temporary' | 'permanent' | null>(null);
+  const act = (action: GroupAction) => {
+    setDialog(null);
+    void group.start(groupWrites(action, selectedRows, new Date()));
+  };
+  const names = useMemo(() => new Map(rows.map((row) => [row.id, row.name])), [rows]);
+
+  const onSort = useCallback(
+    (key: SortKey) =>
+      setQuery({
+        sort: { key, descending: query.sort?.key === key ? !query.sort.descending : false },
+      }),
+    [query.sort, setQuery],
+  );
+
+  const filtered = query.q !== '' || query.floor !== null || query.state !== null;
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold tracking-tight">{t('overview.title')}</h1>
+      {rows.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-400">{t('overview.noRooms')}</p>
+      ) : (
+        <>
+          <OverviewSummary rows={rows} query={query} />
+          <OverviewFilters query={query} floors={floorChoices} onChange={setQuery} />
+          {runWrites && (selected.size > 0 || group.state) && (
+            <div className="flex flex-col gap-2">
+              {selected.size > 0 && (
+                <GroupToolbar
+                  count={selected.size}
+                  busy={group.state?.running ?? false}
+                  onOpen={setDialog}
+                  onAction={act}
+                  onClear={() => setSelected(new Set())}
+                />
+              )}
+              {group.state && (
+                <GroupProgress
+                  run={group.state}
+                  names={names}
+                  onRetry={group.retry}
+                  onDismiss={group.dismiss}
+                />
+              )}
+            </div>
+          )}
+          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+            {intl.formatMessage(
+              { id: 'overview.shown' },
+              { shown: shown.length, total: rows.length },
+            )}
+          </p>
+          {shown.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center dark:border-white/15">
+              {t('overview.empty')}{' '}
+              {filtered && (
+                <Link to={{ search: '' }} className="text-primary underline dark:text-sky-300">
+                  {t('overview.reset')}
+                </Link>
+              )}
+            </p>
+          ) : (
+            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-white/10 dark:bg-slate-900">
+              <OverviewTable
+                rows={shown}
+                sort={query.sort}
+                onSort={onSort}
+                roomHref={roomHref}
+                now={now}
+                selection={selection}
+              />
+            </div>
+          )}
+          {dialog && (
+            <Suspense fallback={null}>
+              <GroupDialog
+                kind={dialog}
+                count={selected.size}
+                onCancel={() => setDialog(null)}
+                onConfirm={act}
+              />
+            </Suspense>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+export type { OverviewRow };
