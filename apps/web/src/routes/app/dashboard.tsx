@@ -80,10 +80,15 @@ export default function DashboardRoute() {
   );
   if (!temps.data || !access)
     return (
-      <LoadState
-        failed={temps.isError || permissions.isError}
-        onRetry={() => void Promise.all([temps.refetch(), permissions.refetch()])}
-      />
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-semibold tracking-tight">
+          {intl.formatMessage({ id: 'dashboard.title' })}
+        </h1>
+        <LoadState
+          failed={temps.isError || permissions.isError}
+          onRetry={() => void Promise.all([temps.refetch(), permissions.refetch()])}
+        />
+      </div>
     );
   return (
     <Overview

@@ -52,7 +52,7 @@ export function OverviewTable({
   }, [selectedShown, all]);
   return (
     <table className="w-full min-w-[60rem] border-collapse text-sm" aria-rowcount={rows.length + 1}>
-      <caption className="sr-only">{t('overview.title')}</caption>
+      <caption className="sr-only">{t('dashboard.title')}</caption>
       <thead className="bg-slate-50 text-left text-slate-700 dark:bg-slate-800 dark:text-slate-200">
         <tr aria-rowindex={1}>
           {selection && (

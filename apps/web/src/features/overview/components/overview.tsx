@@ -100,7 +100,7 @@ export function Overview({
   const filtered = query.q !== '' || query.floor !== null || query.state !== null;
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold tracking-tight">{t('overview.title')}</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{t('dashboard.title')}</h1>
       {rows.length === 0 ? (
         <p className="text-slate-600 dark:text-slate-400">{t('overview.noRooms')}</p>
       ) : (
