@@ -194,3 +194,26 @@ test('a read-only user sees the rooms but no selection and no actions', async ({
   await expect(page.getByRole('toolbar')).toHaveCount(0);
   await expect(page.getByRole('searchbox', { name: 'Search rooms' })).toBeVisible();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('rooms are compact cards; sort and filter open in a sheet', async ({ page, server }) => {
+    sql(server, 'DELETE FROM schedule_points');
+    sql(server, 'UPDATE rooms SET base_target = 21');
+    sql(server, 'UPDATE rooms SET temperature = 18 WHERE id = 3');
+    await signInAndOpen(page, '');
+    const cards = page.getByRole('list', { name: 'Räume' }).getByRole('listitem');
+    await expect(cards).toHaveCount(7);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(cards.first()).toContainText('Wohnzimmer');
+    await page.getByRole('button', { name: 'Sortieren und filtern' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Sortieren und filtern' });
+    await sheet.getByLabel('Sortieren nach').selectOption({ label: 'Abweichung' });
+    await sheet.getByRole('button', { name: 'Schließen' }).last().click();
+    await expect(page).toHaveURL(/sort=deviation/);
+    await expect(cards.first()).toContainText('Arbeitszimmer');
+    await expect(cards.first()).toContainText('\u22123,0 K');
+    await expectNoA11yViolations(page, 'phone');
+  });
+});

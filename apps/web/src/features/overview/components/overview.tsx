@@ -2,7 +2,11 @@ import type { Floor } from '@raumregler/contract';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { SlidersHorizontal } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Sheet } from '@/components/ui/sheet';
 import { useGroupAction } from '../hooks/use-group-action';
+import { usePhone } from '../hooks/use-phone';
 import { useOverviewQuery } from '../hooks/use-overview-query';
 import { rowMatcher } from '../utils/filter';
 import { groupWrites, type GroupAction, type GroupWrite } from '../utils/group';
@@ -11,9 +15,11 @@ import { buildRows, type OverviewRow } from '../utils/rows';
 import { sortRows } from '../utils/sort';
 import { GroupProgress } from './group-progress';
 import { GroupToolbar } from './group-toolbar';
+import { OverviewCards } from './overview-cards';
 import { OverviewFilters } from './overview-filters';
 import { OverviewSummary } from './overview-summary';
 import { OverviewTable } from './overview-table';
+import { SortFields } from './sort-fields';
 
 const GroupDialog = lazy(() => import('./group-dialog'));
 
@@ -97,6 +103,8 @@ export function Overview({
     [query.sort, setQuery],
   );
 
+  const phone = usePhone();
+  const [sheetOpen, setSheetOpen] = useState(false);
   const filtered = query.q !== '' || query.floor !== null || query.state !== null;
   return (
     <div className="flex flex-col gap-4">
@@ -106,7 +114,41 @@ export function Overview({
       ) : (
         <>
           <OverviewSummary rows={rows} query={query} />
-          <OverviewFilters query={query} floors={floorChoices} onChange={setQuery} />
+          {phone ? (
+            <>
+              <Button
+                variant="secondary"
+                className="self-start"
+                aria-haspopup="dialog"
+                onClick={() => setSheetOpen(true)}
+              >
+                <SlidersHorizontal aria-hidden="true" className="mr-2 size-4" />
+                {t('overview.filters')}
+              </Button>
+              <Sheet
+                open={sheetOpen}
+                onOpenChange={setSheetOpen}
+                side="right"
+                title={t('overview.filters')}
+                closeLabel={t('overview.close')}
+                className="w-[min(90vw,22rem)]"
+              >
+                <div className="flex flex-col gap-5 p-4 pt-12">
+                  <h2 className="text-lg font-semibold">{t('overview.filters')}</h2>
+                  <OverviewFilters
+                    query={query}
+                    floors={floorChoices}
+                    onChange={setQuery}
+                    stacked
+                  />
+                  <SortFields query={query} onChange={setQuery} />
+                  <Button onClick={() => setSheetOpen(false)}>{t('overview.close')}</Button>
+                </div>
+              </Sheet>
+            </>
+          ) : (
+            <OverviewFilters query={query} floors={floorChoices} onChange={setQuery} />
+          )}
           {runWrites && (selected.size > 0 || group.state) && (
             <div className="flex flex-col gap-2">
               {selected.size > 0 && (
@@ -143,6 +185,8 @@ export function Overview({
                 </Link>
               )}
             </p>
+          ) : phone ? (
+            <OverviewCards rows={shown} roomHref={roomHref} now={now} selection={selection} />
           ) : (
             <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-white/10 dark:bg-slate-900">
               <OverviewTable
