@@ -1,9 +1,12 @@
 import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchUser, generateBuilding } from '../../apps/server/bench/generate-building';
 import { expectNoA11yViolations } from '../support/a11y';
-import { expect, test } from '../support/fixtures';
+import { expect, signIn, test } from '../support/fixtures';
 import { signInAndOpen } from '../support/rooms';
 import type { RunningServer } from '../support/server';
 
@@ -215,5 +218,29 @@ test.describe('on a phone', () => {
     await expect(cards.first()).toContainText('Arbeitszimmer');
     await expect(cards.first()).toContainText('\u22123,0 K');
     await expectNoA11yViolations(page, 'phone');
+  });
+});
+
+test.describe('on the 1,000-room building', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'raumregler-overview-'));
+  const seedFile = path.join(dir, 'building.json');
+  writeFileSync(seedFile, JSON.stringify(generateBuilding(20, 50)));
+  test.use({ serverEnv: { SEED_FILE: seedFile } });
+
+  test('rows are virtualized while the table keeps its row count and indexes', async ({ page }) => {
+    await signIn(page, benchUser);
+    await expect(page).not.toHaveURL(/auth\/login/);
+    await page.goto('');
+    await expect(table(page)).toHaveAttribute('aria-rowcount', '1001');
+    const bodyRows = table(page).locator('tbody tr[aria-rowindex]');
+    await expect(bodyRows.first()).toHaveAttribute('aria-rowindex', '2');
+    expect(await bodyRows.count()).toBeLessThan(100);
+    // The whole list's height is kept by spacer rows (about 41 px per room).
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollHeight))
+      .toBeGreaterThan(30_000);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(table(page).locator('tbody tr[aria-rowindex="1001"]')).toBeVisible();
+    expect(await bodyRows.count()).toBeLessThan(100);
   });
 });

@@ -1,18 +1,13 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { memo, useEffect, useRef } from 'react';
-import { useIntl, type IntlShape } from 'react-intl';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
 import { cn } from '@/components/ui/cn';
-import {
-  formatDeviation,
-  formatHumidity,
-  formatNext,
-  formatStatus,
-  formatTemp,
-  formatWhen,
-} from '../utils/format';
 import { SORT_KEYS, type OverviewSort, type SortKey } from '../utils/query';
-import { DEVIATION_LIMIT_K, type OverviewRow } from '../utils/rows';
+import type { OverviewRow } from '../utils/rows';
+import { OverviewTableRow } from './table-row';
+
+/** The virtualizer loads only for a big building (its own chunk). */
+const VirtualRows = lazy(() => import('./virtual-rows'));
 
 export interface Selection {
   selected: ReadonlySet<number>;
@@ -23,6 +18,9 @@ export interface Selection {
 
 const ariaSort = (sort: OverviewSort | null, key: SortKey) =>
   sort?.key === key ? (sort.descending ? 'descending' : 'ascending') : 'none';
+
+/** From this many rows on, only the rows near the viewport are in the DOM. */
+const VIRTUAL_FROM = 80;
 
 const numeric = new Set<SortKey>(['current', 'target', 'deviation', 'humidity']);
 
@@ -50,6 +48,9 @@ export function OverviewTable({
   useEffect(() => {
     if (allRef.current) allRef.current.indeterminate = selectedShown > 0 && !all;
   }, [selectedShown, all]);
+  const virtual = rows.length >= VIRTUAL_FROM;
+  const columns = SORT_KEYS.length + (selection ? 1 : 0);
+  const rowProps = { roomHref, now, selection };
   return (
     <table className="w-full min-w-[60rem] border-collapse text-sm" aria-rowcount={rows.length + 1}>
       <caption className="sr-only">{t('dashboard.title')}</caption>
@@ -98,94 +99,42 @@ export function OverviewTable({
         </tr>
       </thead>
       <tbody>
-        {rows.map((row, index) => (
-          <OverviewTableRow
-            key={row.id}
-            row={row}
-            rowIndex={index + 2}
-            intl={intl}
-            href={roomHref(row.id)}
-            now={now}
-            selected={selection ? selection.selected.has(row.id) : null}
-            onToggle={selection?.toggle}
-          />
-        ))}
+        {virtual ? (
+          <Suspense fallback={<PlainRows rows={rows.slice(0, VIRTUAL_FROM)} {...rowProps} />}>
+            <VirtualRows rows={rows} columns={columns} {...rowProps} />
+          </Suspense>
+        ) : (
+          <PlainRows rows={rows} {...rowProps} />
+        )}
       </tbody>
     </table>
   );
 }
 
-const OverviewTableRow = memo(function OverviewTableRow({
-  row,
-  rowIndex,
-  intl,
-  href,
-  now,
-  selected,
-  onToggle,
-}: {
-  row: OverviewRow;
-  rowIndex: number;
-  intl: IntlShape;
-  href: string;
+export interface RowProps {
+  roomHref: (roomId: number) => string;
   now: Date;
-  selected: boolean | null;
-  onToggle?: (roomId: number) => void;
-}) {
-  const off = row.deviation !== null && Math.abs(row.deviation) > DEVIATION_LIMIT_K;
-  return (
-    <tr
-      aria-rowindex={rowIndex}
-      aria-selected={selected ?? undefined}
-      className={cn(
-        'border-t border-slate-200 dark:border-white/10',
-        selected && 'bg-primary/5 dark:bg-primary/15',
-      )}
-    >
-      {selected !== null && (
-        <td className="px-3 py-2">
-          <input
-            type="checkbox"
-            className="size-4 accent-primary"
-            aria-label={intl.formatMessage({ id: 'overview.selectRoom' }, { room: row.name })}
-            checked={selected}
-            onChange={() => onToggle?.(row.id)}
-          />
-        </td>
-      )}
-      <td className="px-3 py-2 font-medium">
-        <Link
-          to={href}
-          className="text-primary underline-offset-2 hover:underline dark:text-sky-300"
-        >
-          {row.name}
-        </Link>
-      </td>
-      <td className="px-3 py-2">{row.floorName}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatTemp(intl, row.current)}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatTemp(intl, row.target)}</td>
-      <td
-        className={cn(
-          'px-3 py-2 text-right whitespace-nowrap tabular-nums',
-          off && 'font-semibold',
-          off &&
-            (row.deviation! < 0
-              ? 'text-sky-800 dark:text-sky-300'
-              : 'text-red-700 dark:text-red-300'),
-        )}
-      >
-        {formatDeviation(intl, row.deviation)}
-      </td>
-      <td
-        className={cn('px-3 py-2', row.silent && 'font-medium text-amber-800 dark:text-amber-300')}
-      >
-        {formatStatus(intl, row, now)}
-      </td>
-      <td className="px-3 py-2 whitespace-nowrap">{formatNext(intl, row, now)}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatHumidity(intl, row.humidity)}</td>
-      <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-        {row.updated ? formatWhen(intl, row.updated, now) : ''}
-      </td>
-    </tr>
-  );
-});
+  selection: Selection | null;
+}
+
+function PlainRows({
+  rows,
+  roomHref,
+  now,
+  selection,
+}: RowProps & { rows: readonly OverviewRow[] }) {
+  const intl = useIntl();
+  return rows.map((row, index) => (
+    <OverviewTableRow
+      key={row.id}
+      row={row}
+      rowIndex={index + 2}
+      dataIndex={index}
+      intl={intl}
+      href={roomHref(row.id)}
+      now={now}
+      selected={selection ? selection.selected.has(row.id) : null}
+      onToggle={selection?.toggle}
+    />
+  ));
+}

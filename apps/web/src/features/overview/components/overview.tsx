@@ -13,15 +13,22 @@ import { groupWrites, type GroupAction, type GroupWrite } from '../utils/group';
 import type { SortKey } from '../utils/query';
 import { buildRows, type OverviewRow } from '../utils/rows';
 import { sortRows } from '../utils/sort';
-import { GroupProgress } from './group-progress';
-import { GroupToolbar } from './group-toolbar';
-import { OverviewCards } from './overview-cards';
 import { OverviewFilters } from './overview-filters';
 import { OverviewSummary } from './overview-summary';
 import { OverviewTable } from './overview-table';
-import { SortFields } from './sort-fields';
 
 const GroupDialog = lazy(() => import('./group-dialog'));
+// Loaded when needed (a selection, a phone), so the first view and the prefetch stay small.
+const GroupToolbar = lazy(() =>
+  import('./group-toolbar').then((m) => ({ default: m.GroupToolbar })),
+);
+const GroupProgress = lazy(() =>
+  import('./group-progress').then((m) => ({ default: m.GroupProgress })),
+);
+const OverviewCards = lazy(() =>
+  import('./overview-cards').then((m) => ({ default: m.OverviewCards })),
+);
+const SortFields = lazy(() => import('./sort-fields').then((m) => ({ default: m.SortFields })));
 
 export type RunGroupWrites = (
   writes: readonly GroupWrite[],
@@ -141,7 +148,9 @@ export function Overview({
                     onChange={setQuery}
                     stacked
                   />
-                  <SortFields query={query} onChange={setQuery} />
+                  <Suspense fallback={null}>
+                    <SortFields query={query} onChange={setQuery} />
+                  </Suspense>
                   <Button onClick={() => setSheetOpen(false)}>{t('overview.close')}</Button>
                 </div>
               </Sheet>
@@ -150,25 +159,27 @@ export function Overview({
             <OverviewFilters query={query} floors={floorChoices} onChange={setQuery} />
           )}
           {runWrites && (selected.size > 0 || group.state) && (
-            <div className="flex flex-col gap-2">
-              {selected.size > 0 && (
-                <GroupToolbar
-                  count={selected.size}
-                  busy={group.state?.running ?? false}
-                  onOpen={setDialog}
-                  onAction={act}
-                  onClear={() => setSelected(new Set())}
-                />
-              )}
-              {group.state && (
-                <GroupProgress
-                  run={group.state}
-                  names={names}
-                  onRetry={group.retry}
-                  onDismiss={group.dismiss}
-                />
-              )}
-            </div>
+            <Suspense fallback={null}>
+              <div className="flex flex-col gap-2">
+                {selected.size > 0 && (
+                  <GroupToolbar
+                    count={selected.size}
+                    busy={group.state?.running ?? false}
+                    onOpen={setDialog}
+                    onAction={act}
+                    onClear={() => setSelected(new Set())}
+                  />
+                )}
+                {group.state && (
+                  <GroupProgress
+                    run={group.state}
+                    names={names}
+                    onRetry={group.retry}
+                    onDismiss={group.dismiss}
+                  />
+                )}
+              </div>
+            </Suspense>
           )}
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
             {intl.formatMessage(
@@ -186,7 +197,9 @@ export function Overview({
               )}
             </p>
           ) : phone ? (
-            <OverviewCards rows={shown} roomHref={roomHref} now={now} selection={selection} />
+            <Suspense fallback={null}>
+              <OverviewCards rows={shown} roomHref={roomHref} now={now} selection={selection} />
+            </Suspense>
           ) : (
             <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-white/10 dark:bg-slate-900">
               <OverviewTable
