@@ -12,7 +12,7 @@ import { rowMatcher } from '../utils/filter';
 import { groupWrites, type GroupAction, type GroupWrite } from '../utils/group';
 import type { SortKey } from '../utils/query';
 import { buildRows, type OverviewRow } from '../utils/rows';
-import { sortRows } from '../utils/sort';
+import { holdOrder, sortRows } from '../utils/sort';
 import { OverviewFilters } from './overview-filters';
 import { OverviewSummary } from './overview-summary';
 import { OverviewTable } from './overview-table';
@@ -63,9 +63,26 @@ export function Overview({
       floors.map((floor) => ({ id: floor.id, name: floorLabel(String(floor.etagenname ?? '')) })),
     [floors, floorLabel],
   );
-  const shown = useMemo(() => sortRows(rows.filter(rowMatcher(query)), query.sort), [rows, query]);
+  const sorted = useMemo(() => sortRows(rows.filter(rowMatcher(query)), query.sort), [rows, query]);
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  // While rooms are selected, a refresh keeps the rows where they are (a changed sort or
+  // filter still applies at once): the order seen last, per view.
+  const view = `${query.q}|${query.floor}|${query.state}|${query.sort?.key}|${query.sort?.descending}`;
+  const [held, setHeld] = useState<{ view: string; ids: readonly number[] } | null>(null);
+  const holding = selected.size > 0 && held !== null && held.view === view;
+  const shown = useMemo(
+    () => (holding && held ? holdOrder(sorted, held.ids) : sorted),
+    [holding, held, sorted],
+  );
+  if (
+    !holding &&
+    (held?.view !== view ||
+      held.ids.length !== shown.length ||
+      held.ids.some((id, i) => id !== shown[i]!.id))
+  ) {
+    setHeld({ view, ids: shown.map((row) => row.id) });
+  }
   const toggle = useCallback(
     (roomId: number) =>
       setSelected((current) => {

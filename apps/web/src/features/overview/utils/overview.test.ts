@@ -4,7 +4,7 @@ import { rowMatcher } from './filter';
 import { DEFAULT_QUERY, parseQuery, serializeQuery } from './query';
 import { groupWrites, localDateTime } from './group';
 import { buildRows, deviation, roomStatus, type OverviewRow } from './rows';
-import { sortRows } from './sort';
+import { holdOrder, sortRows } from './sort';
 
 const now = new Date(2026, 10, 24, 12, 0);
 const fresh = '24.11.2026 11:55';
@@ -237,5 +237,29 @@ describe('group writes', () => {
 
   it('writes local date-times the device reads', () => {
     expect(localDateTime(new Date(2026, 0, 5, 7, 3, 9))).toBe('2026-01-05T07:03:09');
+  });
+});
+
+describe('holding the order during a selection', () => {
+  it('keeps rows in their places after a refresh changed their values, new rows last', () => {
+    const before = sortRows(rows, { key: 'deviation', descending: false });
+    const refreshed = buildRows(
+      [
+        {
+          ...floors[0]!,
+          raeume: [room(10, 'Küche', { temperatur: 25 }), floors[0]!.raeume[1]!],
+        },
+        { ...floors[1]!, raeume: [...floors[1]!.raeume, room(23, 'Neu')] },
+      ],
+      now,
+    );
+    const resorted = sortRows(refreshed, { key: 'deviation', descending: false });
+    expect(names(resorted)[0]).not.toBe('Küche');
+    const held = holdOrder(
+      resorted,
+      before.map((row) => row.id),
+    );
+    expect(names(held)).toEqual([...names(before), 'Neu']);
+    expect(held[0]!.current).toBe(25);
   });
 });

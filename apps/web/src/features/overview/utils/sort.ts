@@ -59,3 +59,18 @@ export function rowComparator(
 /** The rows in the order of the sort (a new array). */
 export const sortRows = (rows: readonly OverviewRow[], sort: OverviewSort | null) =>
   [...rows].sort(rowComparator(sort));
+
+/**
+ * The rows in a previous order (ids): rows still shown keep their places, rows newly shown come
+ * last. While rooms are being selected, a refresh must not move a row under the pointer.
+ */
+export function holdOrder(rows: readonly OverviewRow[], ids: readonly number[]): OverviewRow[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const kept = ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    byId.delete(id);
+    return [row];
+  });
+  return [...kept, ...byId.values()];
+}
