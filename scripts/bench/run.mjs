@@ -17,6 +17,8 @@ import { repoRoot, startAppServer } from './app-server.mjs';
 const budgets = {
   loginJsKb: 150,
   roomJsKb: 220,
+  /** Issue 13: the room overview at `/`. */
+  overviewJsKb: 230,
   performance: 95,
   accessibility: 100,
   longTaskMs: 50,
@@ -88,6 +90,16 @@ async function measureWeb() {
         },
       ],
       ['room page', roomPath, true, budgets.roomJsKb, roomReady],
+      [
+        'overview',
+        '',
+        true,
+        budgets.overviewJsKb,
+        async (page) => {
+          await page.getByRole('table').waitFor({ timeout: 10_000 });
+          return 'room overview table';
+        },
+      ],
     ];
     for (const [name, pagePath, signedIn, jsBudget, ready] of views) {
       try {

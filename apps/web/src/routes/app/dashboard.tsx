@@ -1,23 +1,102 @@
-import { LayoutDashboard } from 'lucide-react';
-import { FormattedMessage } from 'react-intl';
-import { IconBadge } from '@/components/ui/icon-badge';
+import { areaAllowsRead, can } from '@raumregler/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { paths } from '@/config/paths';
+import { Overview, type RunGroupWrites } from '@/features/overview/components/overview';
+import type { GroupWrite } from '@/features/overview/utils/group';
+import { endTemporary } from '@/features/rooms/api/end-temporary';
+import { tempsQueryOptions } from '@/features/rooms/api/get-temps';
+import { setPermanent } from '@/features/rooms/api/set-permanent';
+import { setTarget } from '@/features/rooms/api/set-target';
+import { writeRooms } from '@/features/rooms/api/update-room-cache';
+import { useBuildingData } from '@/features/rooms/components/building-data-provider';
+import { LoadState } from '@/features/rooms/components/load-state';
+import { useNow } from '@/features/rooms/hooks/use-now';
 
-/** Spec section 2: the dashboard is empty; it greets and points to the menu. */
+const REFRESH_MS = 60_000;
+
+/** One room's part of a group action: the same device-API calls the room page makes. */
+async function writeOne(write: GroupWrite) {
+  switch (write.kind) {
+    case 'temporary':
+      return setTarget({
+        roomId: write.roomId,
+        target: write.target,
+        hours: write.minutes / 60,
+        until: write.until,
+      });
+    case 'permanent':
+      // "Dauerhaft übernehmen": end the temporary target first, then `soll`.
+      await endTemporary(write.roomId);
+      return setPermanent({ roomId: write.roomId, target: write.target });
+    case 'resume':
+      return endTemporary(write.roomId);
+  }
+}
+
+/**
+ * `/`: the room overview (issue 13, in place of the spec's empty dashboard). Temps reload every
+ * 60 s while the page is visible; writers get group actions through the room writes.
+ */
 export default function DashboardRoute() {
-  return (
-    <div>
-      <h1 className="text-2xl font-semibold tracking-tight">
-        <FormattedMessage id="dashboard.title" />
-      </h1>
-      <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center dark:border-white/15 dark:bg-slate-900">
-        <IconBadge icon={LayoutDashboard} />
-        <p className="mt-4 font-medium">
-          <FormattedMessage id="dashboard.empty.title" />
-        </p>
-        <p className="mt-1 max-w-sm text-sm text-slate-600 dark:text-slate-400">
-          <FormattedMessage id="dashboard.empty.text" />
-        </p>
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const { permissions } = useBuildingData();
+  const temps = useQuery({
+    ...tempsQueryOptions(),
+    refetchInterval: REFRESH_MS,
+    refetchIntervalInBackground: false,
+    staleTime: REFRESH_MS,
+  });
+  const now = useNow(REFRESH_MS);
+  const access = permissions.data;
+  const area = access && areaAllowsRead(access.access_to_smart) ? 'smart' : 'pro';
+  const readable =
+    !!access && (areaAllowsRead(access.access_to_smart) || areaAllowsRead(access.access_to_pro));
+  const mayWrite = can(access, 'write');
+  const roomHref = useCallback((roomId: number) => paths.room(area, roomId), [area]);
+  const floorLabel = useCallback(
+    (name: string) => {
+      const id = `floor.${name}`;
+      return intl.messages[id] ? intl.formatMessage({ id }) : name;
+    },
+    [intl],
+  );
+  const runWrites = useCallback<RunGroupWrites>(
+    (writes, onSettled) =>
+      writeRooms(queryClient, writes, async (write) => {
+        try {
+          return await writeOne(write);
+        } finally {
+          onSettled();
+        }
+      }),
+    [queryClient],
+  );
+  const floors = useMemo(
+    () => (readable && Array.isArray(temps.data) ? temps.data : []),
+    [readable, temps.data],
+  );
+  if (!temps.data || !access)
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-semibold tracking-tight">
+          {intl.formatMessage({ id: 'dashboard.title' })}
+        </h1>
+        <LoadState
+          failed={temps.isError || permissions.isError}
+          onRetry={() => void Promise.all([temps.refetch(), permissions.refetch()])}
+        />
       </div>
-    </div>
+    );
+  return (
+    <Overview
+      floors={floors}
+      now={now}
+      roomHref={roomHref}
+      floorLabel={floorLabel}
+      runWrites={mayWrite ? runWrites : null}
+    />
   );
 }

@@ -8,13 +8,19 @@ export interface SetTargetInput {
   roomId: number;
   target: number;
   hours: number;
+  /**
+   * The end instant, device-local "YYYY-MM-DDTHH:MM:SS": group actions send it beside
+   * `duration` so all their rooms end together (our server prefers it; a real device ignores it).
+   */
+  until?: string;
 }
 
 /** POST ziel: a temporary target for `hours` (the device counts in minutes). */
-export const setTarget = ({ roomId, target, hours }: SetTargetInput) =>
+export const setTarget = ({ roomId, target, hours, until }: SetTargetInput) =>
   apiPost<Room>(deviceApiPaths.setTarget(roomId), {
     ziel: toSetpoint(target),
     duration: Math.round(hours * 60),
+    ...(until ? { until } : {}),
   });
 
 export function useSetTarget() {

@@ -1,16 +1,13 @@
 import type { IntlShape } from 'react-intl';
 
-/**
- * A number from the device, or null. Real devices sometimes send German text ("kein Sensor
- * vorhanden") or a decimal comma where a number belongs; a page must never show "NaN °C".
- */
-export function toNumber(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' && /^\s*-?\d+([.,]\d+)?\s*$/.test(value)) {
-    return Number(value.trim().replace(',', '.'));
-  }
-  return null;
-}
+export {
+  isStale,
+  lastSensorReport,
+  parseSensorTime,
+  STALE_AFTER_MS,
+  toNumber,
+} from '@/lib/device-values';
+import { toNumber } from '@/lib/device-values';
 
 /** "21,5 °C" in German, "21.5 °C" in English; a dash when there is no number. */
 export function formatTemperature(intl: IntlShape, value: unknown): string {
@@ -28,37 +25,3 @@ export function isCooling(room: { betriebsart?: unknown }): boolean {
 
 /** The setpoint as the device API wants it: a one-decimal string with a point. */
 export const toSetpoint = (value: number) => value.toFixed(1);
-
-/** "DD.MM.YYYY HH:MM" (device local time) as a Date, or null when it is not that. */
-export function parseSensorTime(value: unknown): Date | null {
-  if (typeof value !== 'string') return null;
-  const match = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2})$/.exec(value.trim());
-  if (!match) return null;
-  const [, day, month, year, hour, minute] = match.map(Number) as number[];
-  return new Date(year!, month! - 1, day!, hour!, minute!);
-}
-
-export const STALE_AFTER_MS = 30 * 60 * 1000;
-
-interface SensorLike {
-  letzte_uebertragung?: unknown;
-  raumtemperatursensor?: unknown;
-}
-
-/**
- * The last report of the room's temperature sensor (any sensor when none is marked as such),
- * or null when no sensor ever reported.
- */
-export function lastSensorReport(sensors: unknown): Date | null {
-  if (!Array.isArray(sensors)) return null;
-  const list = sensors.filter((s): s is SensorLike => typeof s === 'object' && s !== null);
-  const marked = list.filter((s) => s.raumtemperatursensor === true);
-  const times = (marked.length > 0 ? marked : list)
-    .map((s) => parseSensorTime(s.letzte_uebertragung))
-    .filter((time): time is Date => time !== null);
-  if (times.length === 0) return null;
-  return new Date(Math.max(...times.map((time) => time.getTime())));
-}
-
-export const isStale = (report: Date | null, now: Date) =>
-  report !== null && now.getTime() - report.getTime() > STALE_AFTER_MS;

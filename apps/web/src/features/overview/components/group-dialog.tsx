@@ -1,0 +1,117 @@
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import type { GroupAction } from '../utils/group';
+import { DEFAULT_HOURS, DEFAULT_TARGET, GROUP_HOURS_MAX, GROUP_HOURS_MIN } from '../utils/limits';
+
+const MIN = 5;
+const MAX = 30;
+
+/** "Vorübergehend…" (value and 1–12 h) or "Dauerhaft…" (value); confirming at once works. */
+export default function GroupDialog({
+  kind,
+  count,
+  onCancel,
+  onConfirm,
+}: {
+  kind: 'temporary' | 'permanent';
+  count: number;
+  onCancel: () => void;
+  onConfirm: (action: GroupAction) => void;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const id = useId();
+  const [value, setValue] = useState(
+    intl.formatNumber(DEFAULT_TARGET, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  );
+  const [hours, setHours] = useState(DEFAULT_HOURS);
+  const [invalid, setInvalid] = useState(false);
+  const submit = () => {
+    const target = Number(value.trim().replace(',', '.'));
+    if (!Number.isFinite(target) || target < MIN || target > MAX || value.trim() === '') {
+      setInvalid(true);
+      return;
+    }
+    onConfirm(kind === 'temporary' ? { kind, target, hours } : { kind, target });
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onCancel()}
+      title={t(
+        kind === 'temporary' ? 'overview.dialog.temporaryTitle' : 'overview.dialog.permanentTitle',
+      )}
+      description={intl.formatMessage(
+        {
+          id:
+            kind === 'temporary'
+              ? 'overview.dialog.temporaryText'
+              : 'overview.dialog.permanentText',
+        },
+        { count },
+      )}
+      closeLabel={t('overview.close')}
+    >
+      <form
+        className="mt-4 flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div>
+          <label htmlFor={`${id}-value`} className="mb-1 block text-sm font-medium">
+            {t('overview.dialog.value')}
+          </label>
+          <input
+            id={`${id}-value`}
+            inputMode="decimal"
+            value={value}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? `${id}-error` : undefined}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setInvalid(false);
+            }}
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-primary/40 aria-invalid:border-red-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          />
+          {invalid && (
+            <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {t('overview.dialog.invalid')}
+            </p>
+          )}
+        </div>
+        {kind === 'temporary' && (
+          <div>
+            <label htmlFor={`${id}-hours`} className="mb-1 block text-sm font-medium">
+              {t('overview.dialog.duration')}
+            </label>
+            <select
+              id={`${id}-hours`}
+              value={hours}
+              onChange={(event) => setHours(Number(event.target.value))}
+              className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+            >
+              {Array.from(
+                { length: GROUP_HOURS_MAX - GROUP_HOURS_MIN + 1 },
+                (_, i) => GROUP_HOURS_MIN + i,
+              ).map((h) => (
+                <option key={h} value={h}>
+                  {h} h
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            {t('overview.dialog.cancel')}
+          </Button>
+          <Button type="submit">{t('overview.dialog.apply')}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

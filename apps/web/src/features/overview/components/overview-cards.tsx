@@ -1,0 +1,137 @@
+import { memo } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { Link } from 'react-router';
+import { cn } from '@/components/ui/cn';
+import { formatDeviation, formatStatus, formatTemp } from '../utils/format';
+import { DEVIATION_LIMIT_K, type OverviewRow } from '../utils/rows';
+import type { Selection } from './overview-table';
+
+/** The phone's list: one compact card per room with name, current, target, deviation, status. */
+export function OverviewCards({
+  rows,
+  roomHref,
+  now,
+  selection,
+}: {
+  rows: readonly OverviewRow[];
+  roomHref: (roomId: number) => string;
+  now: Date;
+  selection: Selection | null;
+}) {
+  const intl = useIntl();
+  const all = rows.length > 0 && !!selection && rows.every((row) => selection.selected.has(row.id));
+  return (
+    <div className="flex flex-col gap-2">
+      {selection && (
+        <label className="flex items-center gap-2 px-1 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="size-5 accent-primary"
+            checked={all}
+            onChange={(event) => selection.setAll(event.target.checked)}
+          />
+          {intl.formatMessage({ id: 'overview.selectAll' })}
+        </label>
+      )}
+      <ul className="flex flex-col gap-2" aria-label={intl.formatMessage({ id: 'overview.list' })}>
+        {rows.map((row) => (
+          <OverviewCard
+            key={row.id}
+            row={row}
+            intl={intl}
+            href={roomHref(row.id)}
+            now={now}
+            selected={selection ? selection.selected.has(row.id) : null}
+            onToggle={selection?.toggle}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const OverviewCard = memo(function OverviewCard({
+  row,
+  intl,
+  href,
+  now,
+  selected,
+  onToggle,
+}: {
+  row: OverviewRow;
+  intl: IntlShape;
+  href: string;
+  now: Date;
+  selected: boolean | null;
+  onToggle?: (roomId: number) => void;
+}) {
+  const t = (id: string) => intl.formatMessage({ id });
+  const off = row.deviation !== null && Math.abs(row.deviation) > DEVIATION_LIMIT_K;
+  return (
+    <li
+      className={cn(
+        'flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-3 dark:border-white/10 dark:bg-slate-900',
+        selected && 'border-primary/60 bg-primary/5 dark:bg-primary/15',
+      )}
+    >
+      {selected !== null && (
+        <input
+          type="checkbox"
+          className="mt-1 size-5 shrink-0 accent-primary"
+          aria-label={intl.formatMessage({ id: 'overview.selectRoom' }, { room: row.name })}
+          checked={selected}
+          onChange={() => onToggle?.(row.id)}
+        />
+      )}
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-baseline justify-between gap-2">
+          <Link
+            to={href}
+            className="truncate font-semibold text-primary underline-offset-2 hover:underline dark:text-sky-300"
+          >
+            {row.name}
+          </Link>
+          <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
+            {row.floorName}
+          </span>
+        </div>
+        <dl className="grid grid-cols-3 gap-2 text-sm">
+          <div>
+            <dt className="text-xs text-slate-600 dark:text-slate-400">
+              {t('overview.col.current')}
+            </dt>
+            <dd className="tabular-nums">{formatTemp(intl, row.current) || '–'}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-600 dark:text-slate-400">
+              {t('overview.col.target')}
+            </dt>
+            <dd className="tabular-nums">{formatTemp(intl, row.target) || '–'}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-600 dark:text-slate-400">
+              {t('overview.col.deviation')}
+            </dt>
+            <dd
+              className={cn(
+                'tabular-nums',
+                off && 'font-semibold',
+                off &&
+                  (row.deviation! < 0
+                    ? 'text-sky-800 dark:text-sky-300'
+                    : 'text-red-700 dark:text-red-300'),
+              )}
+            >
+              {formatDeviation(intl, row.deviation) || '–'}
+            </dd>
+          </div>
+        </dl>
+        <p
+          className={cn('text-sm', row.silent && 'font-medium text-amber-800 dark:text-amber-300')}
+        >
+          {formatStatus(intl, row, now)}
+        </p>
+      </div>
+    </li>
+  );
+});

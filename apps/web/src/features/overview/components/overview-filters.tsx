@@ -1,0 +1,88 @@
+import { Search } from 'lucide-react';
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import { STATE_FILTERS, type OverviewQuery, type StateFilter } from '../utils/query';
+
+const selectClass =
+  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-primary/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
+
+/** Search field, floor choice and state choice; their values live in the URL. */
+export function OverviewFilters({
+  query,
+  floors,
+  onChange,
+  stacked = false,
+}: {
+  query: OverviewQuery;
+  floors: readonly { id: number; name: string }[];
+  onChange: (change: Partial<OverviewQuery>) => void;
+  stacked?: boolean;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const id = useId();
+  return (
+    <div className={stacked ? 'flex flex-col gap-3' : 'grid gap-3 sm:grid-cols-[1fr_12rem_12rem]'}>
+      <div>
+        <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium">
+          {t('overview.search')}
+        </label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          />
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={query.q}
+            onChange={(event) => onChange({ q: event.target.value })}
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-base text-slate-900 focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-primary/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          />
+        </div>
+      </div>
+      <div>
+        <label htmlFor={`${id}-floor`} className="mb-1 block text-sm font-medium">
+          {t('overview.floorFilter')}
+        </label>
+        <select
+          id={`${id}-floor`}
+          className={selectClass}
+          value={query.floor === null ? '' : String(query.floor)}
+          onChange={(event) =>
+            onChange({ floor: event.target.value === '' ? null : Number(event.target.value) })
+          }
+        >
+          <option value="">{t('overview.floorAll')}</option>
+          {floors.map((floor) => (
+            <option key={floor.id} value={floor.id}>
+              {floor.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-state`} className="mb-1 block text-sm font-medium">
+          {t('overview.stateFilter')}
+        </label>
+        <select
+          id={`${id}-state`}
+          className={selectClass}
+          value={query.state ?? ''}
+          onChange={(event) =>
+            onChange({
+              state: event.target.value === '' ? null : (event.target.value as StateFilter),
+            })
+          }
+        >
+          <option value="">{t('overview.stateAll')}</option>
+          {STATE_FILTERS.map((state) => (
+            <option key={state} value={state}>
+              {t(`overview.state.${state}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}

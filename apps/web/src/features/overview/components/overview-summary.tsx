@@ -1,0 +1,56 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { cn } from '@/components/ui/cn';
+import { rowInState } from '../utils/filter';
+import { serializeQuery, type OverviewQuery, type StateFilter } from '../utils/query';
+import type { OverviewRow } from '../utils/rows';
+
+/** Rooms, unter/über Ziel, vorübergehend, ohne Sensor: each a link that applies its filter. */
+export function OverviewSummary({
+  rows,
+  query,
+}: {
+  rows: readonly OverviewRow[];
+  query: OverviewQuery;
+}) {
+  const intl = useIntl();
+  const count = (state: StateFilter) => rows.filter((row) => rowInState(row, state)).length;
+  const figures: { state: StateFilter | null; id: string; count: number }[] = [
+    { state: null, id: 'overview.summary.rooms', count: rows.length },
+    { state: 'below', id: 'overview.summary.below', count: count('below') },
+    { state: 'above', id: 'overview.summary.above', count: count('above') },
+    { state: 'temporary', id: 'overview.summary.temporary', count: count('temporary') },
+    { state: 'no-sensor', id: 'overview.summary.noSensor', count: count('no-sensor') },
+  ];
+  return (
+    <nav aria-label={intl.formatMessage({ id: 'overview.summary' })}>
+      <ul className="flex flex-wrap gap-2">
+        {figures.map((figure) => {
+          const current = query.state === figure.state && query.q === '' && query.floor === null;
+          const search = serializeQuery({
+            q: '',
+            floor: null,
+            state: figure.state,
+            sort: query.sort,
+          }).toString();
+          return (
+            <li key={figure.id}>
+              <Link
+                to={{ search: search ? `?${search}` : '' }}
+                aria-current={current ? 'true' : undefined}
+                className={cn(
+                  'inline-flex h-9 items-center rounded-full border px-3 text-sm font-medium tabular-nums hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary dark:hover:bg-slate-800',
+                  current
+                    ? 'border-primary bg-primary/10 text-slate-900 dark:text-white'
+                    : 'border-slate-300 bg-white text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100',
+                )}
+              >
+                {intl.formatMessage({ id: figure.id }, { count: figure.count })}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,248 @@
+import type { Floor } from '@raumregler/contract';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { SlidersHorizontal } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Sheet } from '@/components/ui/sheet';
+import { useGroupAction } from '../hooks/use-group-action';
+import { usePhone } from '../hooks/use-phone';
+import { useOverviewQuery } from '../hooks/use-overview-query';
+import { rowMatcher } from '../utils/filter';
+import { groupWrites, type GroupAction, type GroupWrite } from '../utils/group';
+import type { SortKey } from '../utils/query';
+import { buildRows, type OverviewRow } from '../utils/rows';
+import { holdOrder, sortRows } from '../utils/sort';
+import { OverviewFilters } from './overview-filters';
+import { OverviewSummary } from './overview-summary';
+import { OverviewTable } from './overview-table';
+
+const GroupDialog = lazy(() => import('./group-dialog'));
+// Loaded when needed (a selection, a phone), so the first view and the prefetch stay small.
+const GroupToolbar = lazy(() =>
+  import('./group-toolbar').then((m) => ({ default: m.GroupToolbar })),
+);
+const GroupProgress = lazy(() =>
+  import('./group-progress').then((m) => ({ default: m.GroupProgress })),
+);
+const OverviewCards = lazy(() =>
+  import('./overview-cards').then((m) => ({ default: m.OverviewCards })),
+);
+const SortFields = lazy(() => import('./sort-fields').then((m) => ({ default: m.SortFields })));
+
+export type RunGroupWrites = (
+  writes: readonly GroupWrite[],
+  onSettled: () => void,
+) => Promise<PromiseSettledResult<unknown>[]>;
+
+/**
+ * The home page: every readable room in one sortable, filterable table with summary figures,
+ * and for writers a selection with group actions. Sort and filters live in the URL.
+ */
+export function Overview({
+  floors,
+  now,
+  roomHref,
+  floorLabel,
+  runWrites,
+}: {
+  floors: readonly Floor[];
+  now: Date;
+  roomHref: (roomId: number) => string;
+  /** A floor's name as the menu shows it ("EG" reads "Erdgeschoss"). */
+  floorLabel: (name: string) => string;
+  /** The room writes (the route's), or null for a user who may not write. */
+  runWrites: RunGroupWrites | null;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [query, setQuery] = useOverviewQuery();
+  const rows = useMemo(() => buildRows(floors, now, floorLabel), [floors, now, floorLabel]);
+  const floorChoices = useMemo(
+    () =>
+      floors.map((floor) => ({ id: floor.id, name: floorLabel(String(floor.etagenname ?? '')) })),
+    [floors, floorLabel],
+  );
+  const sorted = useMemo(() => sortRows(rows.filter(rowMatcher(query)), query.sort), [rows, query]);
+
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  // While rooms are selected, a refresh keeps the rows where they are (a changed sort or
+  // filter still applies at once): the order seen last, per view.
+  const view = `${query.q}|${query.floor}|${query.state}|${query.sort?.key}|${query.sort?.descending}`;
+  const [held, setHeld] = useState<{ view: string; ids: readonly number[] } | null>(null);
+  const holding = selected.size > 0 && held !== null && held.view === view;
+  const shown = useMemo(
+    () => (holding && held ? holdOrder(sorted, held.ids) : sorted),
+    [holding, held, sorted],
+  );
+  if (
+    !holding &&
+    (held?.view !== view ||
+      held.ids.length !== shown.length ||
+      held.ids.some((id, i) => id !== shown[i]!.id))
+  ) {
+    setHeld({ view, ids: shown.map((row) => row.id) });
+  }
+  const toggle = useCallback(
+    (roomId: number) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (!next.delete(roomId)) next.add(roomId);
+        return next;
+      }),
+    [],
+  );
+  const setAll = useCallback(
+    (all: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const row of shown) {
+          if (all) next.add(row.id);
+          else next.delete(row.id);
+        }
+        return next;
+      }),
+    [shown],
+  );
+  const selection = useMemo(
+    () => (runWrites ? { selected, toggle, setAll } : null),
+    [runWrites, selected, toggle, setAll],
+  );
+  const selectedRows = useMemo(() => rows.filter((row) => selected.has(row.id)), [rows, selected]);
+
+  const noWrites = useCallback<RunGroupWrites>(async () => [], []);
+  const group = useGroupAction(runWrites ?? noWrites);
+  const [dialog, setDialog] = useState<'temporary' | 'permanent' | null>(null);
+  const act = (action: GroupAction) => {
+    setDialog(null);
+    void group.start(groupWrites(action, selectedRows, new Date()));
+  };
+  const names = useMemo(() => new Map(rows.map((row) => [row.id, row.name])), [rows]);
+
+  const onSort = useCallback(
+    (key: SortKey) =>
+      setQuery({
+        sort: { key, descending: query.sort?.key === key ? !query.sort.descending : false },
+      }),
+    [query.sort, setQuery],
+  );
+
+  const phone = usePhone();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const filtered = query.q !== '' || query.floor !== null || query.state !== null;
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold tracking-tight">{t('dashboard.title')}</h1>
+      {rows.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-400">{t('overview.noRooms')}</p>
+      ) : (
+        <>
+          <OverviewSummary rows={rows} query={query} />
+          {phone ? (
+            <>
+              <Button
+                variant="secondary"
+                className="self-start"
+                aria-haspopup="dialog"
+                onClick={() => setSheetOpen(true)}
+              >
+                <SlidersHorizontal aria-hidden="true" className="mr-2 size-4" />
+                {t('overview.filters')}
+              </Button>
+              <Sheet
+                open={sheetOpen}
+                onOpenChange={setSheetOpen}
+                side="right"
+                title={t('overview.filters')}
+                closeLabel={t('overview.close')}
+                className="w-[min(90vw,22rem)]"
+              >
+                <div className="flex flex-col gap-5 p-4 pt-12">
+                  <h2 className="text-lg font-semibold">{t('overview.filters')}</h2>
+                  <OverviewFilters
+                    query={query}
+                    floors={floorChoices}
+                    onChange={setQuery}
+                    stacked
+                  />
+                  <Suspense fallback={null}>
+                    <SortFields query={query} onChange={setQuery} />
+                  </Suspense>
+                  <Button onClick={() => setSheetOpen(false)}>{t('overview.close')}</Button>
+                </div>
+              </Sheet>
+            </>
+          ) : (
+            <OverviewFilters query={query} floors={floorChoices} onChange={setQuery} />
+          )}
+          {runWrites && (selected.size > 0 || group.state) && (
+            <Suspense fallback={null}>
+              <div className="flex flex-col gap-2">
+                {selected.size > 0 && (
+                  <GroupToolbar
+                    count={selected.size}
+                    busy={group.state?.running ?? false}
+                    onOpen={setDialog}
+                    onAction={act}
+                    onClear={() => setSelected(new Set())}
+                  />
+                )}
+                {group.state && (
+                  <GroupProgress
+                    run={group.state}
+                    names={names}
+                    onRetry={group.retry}
+                    onDismiss={group.dismiss}
+                  />
+                )}
+              </div>
+            </Suspense>
+          )}
+          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+            {intl.formatMessage(
+              { id: 'overview.shown' },
+              { shown: shown.length, total: rows.length },
+            )}
+          </p>
+          {shown.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center dark:border-white/15">
+              {t('overview.empty')}{' '}
+              {filtered && (
+                <Link to={{ search: '' }} className="text-primary underline dark:text-sky-300">
+                  {t('overview.reset')}
+                </Link>
+              )}
+            </p>
+          ) : phone ? (
+            <Suspense fallback={null}>
+              <OverviewCards rows={shown} roomHref={roomHref} now={now} selection={selection} />
+            </Suspense>
+          ) : (
+            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-white/10 dark:bg-slate-900">
+              <OverviewTable
+                rows={shown}
+                sort={query.sort}
+                onSort={onSort}
+                roomHref={roomHref}
+                now={now}
+                selection={selection}
+              />
+            </div>
+          )}
+          {dialog && (
+            <Suspense fallback={null}>
+              <GroupDialog
+                kind={dialog}
+                count={selected.size}
+                onCancel={() => setDialog(null)}
+                onConfirm={act}
+              />
+            </Suspense>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+export type { OverviewRow };

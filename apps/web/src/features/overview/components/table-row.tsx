@@ -1,0 +1,95 @@
+import { memo } from 'react';
+import type { IntlShape } from 'react-intl';
+import { Link } from 'react-router';
+import { cn } from '@/components/ui/cn';
+import {
+  formatDeviation,
+  formatHumidity,
+  formatNext,
+  formatStatus,
+  formatTemp,
+  formatWhen,
+} from '../utils/format';
+import { DEVIATION_LIMIT_K, type OverviewRow } from '../utils/rows';
+
+/** One room's row of the overview table. */
+export const OverviewTableRow = memo(function OverviewTableRow({
+  row,
+  rowIndex,
+  measure,
+  dataIndex,
+  intl,
+  href,
+  now,
+  selected,
+  onToggle,
+}: {
+  row: OverviewRow;
+  rowIndex: number;
+  measure?: (node: Element | null) => void;
+  dataIndex: number;
+  intl: IntlShape;
+  href: string;
+  now: Date;
+  selected: boolean | null;
+  onToggle?: (roomId: number) => void;
+}) {
+  const off = row.deviation !== null && Math.abs(row.deviation) > DEVIATION_LIMIT_K;
+  return (
+    <tr
+      ref={measure}
+      data-index={dataIndex}
+      aria-rowindex={rowIndex}
+      aria-selected={selected ?? undefined}
+      className={cn(
+        'border-t border-slate-200 dark:border-white/10',
+        selected && 'bg-primary/5 dark:bg-primary/15',
+      )}
+    >
+      {selected !== null && (
+        <td className="px-3 py-2">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            aria-label={intl.formatMessage({ id: 'overview.selectRoom' }, { room: row.name })}
+            checked={selected}
+            onChange={() => onToggle?.(row.id)}
+          />
+        </td>
+      )}
+      <td className="px-3 py-2 font-medium">
+        <Link
+          to={href}
+          className="text-primary underline-offset-2 hover:underline dark:text-sky-300"
+        >
+          {row.name}
+        </Link>
+      </td>
+      <td className="px-3 py-2">{row.floorName}</td>
+      <td className="px-3 py-2 text-right tabular-nums">{formatTemp(intl, row.current)}</td>
+      <td className="px-3 py-2 text-right tabular-nums">{formatTemp(intl, row.target)}</td>
+      <td
+        className={cn(
+          'px-3 py-2 text-right whitespace-nowrap tabular-nums',
+          off && 'font-semibold',
+          off &&
+            (row.deviation! < 0
+              ? 'text-sky-800 dark:text-sky-300'
+              : 'text-red-700 dark:text-red-300'),
+        )}
+      >
+        {formatDeviation(intl, row.deviation)}
+      </td>
+      <td
+        className={cn('px-3 py-2', row.silent && 'font-medium text-amber-800 dark:text-amber-300')}
+      >
+        {formatStatus(intl, row, now)}
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap">{formatNext(intl, row, now)}</td>
+      <td className="px-3 py-2 text-right tabular-nums">{formatHumidity(intl, row.humidity)}</td>
+      <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+        {row.updated ? formatWhen(intl, row.updated, now) : ''}
+      </td>
+    </tr>
+  );
+});

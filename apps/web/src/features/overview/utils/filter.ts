@@ -1,0 +1,43 @@
+import type { StateFilter } from './query';
+import { DEVIATION_LIMIT_K, type OverviewRow } from './rows';
+
+/** Lower case without accents: "Bäder" and "bader" match, "Küche" is found by "kuche". */
+export const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/** Whether a row is in the given state. */
+export function rowInState(row: OverviewRow, state: StateFilter): boolean {
+  switch (state) {
+    case 'temporary':
+      return row.temporary;
+    case 'below':
+      return row.deviation !== null && row.deviation < -DEVIATION_LIMIT_K;
+    case 'above':
+      return row.deviation !== null && row.deviation > DEVIATION_LIMIT_K;
+    case 'no-sensor':
+      return row.noSensor;
+    case 'silent':
+      return row.silent;
+  }
+}
+
+export interface RowFilter {
+  q: string;
+  floor: number | null;
+  state: StateFilter | null;
+}
+
+/** A predicate for the rows the filter shows: text in room or floor name, floor, state. */
+export function rowMatcher(filter: RowFilter): (row: OverviewRow) => boolean {
+  const words = fold(filter.q).split(/\s+/).filter(Boolean);
+  return (row) => {
+    if (filter.floor !== null && row.floorId !== filter.floor) return false;
+    if (filter.state !== null && !rowInState(row, filter.state)) return false;
+    if (words.length === 0) return true;
+    const text = `${fold(row.name)} ${fold(row.floorName)}`;
+    return words.every((word) => text.includes(word));
+  };
+}

@@ -1,0 +1,64 @@
+import type { IntlShape } from 'react-intl';
+import type { OverviewRow } from './rows';
+
+const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
+
+/** "21,5 °C" / "21.5 °C"; empty without a value. */
+export const formatTemp = (intl: IntlShape, value: number | null) =>
+  value === null ? '' : `${intl.formatNumber(value, oneDecimal)} °C`;
+
+/** "−2,5 K", "+1,0 K", "0,0 K" (a true minus sign); empty without a value. */
+export const formatDeviation = (intl: IntlShape, value: number | null) =>
+  value === null
+    ? ''
+    : intl.formatMessage(
+        { id: 'overview.deviation' },
+        {
+          value: intl
+            .formatNumber(value, { ...oneDecimal, signDisplay: 'exceptZero' })
+            .replace('-', '\u2212'),
+        },
+      );
+
+/** "18:30" today, else "25. Nov., 18:30". */
+export function formatWhen(intl: IntlShape, when: Date, now: Date): string {
+  const time = intl.formatTime(when, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  if (when.toDateString() === now.toDateString()) return time;
+  return `${intl.formatDate(when, { day: 'numeric', month: 'short' })}, ${time}`;
+}
+
+/** The status cell: "Heizen", "Vorübergehend bis 18:30", "Sensor still" … */
+export function formatStatus(intl: IntlShape, row: OverviewRow, now: Date): string {
+  if (row.status === 'temporary') {
+    return row.temporaryUntil
+      ? intl.formatMessage(
+          { id: 'overview.status.temporary' },
+          { time: formatWhen(intl, row.temporaryUntil, now) },
+        )
+      : intl.formatMessage({ id: 'overview.status.temporaryOpen' });
+  }
+  return intl.formatMessage({ id: `overview.status.${row.status}` });
+}
+
+/** "18,0 °C um 22:00"; empty when the schedule names no next change. */
+export function formatNext(intl: IntlShape, row: OverviewRow, now: Date): string {
+  if (row.nextDue === null || row.nextTemperature === null) return '';
+  const [date, time] = row.nextDue.split(' ') as [string, string];
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  return intl.formatMessage(
+    { id: 'overview.next' },
+    {
+      temp: formatTemp(intl, row.nextTemperature),
+      time: formatWhen(intl, new Date(y, m - 1, d, hh, mm), now),
+    },
+  );
+}
+
+export const formatHumidity = (intl: IntlShape, value: number | null) =>
+  value === null
+    ? ''
+    : intl.formatMessage(
+        { id: 'overview.humidity' },
+        { value: intl.formatNumber(value, { maximumFractionDigits: 0 }) },
+      );

@@ -1,0 +1,55 @@
+import { DURATION_STEP_MINUTES } from './limits';
+import type { OverviewRow } from './rows';
+
+/** One room's write of a group action, with every value fixed when the action starts. */
+export type GroupWrite =
+  | { roomId: number; kind: 'temporary'; target: number; minutes: number; until: string }
+  | { roomId: number; kind: 'permanent'; target: number }
+  | { roomId: number; kind: 'resume' };
+
+export type GroupAction =
+  | { kind: 'temporary'; target: number; hours: number }
+  | { kind: 'shift'; delta: number; hours: number }
+  | { kind: 'permanent'; target: number }
+  | { kind: 'resume' };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A device-local "YYYY-MM-DDTHH:MM:SS" (the browser's clock stands in for the device's). */
+export const localDateTime = (date: Date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
+    date.getHours(),
+  )}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+
+/** Half-degree steps stay exact: 21.4 + 0.5 is 21.9, not 21.900000000000002. */
+const tenth = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * The writes of an action for the selected rows, computed once: a temporary action gets one
+ * end instant (`until`) for every room, ±0,5 °C one absolute value per room from its own
+ * target, so a retry sends the same values and no room moves twice. Rooms without a target
+ * cannot be shifted and are left out.
+ */
+export function groupWrites(action: GroupAction, rows: readonly OverviewRow[], now: Date) {
+  if (action.kind === 'resume')
+    return rows.map((row) => ({ roomId: row.id, kind: 'resume' as const }));
+  if (action.kind === 'permanent')
+    return rows.map((row) => ({
+      roomId: row.id,
+      kind: 'permanent' as const,
+      target: action.target,
+    }));
+  const minutes = Math.round((action.hours * 60) / DURATION_STEP_MINUTES) * DURATION_STEP_MINUTES;
+  const until = localDateTime(new Date(now.getTime() + minutes * 60_000));
+  const writes: GroupWrite[] = [];
+  for (const row of rows) {
+    const target =
+      action.kind === 'temporary'
+        ? action.target
+        : row.target === null
+          ? null
+          : tenth(row.target + action.delta);
+    if (target !== null) writes.push({ roomId: row.id, kind: 'temporary', target, minutes, until });
+  }
+  return writes;
+}

@@ -1,0 +1,246 @@
+import type { Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchUser, generateBuilding } from '../../apps/server/bench/generate-building';
+import { expectNoA11yViolations } from '../support/a11y';
+import { expect, signIn, test } from '../support/fixtures';
+import { signInAndOpen } from '../support/rooms';
+import type { RunningServer } from '../support/server';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Changes the server's database from outside, as an installer with SQLite would. */
+function sql(server: RunningServer, statement: string) {
+  execFileSync(
+    'node',
+    [
+      '-e',
+      `const db = require('better-sqlite3')(process.argv[1]); db.prepare(process.argv[2]).run(); db.close();`,
+      path.join(server.dataDir, 'raumregler.sqlite'),
+      statement,
+    ],
+    { cwd: path.join(repoRoot, 'apps/server') },
+  );
+}
+
+const table = (page: Page) => page.getByRole('table');
+const row = (page: Page, room: string) =>
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: room, exact: true }) });
+
+/** The texts of one column, top to bottom, found by its header's position. */
+async function column(page: Page, label: string): Promise<string[]> {
+  const headers = await table(page).locator('thead th').allTextContents();
+  const index = headers.findIndex((text) => text.trim() === label);
+  expect(index).toBeGreaterThanOrEqual(0);
+  return table(page)
+    .locator(`tbody tr td:nth-child(${index + 1})`)
+    .allTextContents();
+}
+
+const kelvin = (text: string) =>
+  text.trim() === ''
+    ? null
+    : Number(text.replace(' K', '').replace('\u2212', '-').replace(',', '.'));
+
+test('sorting by Abweichung orders the rooms both ways, rooms without a sensor last', async ({
+  page,
+  server,
+}) => {
+  // Targets independent of the time of day: no schedule, 21 °C everywhere.
+  sql(server, 'DELETE FROM schedule_points');
+  sql(server, 'UPDATE rooms SET base_target = 21');
+  sql(server, 'UPDATE rooms SET temperature = 18.5 WHERE id = 3');
+  sql(server, 'UPDATE rooms SET temperature = 23 WHERE id = 5');
+  await signInAndOpen(page, '');
+  await expect(table(page)).toBeVisible();
+  const header = table(page).getByRole('columnheader', { name: 'Abweichung' });
+  await expect(header).toHaveAttribute('aria-sort', 'none');
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/sort=deviation/);
+  const up = (await column(page, 'Abweichung')).map(kelvin);
+  const upValues = up.filter((v): v is number => v !== null);
+  expect(upValues).toEqual([...upValues].sort((a, b) => a - b));
+  expect(up.at(-1)).toBeNull(); // Gäste-WC has no sensor
+  expect(up.indexOf(null)).toBe(upValues.length);
+  expect(upValues[0]).toBe(-2.5);
+  expect(upValues.at(-1)).toBe(2);
+  expect((await column(page, 'Raum'))[0]).toBe('Arbeitszimmer');
+
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/sort=-deviation/);
+  const down = (await column(page, 'Abweichung')).map(kelvin);
+  const downValues = down.filter((v): v is number => v !== null);
+  expect(downValues).toEqual([...upValues].reverse());
+  expect(down.at(-1)).toBeNull();
+  expect((await column(page, 'Raum'))[0]).toBe('Schlafzimmer');
+  // Signed with a true minus sign, in German format.
+  expect(await column(page, 'Abweichung')).toContain('\u22122,5 K');
+  expect(await column(page, 'Abweichung')).toContain('+2,0 K');
+});
+
+test('a filter lives in the URL and survives a reload; summary figures apply theirs', async ({
+  page,
+}) => {
+  await signInAndOpen(page, '');
+  const search = page.getByRole('searchbox', { name: 'Räume durchsuchen' });
+  await search.fill('KUCHE');
+  await expect(table(page).locator('tbody tr')).toHaveCount(1);
+  await expect(row(page, 'Küche')).toBeVisible();
+  await page.getByLabel('Geschoss', { exact: true }).selectOption({ label: 'Erdgeschoss' });
+  await expect(page).toHaveURL(/q=KUCHE/);
+  await expect(page).toHaveURL(/floor=1/);
+  await page.reload();
+  await expect(search).toHaveValue('KUCHE');
+  await expect(table(page).locator('tbody tr')).toHaveCount(1);
+  await expect(row(page, 'Küche')).toBeVisible();
+
+  await page.getByRole('link', { name: '1 ohne Sensor' }).click();
+  await expect(page).toHaveURL(/state=no-sensor/);
+  await expect(search).toHaveValue('');
+  await expect(table(page).locator('tbody tr')).toHaveCount(1);
+  await expect(row(page, 'Gäste-WC')).toBeVisible();
+
+  // A malformed query is the default view, not an error page.
+  await page.goto('?sort=size&state=cold&floor=x');
+  await expect(table(page).locator('tbody tr')).toHaveCount(7);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme}`, () => {
+    test.use({ colorScheme: scheme });
+    test(`the overview has no axe violations in ${scheme}`, async ({ page }) => {
+      await signInAndOpen(page, '');
+      await expect(table(page)).toBeVisible();
+      await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark)/);
+      await row(page, 'Küche').getByRole('checkbox').check();
+      await expect(page.getByRole('toolbar')).toBeVisible();
+      await expectNoA11yViolations(page, scheme);
+    });
+  });
+}
+
+test('a group temporary action on three rooms ends them all at the same time', async ({ page }) => {
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/ziel\/\d+\/$/.test(request.url()))
+      bodies.push(request.postData() ?? '');
+  });
+  await signInAndOpen(page, '');
+  for (const room of ['Wohnzimmer', 'Küche', 'Arbeitszimmer'])
+    await row(page, room).getByRole('checkbox').check();
+  await expect(page.getByRole('toolbar')).toContainText('3 Räume ausgewählt');
+  await page.getByRole('button', { name: 'Vorübergehend…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Vorübergehende Temperatur' });
+  await expect(dialog.getByLabel('Temperatur (°C)')).toHaveValue('21,0');
+  await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '3 von 3' })).toBeVisible();
+  await expect(page.getByText('Fertig: 3 Räume geändert.')).toBeVisible();
+  const ends = [];
+  for (const room of ['Wohnzimmer', 'Küche', 'Arbeitszimmer']) {
+    const end = /Vorübergehend bis ((?:[^,]+, )?\d\d:\d\d)/;
+    await expect(row(page, room)).toContainText(end);
+    ends.push(end.exec((await row(page, room).textContent()) ?? '')![1]);
+  }
+  expect(new Set(ends).size).toBe(1);
+  // One end instant, computed once, sent with the duration to every room.
+  expect(bodies).toHaveLength(3);
+  const untils = bodies.map((body) => /name="until"\r\n\r\n([^\r]+)/.exec(body)?.[1]);
+  expect(untils[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+  expect(new Set(untils).size).toBe(1);
+  for (const body of bodies) expect(body).toMatch(/name="duration"\r\n\r\n120\r\n/);
+  await expect(row(page, 'Schlafzimmer')).not.toContainText('Vorübergehend');
+});
+
+test('a room the controller refuses is listed with its reason and retried alone', async ({
+  page,
+  server,
+}) => {
+  await signInAndOpen(page, '');
+  for (const room of ['Wohnzimmer', 'Küche', 'Arbeitszimmer'])
+    await row(page, room).getByRole('checkbox').check();
+  sql(server, 'UPDATE rooms SET max_target = 15 WHERE id = 2');
+  await page.getByRole('button', { name: 'Vorübergehend…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Übernehmen' }).click();
+  const status = page.getByRole('status').filter({ hasText: '3 von 3' });
+  await expect(status).toContainText('1 Raum wurde nicht geändert:');
+  await expect(status).toContainText('Küche: Die Temperatur muss zwischen 5 und 15 °C liegen.');
+  await expect(row(page, 'Wohnzimmer')).toContainText('Vorübergehend bis');
+  await expect(row(page, 'Küche')).not.toContainText('Vorübergehend bis');
+
+  sql(server, 'UPDATE rooms SET max_target = 30 WHERE id = 2');
+  const retried: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') retried.push(request.url());
+  });
+  await status.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(page.getByText('Fertig: 1 Raum geändert.')).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('1 von 1');
+  await expect(row(page, 'Küche')).toContainText('Vorübergehend bis');
+  expect(retried.filter((url) => /\/ziel\//.test(url))).toEqual([
+    expect.stringMatching(/\/ziel\/2\/$/),
+  ]);
+});
+
+test('a read-only user sees the rooms but no selection and no actions', async ({ page }) => {
+  await signInAndOpen(page, '?lang=en', { username: 'bewohner', password: 'bewohner1234' });
+  await expect(table(page)).toBeVisible();
+  await expect(table(page).getByRole('columnheader', { name: 'Deviation' })).toBeVisible();
+  await expect(row(page, 'Küche')).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('toolbar')).toHaveCount(0);
+  await expect(page.getByRole('searchbox', { name: 'Search rooms' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('rooms are compact cards; sort and filter open in a sheet', async ({ page, server }) => {
+    sql(server, 'DELETE FROM schedule_points');
+    sql(server, 'UPDATE rooms SET base_target = 21');
+    sql(server, 'UPDATE rooms SET temperature = 18 WHERE id = 3');
+    await signInAndOpen(page, '');
+    const cards = page.getByRole('list', { name: 'Räume' }).getByRole('listitem');
+    await expect(cards).toHaveCount(7);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(cards.first()).toContainText('Wohnzimmer');
+    await page.getByRole('button', { name: 'Sortieren und filtern' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Sortieren und filtern' });
+    await sheet.getByLabel('Sortieren nach').selectOption({ label: 'Abweichung' });
+    await sheet.getByRole('button', { name: 'Schließen' }).last().click();
+    await expect(page).toHaveURL(/sort=deviation/);
+    await expect(cards.first()).toContainText('Arbeitszimmer');
+    await expect(cards.first()).toContainText('\u22123,0 K');
+    await expectNoA11yViolations(page, 'phone');
+  });
+});
+
+test.describe('on the 1,000-room building', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'raumregler-overview-'));
+  const seedFile = path.join(dir, 'building.json');
+  writeFileSync(seedFile, JSON.stringify(generateBuilding(20, 50)));
+  test.use({ serverEnv: { SEED_FILE: seedFile } });
+
+  test('rows are virtualized while the table keeps its row count and indexes', async ({ page }) => {
+    await signIn(page, benchUser);
+    await expect(page).not.toHaveURL(/auth\/login/);
+    await page.goto('');
+    await expect(table(page)).toHaveAttribute('aria-rowcount', '1001');
+    const bodyRows = table(page).locator('tbody tr[aria-rowindex]');
+    await expect(bodyRows.first()).toHaveAttribute('aria-rowindex', '2');
+    expect(await bodyRows.count()).toBeLessThan(100);
+    // The whole list's height is kept by spacer rows (about 41 px per room).
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollHeight))
+      .toBeGreaterThan(30_000);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(table(page).locator('tbody tr[aria-rowindex="1001"]')).toBeVisible();
+    expect(await bodyRows.count()).toBeLessThan(100);
+  });
+});
