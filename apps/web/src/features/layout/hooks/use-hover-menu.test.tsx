@@ -43,4 +43,21 @@ describe('useHoverMenu', () => {
     fireEvent.keyDown(menu, { key: 'Escape' });
     expect(screen.queryByText('Panel')).not.toBeInTheDocument();
   });
+
+  it('a click after the mouse opened it by hovering keeps it open; the next click closes it', () => {
+    render(<Dropdown />);
+    const menu = screen.getByTestId('menu');
+    const button = screen.getByRole('button', { name: 'Bereich' });
+    fireEvent.pointerEnter(menu, { pointerType: 'mouse' });
+    expect(screen.getByText('Panel')).toBeInTheDocument();
+    fireEvent.click(button);
+    expect(screen.getByText('Panel')).toBeInTheDocument();
+    fireEvent.click(button);
+    expect(screen.queryByText('Panel')).not.toBeInTheDocument();
+    // Opened by a click alone, a second click closes it too.
+    fireEvent.click(button);
+    expect(screen.getByText('Panel')).toBeInTheDocument();
+    fireEvent.click(button);
+    expect(screen.queryByText('Panel')).not.toBeInTheDocument();
+  });
 });

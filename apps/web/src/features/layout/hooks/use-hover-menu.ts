@@ -9,29 +9,38 @@ export const DROPDOWN_TIMEOUT_MS = 150;
  */
 export function useHoverMenu(timeout = DROPDOWN_TIMEOUT_MS) {
   const [open, setOpen] = useState(false);
+  // How the open menu was opened, read only by the handlers: a mouse reaches the button by
+  // hovering, which opens the menu, so the click that follows must not close it again.
+  const openedBy = useRef<'hover' | 'click' | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const cancel = useCallback(() => window.clearTimeout(timer.current), []);
-  const show = useCallback(() => {
+  const show = useCallback(
+    (by: 'hover' | 'click') => {
+      cancel();
+      if (by === 'click' || openedBy.current === null) openedBy.current = by;
+      setOpen(true);
+    },
+    [cancel],
+  );
+  const close = useCallback(() => {
     cancel();
-    setOpen(true);
+    openedBy.current = null;
+    setOpen(false);
   }, [cancel]);
   const hideSoon = useCallback(() => {
     cancel();
-    timer.current = window.setTimeout(() => setOpen(false), timeout);
-  }, [cancel, timeout]);
-  const close = useCallback(() => {
-    cancel();
-    setOpen(false);
-  }, [cancel]);
+    timer.current = window.setTimeout(close, timeout);
+  }, [cancel, close, timeout]);
   useEffect(() => cancel, [cancel]);
   return {
     open,
     close,
-    toggle: () => (open ? close() : show()),
+    /** A click opens the menu, keeps one the mouse opened by hovering, or closes one it opened. */
+    toggle: () => (openedBy.current === 'click' ? close() : show('click')),
     hoverProps: {
       // Mouse only: a tap would open on "enter" and close again on the click that follows.
       onPointerEnter: (event: React.PointerEvent) => {
-        if (event.pointerType === 'mouse') show();
+        if (event.pointerType === 'mouse') show('hover');
       },
       onPointerLeave: (event: React.PointerEvent) => {
         if (event.pointerType === 'mouse') hideSoon();
