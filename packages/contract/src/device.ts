@@ -38,5 +38,8 @@ export const DEFAULT_SETPOINT_MAX = 30;
 /** Bounds of a temporary target's duration, in minutes. */
 export const TEMPORARY_DURATION_MIN = 1;
 export const TEMPORARY_DURATION_MAX = 1440;
+/** The app offers a temporary target for 1 to 12 whole hours (the room page and the overview). */
+export const TEMPORARY_HOURS_MIN = 1;
+export const TEMPORARY_HOURS_MAX = 12;
 /** Minutes a temporary target runs when `duration` is `default`, 0 or missing. */
 export const TEMPORARY_DURATION_DEFAULT = 60;

@@ -1,9 +1,10 @@
+import { TEMPORARY_HOURS_MAX, TEMPORARY_HOURS_MIN } from '@raumregler/contract';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import type { GroupAction } from '../utils/group';
-import { DEFAULT_HOURS, DEFAULT_TARGET, GROUP_HOURS_MAX, GROUP_HOURS_MIN } from '../utils/limits';
+import { DEFAULT_HOURS, DEFAULT_TARGET } from '../utils/limits';
 
 const MIN = 5;
 const MAX = 30;
@@ -95,8 +96,8 @@ export default function GroupDialog({
               className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
             >
               {Array.from(
-                { length: GROUP_HOURS_MAX - GROUP_HOURS_MIN + 1 },
-                (_, i) => GROUP_HOURS_MIN + i,
+                { length: TEMPORARY_HOURS_MAX - TEMPORARY_HOURS_MIN + 1 },
+                (_, i) => TEMPORARY_HOURS_MIN + i,
               ).map((h) => (
                 <option key={h} value={h}>
                   {h} h

@@ -3,7 +3,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { formatDeviation, formatStatus, formatTemp } from '../utils/format';
-import { DEVIATION_LIMIT_K, type OverviewRow } from '../utils/rows';
+import { offTarget, type OverviewRow } from '../utils/rows';
 import type { Selection } from './overview-table';
 
 /** The phone's list: one compact card per room with name, current, target, deviation, status. */
@@ -66,7 +66,7 @@ const OverviewCard = memo(function OverviewCard({
   onToggle?: (roomId: number) => void;
 }) {
   const t = (id: string) => intl.formatMessage({ id });
-  const off = row.deviation !== null && Math.abs(row.deviation) > DEVIATION_LIMIT_K;
+  const off = offTarget(row) !== null;
   return (
     <li
       className={cn(

@@ -10,7 +10,7 @@ import {
   formatTemp,
   formatWhen,
 } from '../utils/format';
-import { DEVIATION_LIMIT_K, type OverviewRow } from '../utils/rows';
+import { offTarget, type OverviewRow } from '../utils/rows';
 
 /** One room's row of the overview table. */
 export const OverviewTableRow = memo(function OverviewTableRow({
@@ -34,7 +34,7 @@ export const OverviewTableRow = memo(function OverviewTableRow({
   selected: boolean | null;
   onToggle?: (roomId: number) => void;
 }) {
-  const off = row.deviation !== null && Math.abs(row.deviation) > DEVIATION_LIMIT_K;
+  const off = offTarget(row) !== null;
   return (
     <tr
       ref={measure}

@@ -1,5 +1,5 @@
 import type { StateFilter } from './query';
-import { DEVIATION_LIMIT_K, type OverviewRow } from './rows';
+import { offTarget, type OverviewRow } from './rows';
 
 /** Lower case without accents: "Bäder" and "bader" match, "Küche" is found by "kuche". */
 export const fold = (text: string) =>
@@ -14,9 +14,8 @@ export function rowInState(row: OverviewRow, state: StateFilter): boolean {
     case 'temporary':
       return row.temporary;
     case 'below':
-      return row.deviation !== null && row.deviation < -DEVIATION_LIMIT_K;
     case 'above':
-      return row.deviation !== null && row.deviation > DEVIATION_LIMIT_K;
+      return offTarget(row) === state;
     case 'no-sensor':
       return row.noSensor;
     case 'silent':

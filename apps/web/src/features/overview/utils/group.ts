@@ -1,4 +1,3 @@
-import { DURATION_STEP_MINUTES } from './limits';
 import type { OverviewRow } from './rows';
 
 /** One room's write of a group action, with every value fixed when the action starts. */
@@ -39,7 +38,7 @@ export function groupWrites(action: GroupAction, rows: readonly OverviewRow[], n
       kind: 'permanent' as const,
       target: action.target,
     }));
-  const minutes = Math.round((action.hours * 60) / DURATION_STEP_MINUTES) * DURATION_STEP_MINUTES;
+  const minutes = Math.round(action.hours * 60);
   const until = localDateTime(new Date(now.getTime() + minutes * 60_000));
   const writes: GroupWrite[] = [];
   for (const row of rows) {

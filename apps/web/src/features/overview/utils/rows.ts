@@ -4,6 +4,14 @@ import { isStale, lastSensorReport, parseModeEnd, toNumber } from '@/lib/device-
 /** "Unter/über Ziel": more than this many kelvin below/above the target right now. */
 export const DEVIATION_LIMIT_K = 1.0;
 
+/** 'below' or 'above' when the room is more than DEVIATION_LIMIT_K off its target, else null. */
+export function offTarget(row: { deviation: number | null }): 'below' | 'above' | null {
+  if (row.deviation === null) return null;
+  if (row.deviation < -DEVIATION_LIMIT_K) return 'below';
+  if (row.deviation > DEVIATION_LIMIT_K) return 'above';
+  return null;
+}
+
 export type RoomStatus = 'silent' | 'temporary' | 'heating' | 'cooling' | 'off';
 
 /** One room as the overview shows it: every cell's value, read once from the device's answer. */

@@ -1,8 +1,7 @@
 import { useId } from 'react';
+import { TEMPORARY_HOURS_MAX, TEMPORARY_HOURS_MIN } from '@raumregler/contract';
 import { useIntl } from 'react-intl';
 
-export const DURATION_MIN_HOURS = 1;
-export const DURATION_MAX_HOURS = 12;
 export const DURATION_DEFAULT_HOURS = 1;
 
 /** How long a temporary target holds, 1–12 h; a native range input, so every device knows it. */
@@ -29,8 +28,8 @@ export function DurationSlider({
       <input
         id={id}
         type="range"
-        min={DURATION_MIN_HOURS}
-        max={DURATION_MAX_HOURS}
+        min={TEMPORARY_HOURS_MIN}
+        max={TEMPORARY_HOURS_MAX}
         step={1}
         value={hours}
         aria-valuetext={spoken}
