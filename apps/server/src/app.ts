@@ -111,6 +111,7 @@ export async function buildApp({
   await app.register(accountsContext, { config });
   await app.register(deviceApi, { config });
   await app.register(deviceApi, { config, prefix: '/api' });
+  // Our own endpoints (/api only): what our server adds to any Controme building.
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });
   return app;
 }

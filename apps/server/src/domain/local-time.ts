@@ -109,3 +109,48 @@ export function wallMinuteOfDay(wallMs: number): number {
 }
 
 export const WALL_MINUTE = MINUTE;
+
+/**
+ * An instant as the device's local time with its UTC offset, 'YYYY-MM-DDTHH:MM:SS+01:00': the
+ * wire form of our own endpoints (history, audit, alarms, absences), unambiguous in the repeated
+ * autumn hour.
+ */
+export function toOffsetIso(clock: LocalClock, epochMs: number): string {
+  const wall = clock.toWall(epochMs);
+  const offsetMinutes = Math.round((wall - epochMs) / MINUTE);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return `${formatEndTime(wall)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+const WIRE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * Reads a time our endpoints accept: ISO 8601 with an offset (or Z), or device-local time
+ * without one, read in the device's zone (the earlier of a repeated hour). Null when the text is
+ * no such time, names an impossible date, or a local time the clocks skip.
+ */
+export function parseWireTime(clock: LocalClock, text: string): number | null {
+  const match = WIRE_TIME.exec(text.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s = '0', zone] = match;
+  const fields = [y, mo, d, h, mi, s].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const [year, month, day, hour, minute, second] = fields;
+  if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  if (new Date(wall).getUTCDate() !== day) return null; // 31 February and the like
+  if (zone === undefined) return wallToEpoch(clock, wall);
+  if (zone === 'Z') return wall;
+  const sign = zone.startsWith('-') ? -1 : 1;
+  const offset = sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6))) * MINUTE;
+  if (Math.abs(offset) > 18 * 60 * MINUTE) return null;
+  return wall - offset;
+}
