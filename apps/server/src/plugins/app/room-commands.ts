@@ -24,7 +24,6 @@ declare module 'fastify' {
 /** Runs a write durably: settles once it is on disk (the database plugin's group commit). */
 export type Commit = <T>(work: () => T) => Promise<T>;
 
-
 /**
  * The room commands of the app: the device API's writes, the CLI and the coming group actions,
  * audit log and alarms all change rooms through these, never through the repository. Each one
