@@ -7,11 +7,9 @@
  * time: real elapsed time × `scale` (SIM_SPEED when simulating, 1 in proxy mode), the time the
  * room physics runs on, so a fast simulation raises alarms fast.
  */
-export const ALARM_KINDS = ['too-cold', 'too-warm', 'sensor-silent'] as const;
-export type AlarmKind = (typeof ALARM_KINDS)[number];
+import { ALARM_KINDS, type AlarmKind } from '@raumregler/contract';
 
-export const ALARM_STATES = ['active', 'acknowledged', 'cleared'] as const;
-export type AlarmState = (typeof ALARM_STATES)[number];
+export { ALARM_KINDS, ALARM_STATES, type AlarmKind, type AlarmState } from '@raumregler/contract';
 
 /** A room that gained at least this much over the alarm's window is getting warmer (cooler). */
 export const GAIN_KELVIN = 0.5;
