@@ -187,6 +187,7 @@ export default fp(
 
     const found: AlarmEvent[] = [];
     const evaluate = (readings: readonly NamedReading[], now: number) => {
+      found.length = 0;
       for (const reading of readings) {
         evaluateRoom(watchOf(reading.roomId), reading, now, scale, settings, found);
       }
