@@ -5,7 +5,9 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { Config } from './config.js';
 import auditPlugin from './plugins/app/audit.js';
 import roomCommandsPlugin from './plugins/app/room-commands.js';
+import samplerPlugin from './plugins/app/sampler.js';
 import simulationPlugin from './plugins/app/simulation.js';
+import alarmsPlugin from './plugins/app/alarms.js';
 import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
@@ -16,6 +18,7 @@ import frameworkErrorsPlugin, {
 } from './plugins/framework-errors.js';
 import clockPlugin from './plugins/external/clock.js';
 import mailerPlugin from './plugins/external/mailer.js';
+import upstreamPlugin from './plugins/external/upstream.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import webAppPlugin from './plugins/web-app.js';
 import accountRoutes from './routes/accounts/index.js';
@@ -23,10 +26,12 @@ import accountsContext from './routes/accounts/context.js';
 import { requestLogSerializer } from './routes/accounts/log-redaction.js';
 import appConfigRoute from './routes/app-config.js';
 import getRoutes from './routes/get/index.js';
+import historyRoutes from './routes/history/index.js';
 import setRoutes from './routes/set/index.js';
 import proxyRoutes from './routes/proxy.js';
 import unknownHouseRoutes from './routes/unknown-house.js';
 import auditRoutes from './routes/audit/index.js';
+import alarmRoutes from './routes/alarms/index.js';
 
 export interface AppOptions {
   config: Config;
@@ -103,6 +108,15 @@ export async function buildApp({
     from: config.mailFrom,
     dataDir: config.dataDir,
   });
+  // Proxy mode: the real device, asked for sign-ins and polled for the history (and alarms).
+  if (config.upstreamUrl) {
+    await app.register(upstreamPlugin, {
+      url: config.upstreamUrl,
+      houseId: config.houseId,
+      user: config.upstreamUser,
+      password: config.upstreamPassword,
+    });
+  }
   // Infrastructure (plugins/): the database and sign-in.
   await app.register(databasePlugin, { db });
   // The audit log before sign-in: the auth plugin records repeatedly refused sign-ins.
@@ -112,11 +126,20 @@ export async function buildApp({
   await app.register(roomCommandsPlugin);
   // In proxy mode the real device is the building: nothing to simulate.
   await app.register(simulationPlugin, { speed: config.simSpeed, timer: !config.upstreamUrl });
+  // The temperature history: recorded from the simulation, or from the upstream poll in proxy mode.
+  await app.register(samplerPlugin, {
+    recordTimer: !config.upstreamUrl,
+    simulation: !config.upstreamUrl,
+  });
+  // Alarms: evaluated after each simulation tick (or upstream poll), mailed through the mailer.
+  await app.register(alarmsPlugin);
   await app.register(accountsContext, { config });
   await app.register(deviceApi, { config });
   await app.register(deviceApi, { config, prefix: '/api' });
   // Our own endpoints (/api only): what our server adds to any Controme building.
   await app.register(auditRoutes, { prefix: '/api/audit' });
+  await app.register(historyRoutes, { prefix: '/api/history' });
+  await app.register(alarmRoutes, { prefix: '/api/alarms' });
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });
   return app;
 }

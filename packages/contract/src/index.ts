@@ -4,3 +4,5 @@ export * from './errors.js';
 export * from './paths.js';
 export * from './capabilities.js';
 export * from './audit.js';
+export * from './alarms.js';
+export type { HistorySample, HistoryAnswer, HistoryStatus } from './schemas/history.js';
