@@ -74,6 +74,24 @@ function answerOf<T>(status: number, text: string): HttpResponse<T> {
   throw new HttpError(`Request failed with status code ${status}`, 'status', response);
 }
 
+/**
+ * Marks our requests so the server's audit log says `app` rather than `api` (issue 14). The base
+ * URL is `/api` on localhost and IP addresses and wherever no `DEVICE_URL_TEMPLATE` is set (the
+ * server that served this page), else the per-device forwarding host, another origin
+ * (lib/device.ts `apiBaseUrl`). A custom header makes every cross-origin request non-simple, so
+ * the browser would first send a CORS preflight that a forwarding host (or a real device behind
+ * it) need not answer: the header goes only to our own origin. Writes through a forwarding host
+ * are then recorded as `api`.
+ */
+export const CLIENT_HEADER = 'X-Raumregler-Client';
+function isOwnServer(target: string) {
+  try {
+    return new URL(target, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 const networkError = () => new HttpError('Network Error', 'network');
 
 /**
@@ -100,6 +118,7 @@ function send<T>(
     xhr.setRequestHeader('Accept', 'application/json');
     // Tells the server not to send a Basic challenge, which would open the browser's own dialog.
     xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
+    if (isOwnServer(target)) xhr.setRequestHeader(CLIENT_HEADER, 'web');
     xhr.onload = () => {
       try {
         resolve(answerOf<T>(xhr.status, xhr.responseText));
