@@ -17,6 +17,12 @@ export function setDeviceUrlTemplate(template: string | null) {
   deviceUrlTemplate = template;
 }
 
+/**
+ * Our own endpoints (history, audit, …) exist only on the server that served this page, never on
+ * a forwarding host or a real device: they always go to the same origin's /api.
+ */
+export const OWN_SERVER = { baseURL: '/api' } as const;
+
 /** Per-call options: another API root, extra headers, another time limit. */
 export interface RequestConfig {
   baseURL?: string;

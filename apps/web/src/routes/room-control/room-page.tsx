@@ -8,6 +8,7 @@ import { FloorName } from '@/features/rooms/components/floor-name';
 import { LoadState } from '@/features/rooms/components/load-state';
 import { NotFoundState } from '@/features/rooms/components/not-found-state';
 import { RoomControl } from '@/features/rooms/components/room-control';
+import { HistorySection } from '@/features/history/components/history-section';
 import { useFreshTemps } from './use-fresh-temps';
 
 /** /room-control/{smart|pro}/room/:roomId: one room with its dial. */
@@ -57,6 +58,8 @@ export default function RoomPage({ area }: { area: Area }) {
         canChange={areaAllowsWrite(access)}
         receivedAt={temps.dataUpdatedAt}
       />
+      {/* Issue 14: the room's history (loads near the screen) and its last changes (manage). */}
+      <HistorySection key={`history-${room.id}`} roomId={room.id} roomName={room.name} />
     </div>
   );
 }
