@@ -1,3 +1,4 @@
+import { CLIENT_HEADER, WEB_CLIENT } from '@raumregler/contract';
 import { HttpError, normalizeApiError, type ApiError } from './api-error';
 import { readStoredAuth } from './auth-storage';
 import { GATEWAY_STATUSES, reportReachability } from './connection';
@@ -89,7 +90,6 @@ function answerOf<T>(status: number, text: string): HttpResponse<T> {
  * it) need not answer: the header goes only to our own origin. Writes through a forwarding host
  * are then recorded as `api`.
  */
-export const CLIENT_HEADER = 'X-Raumregler-Client';
 function isOwnServer(target: string) {
   try {
     return new URL(target, window.location.href).origin === window.location.origin;
@@ -124,7 +124,7 @@ function send<T>(
     xhr.setRequestHeader('Accept', 'application/json');
     // Tells the server not to send a Basic challenge, which would open the browser's own dialog.
     xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    if (isOwnServer(target)) xhr.setRequestHeader(CLIENT_HEADER, 'web');
+    if (isOwnServer(target)) xhr.setRequestHeader(CLIENT_HEADER, WEB_CLIENT);
     xhr.onload = () => {
       try {
         resolve(answerOf<T>(xhr.status, xhr.responseText));

@@ -1,4 +1,4 @@
-import { areaAllowsWrite } from '@raumregler/contract';
+import { areaAllowsWrite, can } from '@raumregler/contract';
 import { ArrowLeft } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { LoadState } from '@/features/rooms/components/load-state';
 import { NotFoundState } from '@/features/rooms/components/not-found-state';
 import { RoomControl } from '@/features/rooms/components/room-control';
 import { HistorySection } from '@/features/history/components/history-section';
+import { RecentChanges } from '@/features/audit/components/recent-changes';
 import { useFreshTemps } from './use-fresh-temps';
 
 /** /room-control/{smart|pro}/room/:roomId: one room with its dial. */
@@ -60,6 +61,9 @@ export default function RoomPage({ area }: { area: Area }) {
       />
       {/* Issue 14: the room's history (loads near the screen) and its last changes (manage). */}
       <HistorySection key={`history-${room.id}`} roomId={room.id} roomName={room.name} />
+      {can(permissions.data, 'manage') && (
+        <RecentChanges key={`changes-${room.id}`} roomId={room.id} version={temps.dataUpdatedAt} />
+      )}
     </div>
   );
 }
