@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { Config } from './config.js';
 import auditPlugin from './plugins/app/audit.js';
 import roomCommandsPlugin from './plugins/app/room-commands.js';
+import samplerPlugin from './plugins/app/sampler.js';
 import simulationPlugin from './plugins/app/simulation.js';
 import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
@@ -23,6 +24,7 @@ import accountsContext from './routes/accounts/context.js';
 import { requestLogSerializer } from './routes/accounts/log-redaction.js';
 import appConfigRoute from './routes/app-config.js';
 import getRoutes from './routes/get/index.js';
+import historyRoutes from './routes/history/index.js';
 import setRoutes from './routes/set/index.js';
 import proxyRoutes from './routes/proxy.js';
 import unknownHouseRoutes from './routes/unknown-house.js';
@@ -112,11 +114,17 @@ export async function buildApp({
   await app.register(roomCommandsPlugin);
   // In proxy mode the real device is the building: nothing to simulate.
   await app.register(simulationPlugin, { speed: config.simSpeed, timer: !config.upstreamUrl });
+  // The temperature history: recorded from the simulation, or from the upstream poll in proxy mode.
+  await app.register(samplerPlugin, {
+    recordTimer: !config.upstreamUrl,
+    simulation: !config.upstreamUrl,
+  });
   await app.register(accountsContext, { config });
   await app.register(deviceApi, { config });
   await app.register(deviceApi, { config, prefix: '/api' });
   // Our own endpoints (/api only): what our server adds to any Controme building.
   await app.register(auditRoutes, { prefix: '/api/audit' });
+  await app.register(historyRoutes, { prefix: '/api/history' });
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });
   return app;
 }
