@@ -5,7 +5,7 @@ import { useEffect, useState, type RefObject } from 'react';
  * section below the fold loads its data and code only when the user scrolls towards it. Without
  * IntersectionObserver (old browsers, tests) it counts as near at once.
  */
-export function useNearViewport(ref: RefObject<Element | null>, margin = '300px') {
+export function useNearViewport(ref: RefObject<Element | null>, margin = '200px') {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;

@@ -1,20 +1,5 @@
-/** The wire shape of `GET /api/history/{roomId}/` (issue 14). */
-export interface HistorySample {
-  /** Device-local ISO 8601 with its UTC offset. */
-  time: string;
-  temperature: number | null;
-  target: number | null;
-  humidity: number | null;
-  valve: number | null;
-}
-
-export interface HistoryAnswer {
-  room: number;
-  from: string;
-  to: string;
-  step_seconds: number;
-  samples: HistorySample[];
-}
+/** The wire shape of `GET /api/history/{roomId}/` (issue 14), from the contract. */
+export type { HistoryAnswer, HistorySample } from '@raumregler/contract';
 
 export type HistoryRange = '24h' | '7d' | '30d';
 export const HISTORY_RANGES: readonly HistoryRange[] = ['24h', '7d', '30d'];

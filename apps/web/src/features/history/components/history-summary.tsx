@@ -49,7 +49,7 @@ export function HistorySummaryList({
         {rows.map(([term, value]) => (
           <div key={term} className="contents">
             <dt className="text-slate-600 dark:text-slate-400">{term}</dt>
-            <dd className="text-right font-medium tabular-nums">{value}</dd>
+            <dd className="text-right font-medium whitespace-nowrap tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>
