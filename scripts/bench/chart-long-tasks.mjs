@@ -140,7 +140,7 @@ async function startBigServer() {
       SEED_FILE: seedFile,
       SIM_SPEED: '0',
       HISTORY_BACKFILL_DAYS: String(HISTORY_DAYS),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
     },
   });
   let output = '';

@@ -4,11 +4,21 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { IntlProvider } from 'react-intl';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeStoredAuth } from '@/lib/auth-storage';
 import { catalogs } from '@/lib/testing-catalogs';
 import type { HistoryAnswer } from '../types';
 import { HistorySection } from './history-section';
+
+// uPlot draws on a canvas jsdom does not have; the chart itself is checked in e2e.
+vi.mock('./history-chart', () => ({
+  default: ({ labels }: { labels: { chart: string } }) => (
+    <div role="img" aria-label={labels.chart} />
+  ),
+}));
+
+// The panel loads lazily; on a busy machine its first import takes a few seconds.
+const LOAD = { timeout: 5000 };
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -57,7 +67,14 @@ describe('HistorySection', () => {
       }),
     );
     renderSection();
-    const summary = await screen.findByRole('region', { name: 'Zusammenfassung, letzte 24 h' });
+    const summary = await screen.findByRole(
+      'region',
+      { name: 'Zusammenfassung, letzte 24 h' },
+      LOAD,
+    );
+    expect(
+      await screen.findByRole('img', { name: /^Temperaturverlauf von Büro, letzte 24 h/ }, LOAD),
+    ).toBeInTheDocument();
     expect(within(summary).getByText('19,5 °C')).toBeInTheDocument();
     expect(within(summary).getByText('20,4 °C')).toBeInTheDocument();
     expect(within(summary).getByText('21,5 °C')).toBeInTheDocument();
@@ -70,7 +87,7 @@ describe('HistorySection', () => {
     await userEvent.setup().click(week);
     expect(week).toHaveAttribute('aria-pressed', 'true');
     expect(
-      await screen.findByRole('region', { name: 'Zusammenfassung, letzte 7 Tage' }),
+      await screen.findByRole('region', { name: 'Zusammenfassung, letzte 7 Tage' }, LOAD),
     ).toBeInTheDocument();
     expect(spans).toEqual([24 * 3_600_000, 7 * 24 * 3_600_000]);
   });
@@ -79,14 +96,14 @@ describe('HistorySection', () => {
     server.use(http.get('*/api/history/11/', () => HttpResponse.json(answer([]))));
     renderSection();
     expect(
-      await screen.findByText('Für diesen Zeitraum gibt es noch keine Aufzeichnungen.'),
+      await screen.findByText('Für diesen Zeitraum gibt es noch keine Aufzeichnungen.', {}, LOAD),
     ).toBeInTheDocument();
   });
 
   it('explains a room without readings instead of drawing zeros', async () => {
     server.use(http.get('*/api/history/11/', () => HttpResponse.json(answer([null, null]))));
     renderSection();
-    expect(await screen.findByText(/keine gemessene Temperatur/)).toBeInTheDocument();
+    expect(await screen.findByText(/keine gemessene Temperatur/, {}, LOAD)).toBeInTheDocument();
   });
 
   it('offers a retry when the history cannot be loaded', async () => {
