@@ -11,6 +11,8 @@ export const AUDIT_ACCOUNT_ACTIONS = [
   'password-changed',
   'sign-in-refused',
 ] as const;
+export type AuditRoomAction = (typeof AUDIT_ROOM_ACTIONS)[number];
+export type AuditAccountAction = (typeof AUDIT_ACCOUNT_ACTIONS)[number];
 /** Every action the audit log records (schedules and absences add theirs here). */
 export const AUDIT_ACTIONS = [...AUDIT_ROOM_ACTIONS, ...AUDIT_ACCOUNT_ACTIONS] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,3 +1,4 @@
+import type { AuditRoomAction } from '@raumregler/contract';
 import fp from 'fastify-plugin';
 import type { BuildingRepository } from '../../db/repositories/building.js';
 import type { Room } from '../../domain/building.js';
@@ -23,9 +24,6 @@ declare module 'fastify' {
 /** Runs a write durably: settles once it is on disk (the database plugin's group commit). */
 export type Commit = <T>(work: () => T) => Promise<T>;
 
-/** The room actions of the audit log: each is named after the device API's write. */
-type RoomAction = 'ziel' | 'soll' | 'resettemp' | 'betriebsart';
-
 /**
  * The room commands of the app: the device API's writes, the CLI and the coming group actions,
  * audit log and alarms all change rooms through these, never through the repository. Each one
@@ -50,7 +48,7 @@ export function createRoomCommands({
    * it is temporary and until when; for `soll` the permanent target (a running temporary one
    * hides it); for `betriebsart` the mode too.
    */
-  const stateOf = (room: Room, action: RoomAction, now: number) => {
+  const stateOf = (room: Room, action: AuditRoomAction, now: number) => {
     const schedule = building.scheduleOf(room.id);
     const context = viewContext(clock.local, now);
     if (action === 'soll') {
@@ -76,7 +74,7 @@ export function createRoomCommands({
   const run = async (
     roomId: number,
     actor: Actor,
-    action: RoomAction,
+    action: AuditRoomAction,
     change: (room: Room) => void,
   ): Promise<Room> => {
     await commit(() => {
