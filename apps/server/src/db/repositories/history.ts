@@ -156,6 +156,26 @@ export function createHistoryRepository(db: Database) {
   );
   roomsWithRecentBefore.pluck();
 
+  /**
+   * One transaction of history writes, off the users' path: `busy_timeout` 0, so a lock held by
+   * another process fails it at once (the caller logs it) instead of stalling the event loop and
+   * every request for up to five seconds; and `synchronous = NORMAL`, so it costs no fsync of
+   * its own (WAL: a power cut may lose the last samples, never the database; the next user
+   * write's FULL commit syncs them with it).
+   */
+  const quietly = <T>(work: () => T): T => {
+    const busy = db.pragma('busy_timeout', { simple: true }) as number;
+    const sync = db.pragma('synchronous', { simple: true }) as number;
+    db.pragma('busy_timeout = 0');
+    db.pragma('synchronous = NORMAL');
+    try {
+      return db.transaction(work)();
+    } finally {
+      db.pragma(`synchronous = ${sync}`);
+      db.pragma(`busy_timeout = ${busy}`);
+    }
+  };
+
   const writeQuarters = (roomId: number, samples: readonly HistorySample[]) => {
     for (const mean of quarterMeans(samples)) {
       putQuarter.run(
@@ -196,29 +216,21 @@ export function createHistoryRepository(db: Database) {
     },
 
     /**
-     * Records one tick of many rooms in one transaction. `busy_timeout` is 0 meanwhile: a lock
-     * held by another process fails this tick at once (the caller logs it) instead of stalling
-     * the event loop, and so every user's request, for up to five seconds.
+     * Records one tick of many rooms in one transaction (see `quietly`).
      */
     record(samples: readonly RoomSample[]): void {
-      const previous = db.pragma('busy_timeout', { simple: true }) as number;
-      db.pragma('busy_timeout = 0');
-      try {
-        db.transaction(() => {
-          for (const sample of samples) {
-            insertRecent.run(
-              sample.roomId,
-              toSeconds(sample.time),
-              toUnits(sample.temperature),
-              toUnits(sample.target),
-              sample.humidity,
-              sample.valve,
-            );
-          }
-        })();
-      } finally {
-        db.pragma(`busy_timeout = ${previous}`);
-      }
+      quietly(() => {
+        for (const sample of samples) {
+          insertRecent.run(
+            sample.roomId,
+            toSeconds(sample.time),
+            toUnits(sample.temperature),
+            toUnits(sample.target),
+            sample.humidity,
+            sample.valve,
+          );
+        }
+      });
     },
 
     /** Raw samples of a room in [from, to] (epoch ms), in time order. */
@@ -254,9 +266,9 @@ export function createHistoryRepository(db: Database) {
       writeHours(roomId, samples, toSeconds(rawFrom));
     },
 
-    /** Runs `work` in one transaction. */
+    /** Runs `work` in one transaction (see `quietly`): packing, pruning, backfill batches. */
     transaction<T>(work: () => T): T {
-      return db.transaction(work)();
+      return quietly(work);
     },
 
     /** Rooms with samples recorded before `before` (epoch ms) that are not packed yet. */
