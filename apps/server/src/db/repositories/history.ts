@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import {
   HOUR_MS,
+  QUARTER_MS,
   quarterMeans,
   type HistorySample,
   type RoomSample,
@@ -26,6 +27,7 @@ const toUnits = (value: number | null) => (value === null ? null : Math.round(va
 const fromUnits = (value: number | null) => (value === null ? null : value / SCALE);
 const toSeconds = (ms: number) => Math.floor(ms / 1000);
 const HOUR_S = HOUR_MS / 1000;
+const QUARTER_S = QUARTER_MS / 1000;
 
 interface Row {
   time: number;
@@ -209,6 +211,18 @@ export function createHistoryRepository(db: Database) {
     }
   };
 
+  /** Raw samples of a room in [from, to] (epoch ms), in time order. */
+  const raw = (roomId: number, from: number, to: number): HistorySample[] => {
+    const fromS = Math.ceil(from / 1000);
+    const toS = toSeconds(to);
+    const samples: HistorySample[] = [];
+    for (const row of hoursRange.iterate(roomId, fromS - (fromS % HOUR_S), toS)) {
+      decodeHour(row.hour, row.samples, fromS, toS, samples);
+    }
+    for (const row of recentRange.iterate(roomId, fromS, toS)) samples.push(sampleOf(row));
+    return ordered(samples);
+  };
+
   return {
     /** Whether nothing was ever recorded (the backfill's condition). */
     isEmpty(): boolean {
@@ -233,17 +247,7 @@ export function createHistoryRepository(db: Database) {
       });
     },
 
-    /** Raw samples of a room in [from, to] (epoch ms), in time order. */
-    raw(roomId: number, from: number, to: number): HistorySample[] {
-      const fromS = Math.ceil(from / 1000);
-      const toS = toSeconds(to);
-      const samples: HistorySample[] = [];
-      for (const row of hoursRange.iterate(roomId, fromS - (fromS % HOUR_S), toS)) {
-        decodeHour(row.hour, row.samples, fromS, toS, samples);
-      }
-      for (const row of recentRange.iterate(roomId, fromS, toS)) samples.push(sampleOf(row));
-      return ordered(samples);
-    },
+    raw,
 
     /**
      * 15-minute means of a room whose quarter starts in [from, to] (epoch ms), in time order:
@@ -252,9 +256,14 @@ export function createHistoryRepository(db: Database) {
     quarters(roomId: number, from: number, to: number): HistorySample[] {
       const fromS = Math.ceil(from / 1000);
       const toS = toSeconds(to);
-      const samples = quartersRange.all(roomId, fromS, toS).map(sampleOf);
-      const pending = quarterMeans(recentRange.all(roomId, fromS, toS).map(sampleOf));
-      return pending.length === 0 ? samples : ordered([...samples, ...pending]);
+      const firstPending = recentRange.get(roomId, fromS, toS);
+      if (!firstPending) return quartersRange.all(roomId, fromS, toS).map(sampleOf);
+      // From the quarter of the first sample not packed yet, the means are made from the raw
+      // samples (packed and not), so a quarter half packed by the backfill is whole.
+      const pendingFromS = firstPending.time - (firstPending.time % QUARTER_S);
+      const stored = quartersRange.all(roomId, fromS, pendingFromS - 1).map(sampleOf);
+      const pending = quarterMeans(raw(roomId, pendingFromS * 1000, to));
+      return [...stored, ...pending.filter((mean) => mean.time >= from)];
     },
 
     /**

@@ -179,6 +179,23 @@ describe('retention and downsampling', () => {
   });
 });
 
+describe('a quarter hour half backfilled, half recorded', () => {
+  it('has one mean of all its samples', async () => {
+    await start({ historyRawDays: 1 });
+    clock.set('2026-11-23T10:05');
+    await server.app.history.startBackfill(); // 10:05 back to 16.11. 10:05
+    recordMinutes(10); // 10:05 … 10:14, live
+    const raw = await history('?from=2026-11-23T10:00&to=2026-11-23T10:14');
+    expect(raw.samples).toHaveLength(15);
+    const temperatures = raw.samples.map((s) => s.temperature!);
+    const mean = temperatures.reduce((a, b) => a + b, 0) / temperatures.length;
+    const quarters = await history('?from=2026-11-21T12:00&to=2026-11-23T10:14');
+    expect(quarters.samples.filter((s) => s.time === '2026-11-23T10:00:00+01:00')).toEqual([
+      expect.objectContaining({ temperature: Math.round(mean * 100) / 100 }),
+    ]);
+  });
+});
+
 describe('CSV', () => {
   it('answers a header row and one row per sample, by ?format=csv or Accept', async () => {
     await start();
