@@ -17,6 +17,7 @@ import frameworkErrorsPlugin, {
 } from './plugins/framework-errors.js';
 import clockPlugin from './plugins/external/clock.js';
 import mailerPlugin from './plugins/external/mailer.js';
+import upstreamPlugin from './plugins/external/upstream.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import webAppPlugin from './plugins/web-app.js';
 import accountRoutes from './routes/accounts/index.js';
@@ -105,6 +106,15 @@ export async function buildApp({
     from: config.mailFrom,
     dataDir: config.dataDir,
   });
+  // Proxy mode: the real device, asked for sign-ins and polled for the history (and alarms).
+  if (config.upstreamUrl) {
+    await app.register(upstreamPlugin, {
+      url: config.upstreamUrl,
+      houseId: config.houseId,
+      user: config.upstreamUser,
+      password: config.upstreamPassword,
+    });
+  }
   // Infrastructure (plugins/): the database and sign-in.
   await app.register(databasePlugin, { db });
   // The audit log before sign-in: the auth plugin records repeatedly refused sign-ins.

@@ -56,6 +56,9 @@ const FOREGROUND_ROOMS = 100;
 const PACK_BATCH = 50;
 const BACKFILL_BATCH = 5;
 const BACKFILL_KEY = 'history.backfill';
+/** A number from the device, or null: a device that sends something else records nothing. */
+const finite = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
 
 interface BackfillProgress {
   from: number;
@@ -233,6 +236,23 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
         simulation ? app.repos.building.findRoom(roomId) !== null : polledRooms.has(roomId),
       store,
     } satisfies History);
+
+    // Proxy mode: each poll of the device's temps is one tick (its valves are not known).
+    if (app.hasDecorator('upstreamPoll')) {
+      app.upstreamPoll.subscribe((rooms, at) => {
+        const time = slotOf(at, intervalMs);
+        record(
+          rooms.map((room) => ({
+            roomId: room.id,
+            time,
+            temperature: finite(room.temperatur),
+            target: finite(room.solltemperatur),
+            humidity: finite(room.luftfeuchte) === null ? null : Math.round(room.luftfeuchte!),
+            valve: null,
+          })),
+        );
+      });
+    }
 
     // The recording timer fires at each interval's start of app.clock (08:00:00, 08:01:00 …).
     const schedule = () => {
