@@ -206,11 +206,13 @@ async function main() {
       return;
     }
     const pass = result.longTasks === 0;
+    // The observer reports only tasks over 50 ms: none at all reads "no long task", not "0 ms".
+    const longest = result.maxMs > 0 ? `${Math.round(result.maxMs)} ms` : 'no long task';
     console.log(
       `  INFO  Longest task while the page drew its first (24 h) chart, chunk included, at 4x CPU slowdown: ${Math.round(result.firstChartMaxMs)} ms`,
     );
     console.log(
-      `  ${pass ? 'PASS' : 'FAIL'}  Longest task rendering the 30-day chart at 4x CPU slowdown (room ${ROOM_ID} of 1,000, ${result.samples} samples of ${result.stepSeconds} s, ${result.longTasks} over ${LONG_TASK_MS} ms): ${Math.round(result.maxMs)} ms  budget none over ${LONG_TASK_MS} ms`,
+      `  ${pass ? 'PASS' : 'FAIL'}  Longest task rendering the 30-day chart at 4x CPU slowdown (room ${ROOM_ID} of 1,000, ${result.samples} samples of ${result.stepSeconds} s, ${result.longTasks} over ${LONG_TASK_MS} ms): ${longest}  budget none over ${LONG_TASK_MS} ms`,
     );
     if (!pass) process.exitCode = 1;
   } finally {

@@ -71,3 +71,40 @@ describe('auditSentence', () => {
     expect(auditSentence(en, entry({ action: 'schedule-changed' }))).toBe('Anna: schedule-changed');
   });
 });
+
+describe('account events', () => {
+  const account = (change: Partial<AuditEntry>) =>
+    entry({ room: null, room_name: null, floor: null, duration_minutes: null, ...change });
+
+  it('names the account from the entry, or says "an account" when it is not known', () => {
+    expect(
+      auditSentence(
+        de,
+        account({
+          user: 'neu@example.com',
+          action: 'user-added',
+          before: null,
+          after: { username: 'neu@example.com', access_smart: 'no-access' },
+        }),
+      ),
+    ).toBe('neu@example.com legte das Konto neu@example.com an');
+    expect(
+      auditSentence(
+        de,
+        account({
+          user: null,
+          source: 'cli',
+          action: 'access-changed',
+          before: { access_smart: 'read' },
+          after: { access_smart: 'full' },
+        }),
+      ),
+    ).toBe('Kommandozeile änderte die Rechte eines Kontos');
+    expect(
+      auditSentence(
+        en,
+        account({ action: 'sign-in-refused', before: null, after: { scope: 'account' } }),
+      ),
+    ).toBe('Sign-ins as Anna refused repeatedly');
+  });
+});

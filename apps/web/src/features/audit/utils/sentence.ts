@@ -109,9 +109,19 @@ export function auditSentence(intl: IntlShape, entry: AuditEntry): string {
       previous: mode(before.mode),
     });
   if (ACCOUNT_SENTENCES.includes(entry.action)) {
+    // Whose account: the entry's subject where the server sends it, else what before/after
+    // name; a reset by token and a refused sign-in concern the user named in the entry itself.
+    const selfService = entry.action === 'password-reset' || entry.action === 'sign-in-refused';
     const subject =
-      textOf(after.user) ?? textOf(after.username) ?? textOf(before.user) ?? entry.user ?? '–';
-    return t(`audit.sentence.${entry.action}`, { user, subject });
+      textOf((entry as { subject?: unknown }).subject) ??
+      textOf(after.username) ??
+      textOf(after.user) ??
+      textOf(before.username) ??
+      textOf(before.user) ??
+      (selfService ? entry.user : null);
+    return subject
+      ? t(`audit.sentence.${entry.action}`, { user, subject })
+      : t(`audit.sentence.${entry.action}.unnamed`, { user });
   }
   return t('audit.sentence.other', { user, action: entry.action });
 }
