@@ -150,6 +150,13 @@ export function createHistoryRepository(db: Database) {
        OR EXISTS (SELECT 1 FROM history_quarters)`,
   );
   anyRow.pluck();
+  const roomHasRow = db
+    .prepare<[number, number, number], number>(
+      `SELECT EXISTS (SELECT 1 FROM history_recent WHERE room_id = ?)
+         OR EXISTS (SELECT 1 FROM history_hours WHERE room_id = ?)
+         OR EXISTS (SELECT 1 FROM history_quarters WHERE room_id = ?)`,
+    )
+    .pluck();
   // The next room id after one, per table: index seeks, never a scan of the whole history.
   const nextRoom = ['history_recent', 'history_hours', 'history_quarters'].map((table) =>
     db
@@ -295,6 +302,11 @@ export function createHistoryRepository(db: Database) {
       if (samples.length === 0) return;
       writeHours(roomId, samples, 0);
       deleteRecentBefore.run(roomId, beforeS);
+    },
+
+    /** Whether anything was recorded of this room. */
+    hasHistory(roomId: number): boolean {
+      return roomHasRow.get(roomId, roomId, roomId) === 1;
     },
 
     /** Every room id with any history (rooms removed from the building too). */
