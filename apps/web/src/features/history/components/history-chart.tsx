@@ -50,8 +50,19 @@ export default function HistoryChart({
   labels: { chart: string; temperature: string; target: string };
 }) {
   const container = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  const plotRange = useRef<HistoryRange | null>(null);
+  const latest = useRef(columns);
   const intl = useIntl();
   const theme = useThemeVersion();
+
+  // New samples of the same range (the minute's refresh) redraw the plot in place; a plot for
+  // another range is built anew below, with them.
+  useEffect(() => {
+    const changed = latest.current !== columns;
+    latest.current = columns;
+    if (changed && plotRange.current === range) plotRef.current?.setData(columns);
+  }, [columns, range]);
 
   useEffect(() => {
     const element = container.current;
@@ -124,9 +135,11 @@ export default function HistoryChart({
           },
         ],
       },
-      columns,
+      latest.current,
       element,
     );
+    plotRef.current = plot;
+    plotRange.current = range;
     let width = element.clientWidth;
     const resize = new ResizeObserver(() => {
       if (element.clientWidth === width) return;
@@ -137,8 +150,9 @@ export default function HistoryChart({
     return () => {
       resize.disconnect();
       plot.destroy();
+      plotRef.current = null;
     };
-  }, [columns, range, intl.locale, labels, theme]);
+  }, [range, intl.locale, labels, theme]);
 
   return (
     <div
