@@ -97,3 +97,45 @@ describe('alarm settings', () => {
     }
   });
 });
+
+describe('history settings (issue 14)', () => {
+  it('default to a sample a minute, 14 raw days, 400 days of means, 7 backfilled days', () => {
+    expect(loadConfig({})).toMatchObject({
+      historyIntervalSeconds: 60,
+      historyRawDays: 14,
+      historyDays: 400,
+      historyBackfillDays: 7,
+      upstreamUser: null,
+      upstreamPassword: null,
+    });
+    expect(
+      loadConfig({
+        HISTORY_INTERVAL_SECONDS: '30',
+        HISTORY_RAW_DAYS: '7',
+        HISTORY_DAYS: '30',
+        HISTORY_BACKFILL_DAYS: '0',
+        UPSTREAM_USER: 'reader',
+        UPSTREAM_PASSWORD: 'secret',
+      }),
+    ).toMatchObject({
+      historyIntervalSeconds: 30,
+      historyRawDays: 7,
+      historyDays: 30,
+      historyBackfillDays: 0,
+      upstreamUser: 'reader',
+      upstreamPassword: 'secret',
+    });
+  });
+
+  it('refuses bad values, and fewer days of means than raw days, naming the setting', () => {
+    for (const [env, name] of [
+      [{ HISTORY_INTERVAL_SECONDS: '0' }, 'HISTORY_INTERVAL_SECONDS'],
+      [{ HISTORY_RAW_DAYS: 'two' }, 'HISTORY_RAW_DAYS'],
+      [{ HISTORY_BACKFILL_DAYS: '-1' }, 'HISTORY_BACKFILL_DAYS'],
+      [{ HISTORY_DAYS: '10', HISTORY_RAW_DAYS: '14' }, 'HISTORY_DAYS'],
+    ] as const) {
+      expect(() => loadConfig(env), name).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(name);
+    }
+  });
+});

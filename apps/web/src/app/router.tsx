@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('@/routes/appearance/appearance')),
               },
               ...roomControlRoutes,
+              { path: paths.audit, lazy: page(() => import('@/routes/audit/audit-page')) },
             ],
           },
           ...authRoutes,

@@ -16,6 +16,9 @@ export const paths = {
   appearance: '/appearance',
   floor: (area: Area, floorId: number | string) => `/room-control/${area}/${floorId}`,
   room: (area: Area, roomId: number | string) => `/room-control/${area}/room/${roomId}`,
+  /** The audit log ("Protokoll", issue 14); its filters live in the query. */
+  audit: '/audit',
+  auditOf: (query: URLSearchParams) => (query.size ? `/audit?${query.toString()}` : '/audit'),
   auth: {
     login: '/auth/login',
     classicLogin: '/auth/classic/login',

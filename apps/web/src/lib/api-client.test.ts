@@ -238,3 +238,37 @@ describe("the boot script's early answers", () => {
     await expect(apiGet('/get/json/v1/1/temps/')).resolves.toEqual([{ id: 3 }]);
   });
 });
+
+describe('X-Raumregler-Client', () => {
+  it('marks reads and writes to our own server as the web app', async () => {
+    signIn();
+    const seen: (string | null)[] = [];
+    server.use(
+      mock.get(api('/get/json/v1/1/temps/'), ({ request }) => {
+        seen.push(request.headers.get('x-raumregler-client'));
+        return HttpResponse.json([]);
+      }),
+      mock.post(api('/set/json/v1/1/ziel/3/'), ({ request }) => {
+        seen.push(request.headers.get('x-raumregler-client'));
+        return HttpResponse.json({ id: 3 });
+      }),
+    );
+    await apiGet('/get/json/v1/1/temps/');
+    await apiPost('/set/json/v1/1/ziel/3/', { ziel: '21.5' });
+    expect(seen).toEqual(['web', 'web']);
+  });
+
+  it('is not sent to a forwarding host on another origin (it would need a CORS preflight)', async () => {
+    signIn();
+    let seen: Headers | undefined;
+    server.use(
+      mock.get('https://haus12.relay.example.com/get/json/v1/1/temps/', ({ request }) => {
+        seen = request.headers;
+        return HttpResponse.json([]);
+      }),
+    );
+    await apiGet('/get/json/v1/1/temps/', { baseURL: 'https://haus12.relay.example.com' });
+    expect(seen?.get('authorization')).toBe(basicAuthorization('demo', 'pässwort'));
+    expect(seen?.has('x-raumregler-client')).toBe(false);
+  });
+});

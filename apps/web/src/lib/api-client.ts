@@ -1,3 +1,4 @@
+import { CLIENT_HEADER, WEB_CLIENT } from '@raumregler/contract';
 import { HttpError, normalizeApiError, type ApiError } from './api-error';
 import { readStoredAuth } from './auth-storage';
 import { GATEWAY_STATUSES, reportReachability } from './connection';
@@ -16,6 +17,12 @@ let deviceUrlTemplate: string | null = null;
 export function setDeviceUrlTemplate(template: string | null) {
   deviceUrlTemplate = template;
 }
+
+/**
+ * Our own endpoints (history, audit, …) exist only on the server that served this page, never on
+ * a forwarding host or a real device: they always go to the same origin's /api.
+ */
+export const OWN_SERVER = { baseURL: '/api' } as const;
 
 /** Per-call options: another API root, extra headers, another time limit. */
 export interface RequestConfig {
@@ -74,6 +81,23 @@ function answerOf<T>(status: number, text: string): HttpResponse<T> {
   throw new HttpError(`Request failed with status code ${status}`, 'status', response);
 }
 
+/**
+ * Marks our requests so the server's audit log says `app` rather than `api` (issue 14). The base
+ * URL is `/api` on localhost and IP addresses and wherever no `DEVICE_URL_TEMPLATE` is set (the
+ * server that served this page), else the per-device forwarding host, another origin
+ * (lib/device.ts `apiBaseUrl`). A custom header makes every cross-origin request non-simple, so
+ * the browser would first send a CORS preflight that a forwarding host (or a real device behind
+ * it) need not answer: the header goes only to our own origin. Writes through a forwarding host
+ * are then recorded as `api`.
+ */
+function isOwnServer(target: string) {
+  try {
+    return new URL(target, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 const networkError = () => new HttpError('Network Error', 'network');
 
 /**
@@ -100,6 +124,7 @@ function send<T>(
     xhr.setRequestHeader('Accept', 'application/json');
     // Tells the server not to send a Basic challenge, which would open the browser's own dialog.
     xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
+    if (isOwnServer(target)) xhr.setRequestHeader(CLIENT_HEADER, WEB_CLIENT);
     xhr.onload = () => {
       try {
         resolve(answerOf<T>(xhr.status, xhr.responseText));

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import {
   HOUR_MS,
+  QUARTER_MS,
   quarterMeans,
   type HistorySample,
   type RoomSample,
@@ -13,9 +14,9 @@ import {
  *
  * Layout: each tick adds one row per room to `history_recent`; the background packs every whole
  * hour of a room into one `history_hours` row (8 bytes per sample) and writes that hour's four
- * 15-minute means into `history_quarters`. A per-sample row costs ~40 bytes on disk once the
- * B-tree's pages have split around 1,000 rooms' insertion points; a packed hour ~9 bytes per
- * sample, so a room's day of raw samples stays far below the 48 KB budget (bench:history).
+ * 15-minute means into `history_quarters`. A row per sample costs ~23 bytes on disk, a packed
+ * hour ~10 bytes a sample (14 KB per room and day, bench:history), and a 24 h query reads 24
+ * rows instead of 1,440.
  *
  * Units stored: epoch seconds; temperatures and targets as whole 1/200 °C (exact for the
  * 0.125 °C grid and for two decimals); humidity and valve as whole percent.
@@ -26,6 +27,7 @@ const toUnits = (value: number | null) => (value === null ? null : Math.round(va
 const fromUnits = (value: number | null) => (value === null ? null : value / SCALE);
 const toSeconds = (ms: number) => Math.floor(ms / 1000);
 const HOUR_S = HOUR_MS / 1000;
+const QUARTER_S = QUARTER_MS / 1000;
 
 interface Row {
   time: number;
@@ -148,6 +150,13 @@ export function createHistoryRepository(db: Database) {
        OR EXISTS (SELECT 1 FROM history_quarters)`,
   );
   anyRow.pluck();
+  const roomHasRow = db
+    .prepare<[number, number, number], number>(
+      `SELECT EXISTS (SELECT 1 FROM history_recent WHERE room_id = ?)
+         OR EXISTS (SELECT 1 FROM history_hours WHERE room_id = ?)
+         OR EXISTS (SELECT 1 FROM history_quarters WHERE room_id = ?)`,
+    )
+    .pluck();
   // The next room id after one, per table: index seeks, never a scan of the whole history.
   const nextRoom = ['history_recent', 'history_hours', 'history_quarters'].map((table) =>
     db
@@ -155,6 +164,26 @@ export function createHistoryRepository(db: Database) {
       .pluck(),
   );
   roomsWithRecentBefore.pluck();
+
+  /**
+   * One transaction of history writes, off the users' path: `busy_timeout` 0, so a lock held by
+   * another process fails it at once (the caller logs it) instead of stalling the event loop and
+   * every request for up to five seconds; and `synchronous = NORMAL`, so it costs no fsync of
+   * its own (WAL: a power cut may lose the last samples, never the database; the next user
+   * write's FULL commit syncs them with it).
+   */
+  const quietly = <T>(work: () => T): T => {
+    const busy = db.pragma('busy_timeout', { simple: true }) as number;
+    const sync = db.pragma('synchronous', { simple: true }) as number;
+    db.pragma('busy_timeout = 0');
+    db.pragma('synchronous = NORMAL');
+    try {
+      return db.transaction(work)();
+    } finally {
+      db.pragma(`synchronous = ${sync}`);
+      db.pragma(`busy_timeout = ${busy}`);
+    }
+  };
 
   const writeQuarters = (roomId: number, samples: readonly HistorySample[]) => {
     for (const mean of quarterMeans(samples)) {
@@ -189,6 +218,18 @@ export function createHistoryRepository(db: Database) {
     }
   };
 
+  /** Raw samples of a room in [from, to] (epoch ms), in time order. */
+  const raw = (roomId: number, from: number, to: number): HistorySample[] => {
+    const fromS = Math.ceil(from / 1000);
+    const toS = toSeconds(to);
+    const samples: HistorySample[] = [];
+    for (const row of hoursRange.iterate(roomId, fromS - (fromS % HOUR_S), toS)) {
+      decodeHour(row.hour, row.samples, fromS, toS, samples);
+    }
+    for (const row of recentRange.iterate(roomId, fromS, toS)) samples.push(sampleOf(row));
+    return ordered(samples);
+  };
+
   return {
     /** Whether nothing was ever recorded (the backfill's condition). */
     isEmpty(): boolean {
@@ -196,42 +237,24 @@ export function createHistoryRepository(db: Database) {
     },
 
     /**
-     * Records one tick of many rooms in one transaction. `busy_timeout` is 0 meanwhile: a lock
-     * held by another process fails this tick at once (the caller logs it) instead of stalling
-     * the event loop, and so every user's request, for up to five seconds.
+     * Records one tick of many rooms in one transaction (see `quietly`).
      */
     record(samples: readonly RoomSample[]): void {
-      const previous = db.pragma('busy_timeout', { simple: true }) as number;
-      db.pragma('busy_timeout = 0');
-      try {
-        db.transaction(() => {
-          for (const sample of samples) {
-            insertRecent.run(
-              sample.roomId,
-              toSeconds(sample.time),
-              toUnits(sample.temperature),
-              toUnits(sample.target),
-              sample.humidity,
-              sample.valve,
-            );
-          }
-        })();
-      } finally {
-        db.pragma(`busy_timeout = ${previous}`);
-      }
+      quietly(() => {
+        for (const sample of samples) {
+          insertRecent.run(
+            sample.roomId,
+            toSeconds(sample.time),
+            toUnits(sample.temperature),
+            toUnits(sample.target),
+            sample.humidity,
+            sample.valve,
+          );
+        }
+      });
     },
 
-    /** Raw samples of a room in [from, to] (epoch ms), in time order. */
-    raw(roomId: number, from: number, to: number): HistorySample[] {
-      const fromS = Math.ceil(from / 1000);
-      const toS = toSeconds(to);
-      const samples: HistorySample[] = [];
-      for (const row of hoursRange.iterate(roomId, fromS - (fromS % HOUR_S), toS)) {
-        decodeHour(row.hour, row.samples, fromS, toS, samples);
-      }
-      for (const row of recentRange.iterate(roomId, fromS, toS)) samples.push(sampleOf(row));
-      return ordered(samples);
-    },
+    raw,
 
     /**
      * 15-minute means of a room whose quarter starts in [from, to] (epoch ms), in time order:
@@ -240,9 +263,14 @@ export function createHistoryRepository(db: Database) {
     quarters(roomId: number, from: number, to: number): HistorySample[] {
       const fromS = Math.ceil(from / 1000);
       const toS = toSeconds(to);
-      const samples = quartersRange.all(roomId, fromS, toS).map(sampleOf);
-      const pending = quarterMeans(recentRange.all(roomId, fromS, toS).map(sampleOf));
-      return pending.length === 0 ? samples : ordered([...samples, ...pending]);
+      const firstPending = recentRange.get(roomId, fromS, toS);
+      if (!firstPending) return quartersRange.all(roomId, fromS, toS).map(sampleOf);
+      // From the quarter of the first sample not packed yet, the means are made from the raw
+      // samples (packed and not), so a quarter half packed by the backfill is whole.
+      const pendingFromS = firstPending.time - (firstPending.time % QUARTER_S);
+      const stored = quartersRange.all(roomId, fromS, pendingFromS - 1).map(sampleOf);
+      const pending = quarterMeans(raw(roomId, pendingFromS * 1000, to));
+      return [...stored, ...pending.filter((mean) => mean.time >= from)];
     },
 
     /**
@@ -254,9 +282,9 @@ export function createHistoryRepository(db: Database) {
       writeHours(roomId, samples, toSeconds(rawFrom));
     },
 
-    /** Runs `work` in one transaction. */
+    /** Runs `work` in one transaction (see `quietly`): packing, pruning, backfill batches. */
     transaction<T>(work: () => T): T {
-      return db.transaction(work)();
+      return quietly(work);
     },
 
     /** Rooms with samples recorded before `before` (epoch ms) that are not packed yet. */
@@ -274,6 +302,11 @@ export function createHistoryRepository(db: Database) {
       if (samples.length === 0) return;
       writeHours(roomId, samples, 0);
       deleteRecentBefore.run(roomId, beforeS);
+    },
+
+    /** Whether anything was recorded of this room. */
+    hasHistory(roomId: number): boolean {
+      return roomHasRow.get(roomId, roomId, roomId) === 1;
     },
 
     /** Every room id with any history (rooms removed from the building too). */

@@ -38,7 +38,7 @@ export interface History {
     from: number,
     to: number,
   ) => { stepSeconds: number; samples: HistorySample[] };
-  /** Whether a room exists: in the building, or in the device's last answer in proxy mode. */
+  /** Whether a room exists: in the building; in proxy mode, at the device or in the history. */
   hasRoom: (roomId: number) => boolean;
   /** The store itself, for the benchmark. */
   store: HistoryRepository;
@@ -232,8 +232,12 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
         await running;
       },
       query,
+      // Proxy mode: a room the device listed at the last poll, or one with history (after a
+      // restart, before the first poll).
       hasRoom: (roomId) =>
-        simulation ? app.repos.building.findRoom(roomId) !== null : polledRooms.has(roomId),
+        simulation
+          ? app.repos.building.findRoom(roomId) !== null
+          : polledRooms.has(roomId) || store.hasHistory(roomId),
       store,
     } satisfies History);
 

@@ -4,7 +4,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { HistoryAnswer } from '@raumregler/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Config } from '../../config.js';
+import { benchUser, generateBuilding } from '../../../bench/generate-building.js';
+import { buildApp } from '../../app.js';
+import { loadConfig, type Config } from '../../config.js';
+import { openDatabase } from '../../db/open.js';
 import {
   berlin,
   demoSeed,
@@ -176,6 +179,23 @@ describe('retention and downsampling', () => {
   });
 });
 
+describe('a quarter hour half backfilled, half recorded', () => {
+  it('has one mean of all its samples', async () => {
+    await start({ historyRawDays: 1 });
+    clock.set('2026-11-23T10:05');
+    await server.app.history.startBackfill(); // 10:05 back to 16.11. 10:05
+    recordMinutes(10); // 10:05 … 10:14, live
+    const raw = await history('?from=2026-11-23T10:00&to=2026-11-23T10:14');
+    expect(raw.samples).toHaveLength(15);
+    const temperatures = raw.samples.map((s) => s.temperature!);
+    const mean = temperatures.reduce((a, b) => a + b, 0) / temperatures.length;
+    const quarters = await history('?from=2026-11-21T12:00&to=2026-11-23T10:14');
+    expect(quarters.samples.filter((s) => s.time === '2026-11-23T10:00:00+01:00')).toEqual([
+      expect.objectContaining({ temperature: Math.round(mean * 100) / 100 }),
+    ]);
+  });
+});
+
 describe('CSV', () => {
   it('answers a header row and one row per sample, by ?format=csv or Accept', async () => {
     await start();
@@ -249,5 +269,51 @@ describe('refusals', () => {
       to: '2026-11-23T10:00:00+01:00',
       step_seconds: 900,
     });
+  });
+});
+
+describe('the backfill of a big building', () => {
+  it('runs in the background in batches while requests are served, and resumes after a restart', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'raumregler-backfill-'));
+    const file = path.join(dir, 'db.sqlite');
+    const bench: [string, string] = [benchUser.username, benchUser.password];
+    try {
+      clock = manualClock('2026-11-23T10:00');
+      const config = { databaseFile: file, historyBackfillDays: 1 };
+      server = await startTestServer({ now: clock.now, seed: generateBuilding(3, 40), config });
+      await server.app.history.startBackfill();
+      // 120 rooms: the call returns at once and the backfill goes on between requests.
+      expect(server.app.history.backfillStatus()).toBe('running');
+      const status = await server.request('/api/history/status', { auth: bench });
+      expect(await status.json()).toEqual({ backfill: 'running' });
+      // Stopped half way, as a restart would.
+      await server.close();
+
+      const db = openDatabase(file);
+      const done = db.prepare("SELECT value FROM settings WHERE key = 'history.backfill'").get();
+      expect(done).toBeDefined();
+      const app = await buildApp({
+        config: { ...loadConfig({}), ...config, webDist: null, simSpeed: 0, logLevel: 'silent' },
+        db,
+        logger: false,
+        now: clock.now,
+      });
+      try {
+        expect(app.history.backfillStatus()).toBe('running');
+        await app.history.startBackfill();
+        await app.history.backfillDone();
+        expect(app.history.backfillStatus()).toBe('done');
+        const from = berlin('2026-11-22T10:00');
+        for (const roomId of [1, 60, 120]) {
+          const samples = app.history.store.raw(roomId, from, clock.now());
+          expect(samples, `room ${roomId}`).toHaveLength(24 * 60);
+          expect(new Set(samples.map((s) => s.time)).size).toBe(24 * 60);
+        }
+      } finally {
+        await app.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

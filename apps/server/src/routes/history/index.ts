@@ -2,7 +2,7 @@ import type { HistoryAnswer, HistoryStatus } from '@raumregler/contract';
 import { HistoryAnswerSchema, HistoryStatusSchema } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DAY_MS } from '../../domain/history.js';
-import { parseWireTime, toOffsetIso } from '../../domain/local-time.js';
+import { parseWireTime, toOffsetIso, type LocalClock } from '../../domain/local-time.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { toCsv, wantsCsv } from '../csv.js';
 import { unknownRoom } from '../room-param.js';
@@ -11,6 +11,29 @@ const invalid = (field: string, message: string) =>
   new HttpError(400, 'validation_failed', message, { [field]: [message] });
 
 const CSV_HEADER = ['time', 'temperature', 'target', 'humidity', 'valve'] as const;
+
+const BUCKET_MS = 15 * 60_000;
+/**
+ * The device's clock with a memory as long as the history: a 30-day answer stamps 2,880 quarter
+ * hours, more than the shared clock keeps (it would ask Intl again for most of them, ~40 ms).
+ * UTC offsets change only on a quarter hour, so one lookup per quarter hour is exact.
+ */
+function rememberingClock(local: LocalClock): LocalClock {
+  const offsets = new Map<number, number>();
+  return {
+    timeZone: local.timeZone,
+    toWall: (epochMs) => {
+      const bucket = Math.floor(epochMs / BUCKET_MS);
+      let offset = offsets.get(bucket);
+      if (offset === undefined) {
+        if (offsets.size > 100_000) offsets.clear();
+        offset = local.toWall(bucket * BUCKET_MS) - bucket * BUCKET_MS;
+        offsets.set(bucket, offset);
+      }
+      return epochMs + offset;
+    },
+  };
+}
 
 /**
  * Ours (/api only): `GET /api/history/{roomId}/?from=&to=` (read) — a room's samples in time
@@ -34,6 +57,8 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
     }
     return parsed;
   };
+
+  const wireClock = rememberingClock(app.clock.local);
 
   app.get('/status', { schema: { response: { 200: HistoryStatusSchema } } }, (): HistoryStatus => ({
     backfill: app.history.backfillStatus(),
@@ -63,7 +88,7 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
         throw invalid('from', `from and to may be at most ${maxDays} days apart.`);
       }
       const { stepSeconds, samples } = app.history.query(roomId, start, end);
-      const local = app.clock.local;
+      const local = wireClock;
       if (wantsCsv(request)) {
         reply
           .type('text/csv; charset=utf-8')

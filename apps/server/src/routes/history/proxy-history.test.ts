@@ -112,6 +112,24 @@ describe('history in proxy mode', () => {
     await expectError(await proxy.request('/api/history/1/', { auth: anna }), 404);
   });
 
+  it('answers a room recorded before a restart even before the first poll', async () => {
+    // As a previous run of the server left it.
+    proxy.app.history.store.record([
+      {
+        roomId: 77,
+        time: clock.now() - 60_000,
+        temperature: 19,
+        target: 20,
+        humidity: null,
+        valve: null,
+      },
+    ]);
+    const response = await proxy.request('/api/history/77/', { auth: anna });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as HistoryAnswer).samples).toHaveLength(1);
+    await expectError(await proxy.request('/api/history/78/', { auth: anna }), 404);
+  });
+
   it('a poll the device refuses records nothing and throws nothing', async () => {
     device.users.delete('reader');
     await proxy.app.upstreamPoll.poll();

@@ -88,6 +88,7 @@ export default function AppLayoutRoute() {
       username={auth.username}
       buildingName={auth.deviceInfo?.name ?? intl.formatMessage({ id: 'app.name' })}
       onLogout={logout}
+      permissions={permissions.data}
     >
       {notRemembered && (
         <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { areaAllowsWrite } from '@raumregler/contract';
+import { areaAllowsWrite, can } from '@raumregler/contract';
 import { ArrowLeft } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
@@ -8,6 +8,8 @@ import { FloorName } from '@/features/rooms/components/floor-name';
 import { LoadState } from '@/features/rooms/components/load-state';
 import { NotFoundState } from '@/features/rooms/components/not-found-state';
 import { RoomControl } from '@/features/rooms/components/room-control';
+import { HistorySection } from '@/features/history/components/history-section';
+import { RecentChanges } from '@/features/audit/components/recent-changes';
 import { useFreshTemps } from './use-fresh-temps';
 
 /** /room-control/{smart|pro}/room/:roomId: one room with its dial. */
@@ -57,6 +59,11 @@ export default function RoomPage({ area }: { area: Area }) {
         canChange={areaAllowsWrite(access)}
         receivedAt={temps.dataUpdatedAt}
       />
+      {/* Issue 14: the room's history (loads near the screen) and its last changes (manage). */}
+      <HistorySection key={`history-${room.id}`} roomId={room.id} roomName={room.name} />
+      {can(permissions.data, 'manage') && (
+        <RecentChanges key={`changes-${room.id}`} roomId={room.id} version={temps.dataUpdatedAt} />
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { Permissions } from '@raumregler/contract';
 import { Menu } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -26,6 +27,7 @@ export function AppShell({
   username,
   buildingName,
   onLogout,
+  permissions,
   children,
 }: {
   menu: MenuItem[];
@@ -33,6 +35,8 @@ export function AppShell({
   username: string;
   buildingName: string;
   onLogout: () => void;
+  /** For the user menu's screen entries. */
+  permissions?: Permissions | null;
   children: ReactNode;
 }) {
   const intl = useIntl();
@@ -96,7 +100,12 @@ export function AppShell({
           <MegaMenu menu={menu} pathname={pathname} />
           {/* "Find room" (issue 18): the search button; Ctrl+K / ⌘K opens the same dialog. */}
           <RoomSearch menu={menu} />
-          <UserMenu username={username} buildingName={buildingName} onLogout={onLogout} />
+          <UserMenu
+            username={username}
+            buildingName={buildingName}
+            onLogout={onLogout}
+            permissions={permissions}
+          />
         </header>
         <main
           id="main-content"

@@ -1,12 +1,14 @@
+import { can, type Permissions } from '@raumregler/contract';
 import { Check, Languages, LogOut, Moon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { LANGUAGES, useLocale, type Locale } from '@/lib/i18n';
 import { useSettings } from '@/lib/settings-provider';
-import { ACCOUNT_ENTRIES } from './user-menu-entries';
+import { ACCOUNT_ENTRIES, SCREEN_ENTRIES } from './user-menu-entries';
 import { UserMenuButtonContent, userMenuButtonClass } from './user-menu-button';
 
 const entry =
@@ -26,12 +28,14 @@ export default function UserMenuDropdown({
   onLogout,
   defaultOpen,
   focusButton,
+  permissions,
 }: {
   username: string;
   buildingName: string;
   onLogout: () => void;
   defaultOpen: boolean;
   focusButton: boolean;
+  permissions?: Permissions | null;
 }) {
   const intl = useIntl();
   const trigger = useRef<HTMLButtonElement>(null);
@@ -69,6 +73,18 @@ export default function UserMenuDropdown({
             <span className="block text-xs text-slate-500 dark:text-slate-400">{buildingName}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-white/10" />
+          {SCREEN_ENTRIES.filter((screen) => can(permissions, screen.capability)).map(
+            ({ id, icon: Icon, to }) => (
+              <DropdownMenu.Item key={id} asChild className={entry}>
+                <Link to={to}>
+                  <Icon className="size-4 shrink-0" aria-hidden="true" />
+                  <span className="flex-1">
+                    <FormattedMessage id={id} />
+                  </span>
+                </Link>
+              </DropdownMenu.Item>
+            ),
+          )}
           {ACCOUNT_ENTRIES.map(({ id, icon: Icon }) => (
             <DropdownMenu.Item key={id} disabled className={entry}>
               <Icon className="size-4 shrink-0" aria-hidden="true" />

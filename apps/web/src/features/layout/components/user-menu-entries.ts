@@ -1,3 +1,4 @@
+import type { Capability } from '@raumregler/contract';
 import {
   Bell,
   Blocks,
@@ -5,6 +6,7 @@ import {
   MessagesSquare,
   Receipt,
   Rocket,
+  ScrollText,
   Settings,
   ShieldCheck,
   UserPen,
@@ -12,6 +14,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import { paths } from '@/config/paths';
 
 /** Spec section 1: account entries whose screens are not part of the product yet ("Soon"). */
 export const ACCOUNT_ENTRIES: readonly { id: string; icon: LucideIcon }[] = [
@@ -27,3 +30,11 @@ export const ACCOUNT_ENTRIES: readonly { id: string; icon: LucideIcon }[] = [
   { id: 'layout.user.devForum', icon: MessagesSquare },
   { id: 'layout.user.payment', icon: Receipt },
 ];
+
+/** Entries that open a screen of the app, each for the holders of one capability. */
+export const SCREEN_ENTRIES: readonly {
+  id: string;
+  icon: LucideIcon;
+  to: string;
+  capability: Capability;
+}[] = [{ id: 'layout.user.audit', icon: ScrollText, to: paths.audit, capability: 'manage' }];

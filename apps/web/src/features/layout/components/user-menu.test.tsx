@@ -1,16 +1,33 @@
+import type { Permissions } from '@raumregler/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SettingsProvider } from '@/lib/settings-provider';
 import { TestProviders } from '@/lib/testing';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { UserMenu } from './user-menu';
 
-function renderMenu() {
+function renderMenu(permissions?: Permissions) {
   const onLogout = vi.fn();
   render(
     <TestProviders>
       <SettingsProvider>
-        <UserMenu username="demo" buildingName="Musterhaus" onLogout={onLogout} />
+        <MemoryRouter initialEntries={['/']}>
+          <Routes>
+            <Route
+              path="/"
+              element={
+                <UserMenu
+                  username="demo"
+                  buildingName="Musterhaus"
+                  onLogout={onLogout}
+                  permissions={permissions}
+                />
+              }
+            />
+            <Route path="/audit" element={<h1>Protokollseite</h1>} />
+          </Routes>
+        </MemoryRouter>
       </SettingsProvider>
     </TestProviders>,
   );
@@ -28,5 +45,20 @@ describe('UserMenu', () => {
     const logout = await screen.findByRole('menuitem', { name: 'Abmelden' });
     await user.click(logout);
     expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers the Protokoll only to users who may manage, and it opens /audit', async () => {
+    renderMenu({ access_to_smart: 'full', access_to_pro: 'no-access' } as Permissions);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Benutzermenü von demo' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Protokoll' }));
+    expect(await screen.findByRole('heading', { name: 'Protokollseite' })).toBeInTheDocument();
+  });
+
+  it('has no Protokoll entry for users who may only change temperatures', async () => {
+    renderMenu({ access_to_smart: 'permanent', access_to_pro: 'read' } as Permissions);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Benutzermenü von demo' }));
+    expect(await screen.findByRole('menuitem', { name: 'Abmelden' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Protokoll' })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { Permissions } from '@raumregler/contract';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { UserMenuButtonContent, userMenuButtonClass } from './user-menu-button';
@@ -8,6 +9,7 @@ type Dropdown = ComponentType<{
   onLogout: () => void;
   defaultOpen: boolean;
   focusButton: boolean;
+  permissions?: Permissions | null;
 }>;
 
 /**
@@ -30,7 +32,13 @@ function loadDropdown(): Promise<Dropdown | null> {
   return loading;
 }
 
-export function UserMenu(props: { username: string; buildingName: string; onLogout: () => void }) {
+export function UserMenu(props: {
+  username: string;
+  buildingName: string;
+  onLogout: () => void;
+  /** Decides which screen entries the menu offers (the audit log for manage users). */
+  permissions?: Permissions | null;
+}) {
   const intl = useIntl();
   const [DropdownMenu, setDropdownMenu] = useState<Dropdown | null>(() => loaded);
   const [openOnLoad, setOpenOnLoad] = useState(false);

@@ -1,0 +1,110 @@
+import type { AuditEntry } from '@raumregler/contract';
+import { createIntl } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import { catalogs } from '@/lib/testing-catalogs';
+import { auditSentence } from './sentence';
+
+const de = createIntl({ locale: 'de', messages: catalogs.de });
+const en = createIntl({ locale: 'en', messages: catalogs.en });
+
+// Times in the browser's own zone, so "same day" and "18:30" hold wherever the test runs.
+const local = (day: number, hour: number, minute: number) =>
+  new Date(2026, 10, day, hour, minute).toISOString();
+
+const entry = (change: Partial<AuditEntry>): AuditEntry => ({
+  id: 1,
+  time: local(24, 17, 0),
+  user: 'Anna',
+  room: 21,
+  room_name: 'Büro',
+  floor: 'EG',
+  action: 'ziel',
+  before: { target: 18, temporary: false },
+  after: { target: 22.5, temporary: true, until: local(24, 18, 30) },
+  duration_minutes: 90,
+  source: 'app',
+  ...change,
+});
+
+describe('auditSentence', () => {
+  it('says a temporary target with its end on the same day, in both languages', () => {
+    expect(auditSentence(de, entry({}))).toBe('Anna setzte 22,5 °C bis 18:30 (vorher 18,0 °C)');
+    expect(auditSentence(en, entry({}))).toMatch(
+      /^Anna set 22\.5 °C until 0?6:30\s?PM \(previously 18\.0 °C\)$/,
+    );
+  });
+
+  it('adds the date when the temporary target ends on another day', () => {
+    const late = entry({ after: { target: 21, temporary: true, until: local(25, 6, 0) } });
+    expect(auditSentence(de, late)).toBe('Anna setzte 21,0 °C bis 25.11., 06:00 (vorher 18,0 °C)');
+  });
+
+  it('says permanent targets, an ended temporary target and the mode', () => {
+    expect(
+      auditSentence(de, entry({ action: 'soll', after: { target: 20, temporary: false } })),
+    ).toBe('Anna setzte dauerhaft 20,0 °C (vorher 18,0 °C)');
+    expect(
+      auditSentence(
+        de,
+        entry({
+          action: 'resettemp',
+          before: { target: 22.5, temporary: true },
+          after: { target: 18, temporary: false },
+        }),
+      ),
+    ).toBe('Anna beendete die vorübergehende Temperatur, jetzt 18,0 °C (vorher 22,5 °C)');
+    expect(
+      auditSentence(
+        en,
+        entry({ action: 'betriebsart', before: { mode: 'heating' }, after: { mode: 'off' } }),
+      ),
+    ).toBe('Anna switched the operating mode to Off (previously Heating)');
+  });
+
+  it('names the command line when there is no user, and keeps unknown actions readable', () => {
+    expect(
+      auditSentence(
+        de,
+        entry({ user: null, source: 'cli', action: 'soll', after: { target: 19 } }),
+      ),
+    ).toBe('Kommandozeile setzte dauerhaft 19,0 °C (vorher 18,0 °C)');
+    expect(auditSentence(en, entry({ action: 'schedule-changed' }))).toBe('Anna: schedule-changed');
+  });
+});
+
+describe('account events', () => {
+  const account = (change: Partial<AuditEntry>) =>
+    entry({ room: null, room_name: null, floor: null, duration_minutes: null, ...change });
+
+  it('names the account from the entry, or says "an account" when it is not known', () => {
+    expect(
+      auditSentence(
+        de,
+        account({
+          user: 'neu@example.com',
+          action: 'user-added',
+          before: null,
+          after: { username: 'neu@example.com', access_smart: 'no-access' },
+        }),
+      ),
+    ).toBe('neu@example.com legte das Konto neu@example.com an');
+    expect(
+      auditSentence(
+        de,
+        account({
+          user: null,
+          source: 'cli',
+          action: 'access-changed',
+          before: { access_smart: 'read' },
+          after: { access_smart: 'full' },
+        }),
+      ),
+    ).toBe('Kommandozeile änderte die Rechte eines Kontos');
+    expect(
+      auditSentence(
+        en,
+        account({ action: 'sign-in-refused', before: null, after: { scope: 'account' } }),
+      ),
+    ).toBe('Sign-ins as Anna refused repeatedly');
+  });
+});

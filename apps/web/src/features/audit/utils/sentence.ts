@@ -1,0 +1,127 @@
+import type { AuditEntry } from '@raumregler/contract';
+import type { IntlShape } from 'react-intl';
+
+const ROOM_SENTENCES = ['soll', 'resettemp'];
+const ACCOUNT_SENTENCES = [
+  'user-added',
+  'access-changed',
+  'password-reset',
+  'password-changed',
+  'sign-in-refused',
+];
+const MODES = ['heating', 'cooling', 'off', 'on'];
+
+const numberOf = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+const textOf = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+function sameDay(a: Date, b: Date) {
+  return (
+    a.getFullYear() === b.getFullYear() &&
+    a.getMonth() === b.getMonth() &&
+    a.getDate() === b.getDate()
+  );
+}
+
+/** Who did it: the user, else where it came from (the command line has no sign-in). */
+export function auditActor(intl: IntlShape, entry: Pick<AuditEntry, 'user' | 'source'>) {
+  if (entry.user) return entry.user;
+  const known = entry.source === 'cli' || entry.source === 'system';
+  return intl.formatMessage({ id: known ? `audit.actor.${entry.source}` : 'audit.actor.unknown' });
+}
+
+/** "21,5 °C" in German, "21.5 °C" in English. */
+export const formatAuditTemperature = (intl: IntlShape, value: unknown) => {
+  const number = numberOf(value);
+  return number === null
+    ? '–'
+    : `${intl.formatNumber(number, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} °C`;
+};
+
+/** An end time: the time alone on the entry's own day, else with the date. */
+export function formatUntil(intl: IntlShape, until: string, at: string) {
+  const end = new Date(until);
+  if (Number.isNaN(end.getTime())) return until;
+  const start = new Date(at);
+  return sameDay(end, start)
+    ? intl.formatTime(end, { hour: '2-digit', minute: '2-digit' })
+    : intl.formatDate(end, {
+        day: 'numeric',
+        month: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+}
+
+/** The entry's time as date and time in the user's locale. */
+export const formatAuditTime = (intl: IntlShape, time: string) => {
+  const date = new Date(time);
+  return Number.isNaN(date.getTime())
+    ? time
+    : intl.formatDate(date, {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+};
+
+/**
+ * One audit entry as a sentence in the user's language: "Anna setzte 22,5 °C bis 18:30 (vorher
+ * 18,0 °C)". Actions this app does not know yet (a newer server) still read "Anna: action".
+ */
+export function auditSentence(intl: IntlShape, entry: AuditEntry): string {
+  const t = (id: string, values: Record<string, string>) => intl.formatMessage({ id }, values);
+  const user = auditActor(intl, entry);
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const temperatures = {
+    user,
+    after: formatAuditTemperature(intl, after.target),
+    before: formatAuditTemperature(intl, before.target),
+  };
+  const mode = (value: unknown) => {
+    const text = textOf(value);
+    if (!text) return '–';
+    return MODES.includes(text) ? intl.formatMessage({ id: `audit.mode.${text}` }) : text;
+  };
+  if (entry.action === 'ziel') {
+    const until = textOf(after.until);
+    if (until)
+      return t('audit.sentence.ziel.until', {
+        ...temperatures,
+        until: formatUntil(intl, until, entry.time),
+      });
+    if (entry.duration_minutes !== null)
+      return t('audit.sentence.ziel.duration', {
+        ...temperatures,
+        duration: intl.formatNumber(entry.duration_minutes),
+      });
+    return t('audit.sentence.ziel', temperatures);
+  }
+  if (ROOM_SENTENCES.includes(entry.action))
+    return t(`audit.sentence.${entry.action}`, temperatures);
+  if (entry.action === 'betriebsart')
+    return t('audit.sentence.betriebsart', {
+      user,
+      mode: mode(after.mode),
+      previous: mode(before.mode),
+    });
+  if (ACCOUNT_SENTENCES.includes(entry.action)) {
+    // Whose account: the entry's subject where the server sends it, else what before/after
+    // name; a reset by token and a refused sign-in concern the user named in the entry itself.
+    const selfService = entry.action === 'password-reset' || entry.action === 'sign-in-refused';
+    const subject =
+      textOf((entry as { subject?: unknown }).subject) ??
+      textOf(after.username) ??
+      textOf(after.user) ??
+      textOf(before.username) ??
+      textOf(before.user) ??
+      (selfService ? entry.user : null);
+    return subject
+      ? t(`audit.sentence.${entry.action}`, { user, subject })
+      : t(`audit.sentence.${entry.action}.unnamed`, { user });
+  }
+  return t('audit.sentence.other', { user, action: entry.action });
+}

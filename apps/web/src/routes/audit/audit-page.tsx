@@ -1,0 +1,40 @@
+import { can } from '@raumregler/contract';
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { Navigate } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { AuditLog } from '@/features/audit/components/audit-log';
+import { useBuildingData } from '@/features/rooms/components/building-data-provider';
+
+/**
+ * /audit, "Protokoll": the audit log for users with the manage capability. Everyone else gets the
+ * app's not-found page, as for any address that is not theirs (the server refuses them with 403).
+ */
+export default function AuditPage() {
+  const intl = useIntl();
+  const { temps, permissions } = useBuildingData();
+  const rooms = useMemo(
+    () =>
+      (Array.isArray(temps.data) ? temps.data : []).flatMap((floor) =>
+        (floor.raeume ?? []).map((room) => ({
+          id: room.id,
+          name: room.name,
+          floor: floor.etagenname,
+        })),
+      ),
+    [temps.data],
+  );
+  // Until the permissions are known (or while the controller is away) nobody is sent away.
+  if (!permissions.data)
+    return (
+      <div className="grid h-40 place-items-center">
+        <Spinner
+          label={intl.formatMessage({ id: 'common.loading' })}
+          className="text-teal-700 dark:text-teal-400"
+        />
+      </div>
+    );
+  if (!can(permissions.data, 'manage')) return <Navigate to={paths.error.notFound} replace />;
+  return <AuditLog rooms={rooms} />;
+}

@@ -1,0 +1,223 @@
+// Long tasks while the room page draws its 30-day history chart (issue 14) on the 1,000-room
+// building with 30 days of history, at 4x CPU slowdown (CDP Emulation.setCPUThrottlingRate), as
+// on a slow phone: the page is open with its 24 h chart, then "30 Tage" is pressed; every long
+// task from the press until the 30-day chart is on screen and the page has been quiet for a moment
+// counts. A task over 50 ms is a visible stutter. A PerformanceObserver({type: 'longtask'})
+// installed before the app starts collects them (as in dial-long-tasks.mjs).
+//
+// measureChartLongTasks(appUrl, credentials, roomId) measures on a running server (the bench
+// runner's); run alone, `node scripts/bench/chart-long-tasks.mjs` (needs `npm run build`) starts
+// its own: the generated 1,000-room building with HISTORY_BACKFILL_DAYS=30, waits for the
+// backfill (GET /api/history/status), measures, and prints one PASS/FAIL line.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { AUTH_STORAGE_KEY, repoRoot, storedAuth } from './app-server.mjs';
+import { chromiumFlags, chromiumPath } from './chromium.mjs';
+
+export const LONG_TASK_MS = 50;
+const SLOWDOWN = 4;
+const QUIET_MS = 600;
+const HISTORY_DAYS = 30;
+/** The generated bench building (apps/server/bench/generate-building.ts) and its one user. */
+const BIG = { floors: 20, roomsPerFloor: 50 };
+const BENCH_LOGIN = { username: 'bench', password: 'bench-password-1' };
+/** A room with a sensor (every 17th has none) on the middle floor. */
+const ROOM_ID = 501;
+
+/** Waits until no long task started for `quietMs` (so a task right after the result counts). */
+async function settle(page, quietMs = QUIET_MS) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const idleFor = await page.evaluate(() => {
+      const last = globalThis.__longTasks.at(-1);
+      const end = last ? last.start + last.duration : 0;
+      return globalThis.performance.now() - end;
+    });
+    if (idleFor >= quietMs || Date.now() > deadline) return;
+    await page.waitForTimeout(Math.max(50, quietMs - idleFor));
+  }
+}
+
+/**
+ * @returns {Promise<{status: 'measured', longTasks: number, maxMs: number, samples: number,
+ *   stepSeconds: number, firstChartMaxMs: number} | {status: 'no-chart', detail: string}>}
+ */
+export async function measureChartLongTasks(appUrl, credentials, roomId = ROOM_ID) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      locale: 'de-DE',
+    });
+    await context.addInitScript(
+      ([key, value]) => {
+        globalThis.localStorage.setItem(key, value);
+        globalThis.__longTasks = [];
+        new globalThis.PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            globalThis.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+          }
+        }).observe({ type: 'longtask', buffered: true });
+      },
+      [AUTH_STORAGE_KEY, storedAuth(credentials.username, credentials.password)],
+    );
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+    await page.goto(`${appUrl}room-control/smart/room/${roomId}`);
+    const section = page.getByRole('region', { name: 'Verlauf' });
+    const chart = (range) =>
+      section.getByRole('img', { name: new RegExp(`letzte ${range}`) }).locator('canvas');
+    try {
+      await section.waitFor({ state: 'attached', timeout: 30_000 });
+      await section.scrollIntoViewIfNeeded();
+      await chart('24 h').waitFor({ state: 'visible', timeout: 30_000 });
+    } catch {
+      return {
+        status: 'no-chart',
+        detail: `no 24 h chart in a "Verlauf" section on ${new URL(page.url()).pathname}`,
+      };
+    }
+    await settle(page);
+    const firstChartMaxMs = await page.evaluate(() =>
+      Math.max(0, ...globalThis.__longTasks.map((task) => task.duration)),
+    );
+
+    const answer = page.waitForResponse((response) =>
+      /\/api\/history\/\d+\/\?/.test(response.url()),
+    );
+    const since = await page.evaluate(() => globalThis.performance.now());
+    await section.getByRole('button', { name: `${HISTORY_DAYS} Tage` }).click();
+    const body = await (await answer).json();
+    await chart(`${HISTORY_DAYS} Tage`).waitFor({ state: 'visible', timeout: 30_000 });
+    await settle(page);
+    const tasks = await page.evaluate(
+      (from) => globalThis.__longTasks.filter((task) => task.start + task.duration >= from),
+      since,
+    );
+    return {
+      status: 'measured',
+      longTasks: tasks.filter((task) => task.duration > LONG_TASK_MS).length,
+      maxMs: Math.max(0, ...tasks.map((task) => task.duration)),
+      samples: body.samples?.length ?? 0,
+      stepSeconds: body.step_seconds,
+      firstChartMaxMs,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The 1,000-room building with 30 days of backfilled history, on a free port. */
+async function startBigServer() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'raumregler-bench-chart-'));
+  const seedFile = path.join(dataDir, 'seed.json');
+  const made = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '--eval',
+      `const { generateBuilding } = await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'apps/server/bench/generate-building.ts')).href)});
+       process.stdout.write(JSON.stringify(generateBuilding(${BIG.floors}, ${BIG.roomsPerFloor})));`,
+    ],
+    { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (made.status !== 0) throw new Error(`generate-building failed: ${made.stderr}`);
+  writeFileSync(seedFile, made.stdout);
+  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_FILE: seedFile,
+      SIM_SPEED: '0',
+      HISTORY_BACKFILL_DAYS: String(HISTORY_DAYS),
+      LOG_LEVEL: 'info',
+    },
+  });
+  let output = '';
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const origin = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk) => {
+      output = (output + chunk.toString()).slice(-100_000);
+      const match = /listening on (http:\/\/[\d.]+:\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  }).catch(async (error) => {
+    await stop();
+    throw error;
+  });
+  return { origin, appUrl: `${origin}/re/home/`, stop };
+}
+
+/** Waits until the background backfill has written every room's history. */
+async function backfillDone(origin, credentials, limitMs = 30 * 60_000) {
+  const auth = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
+  const started = Date.now();
+  for (;;) {
+    const response = await fetch(`${origin}/api/history/status`, {
+      headers: { authorization: auth },
+    });
+    const { backfill } = await response.json();
+    if (backfill !== 'running') return { backfill, seconds: (Date.now() - started) / 1000 };
+    if (Date.now() - started > limitMs) throw new Error('the backfill did not finish in time');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
+
+async function main() {
+  const server = await startBigServer();
+  try {
+    const fill = await backfillDone(server.origin, BENCH_LOGIN);
+    console.log(
+      `  INFO  backfill of ${HISTORY_DAYS} days for 1,000 rooms: ${fill.backfill} after ${fill.seconds.toFixed(0)} s of waiting`,
+    );
+    const result = await measureChartLongTasks(server.appUrl, BENCH_LOGIN);
+    if (result.status !== 'measured') {
+      console.log(
+        `  FAIL  Long tasks rendering the 30-day chart at 4x CPU slowdown: ${result.detail}`,
+      );
+      process.exitCode = 1;
+      return;
+    }
+    const pass = result.longTasks === 0;
+    // The observer reports only tasks over 50 ms: none at all reads "no long task", not "0 ms".
+    const longest = result.maxMs > 0 ? `${Math.round(result.maxMs)} ms` : 'no long task';
+    console.log(
+      `  INFO  Longest task while the page drew its first (24 h) chart, chunk included, at 4x CPU slowdown: ${Math.round(result.firstChartMaxMs)} ms`,
+    );
+    console.log(
+      `  ${pass ? 'PASS' : 'FAIL'}  Longest task rendering the 30-day chart at 4x CPU slowdown (room ${ROOM_ID} of 1,000, ${result.samples} samples of ${result.stepSeconds} s, ${result.longTasks} over ${LONG_TASK_MS} ms): ${longest}  budget none over ${LONG_TASK_MS} ms`,
+    );
+    if (!pass) process.exitCode = 1;
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
