@@ -26,6 +26,7 @@ export function AppShell({
   username,
   buildingName,
   onLogout,
+  headerExtras,
   children,
 }: {
   menu: MenuItem[];
@@ -33,6 +34,8 @@ export function AppShell({
   username: string;
   buildingName: string;
   onLogout: () => void;
+  /** Header items the route adds beside the search (e.g. the alarm bell); features stay apart. */
+  headerExtras?: ReactNode;
   children: ReactNode;
 }) {
   const intl = useIntl();
@@ -96,6 +99,7 @@ export function AppShell({
           <MegaMenu menu={menu} pathname={pathname} />
           {/* "Find room" (issue 18): the search button; Ctrl+K / ⌘K opens the same dialog. */}
           <RoomSearch menu={menu} />
+          {headerExtras}
           <UserMenu username={username} buildingName={buildingName} onLogout={onLogout} />
         </header>
         <main
