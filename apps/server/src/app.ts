@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { Config } from './config.js';
 import roomCommandsPlugin from './plugins/app/room-commands.js';
 import simulationPlugin from './plugins/app/simulation.js';
+import alarmsPlugin from './plugins/app/alarms.js';
 import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
@@ -25,6 +26,7 @@ import getRoutes from './routes/get/index.js';
 import setRoutes from './routes/set/index.js';
 import proxyRoutes from './routes/proxy.js';
 import unknownHouseRoutes from './routes/unknown-house.js';
+import alarmRoutes from './routes/alarms/index.js';
 
 export interface AppOptions {
   config: Config;
@@ -108,10 +110,13 @@ export async function buildApp({
   await app.register(roomCommandsPlugin);
   // In proxy mode the real device is the building: nothing to simulate.
   await app.register(simulationPlugin, { speed: config.simSpeed, timer: !config.upstreamUrl });
+  // Alarms: evaluated after each simulation tick (or upstream poll), mailed through the mailer.
+  await app.register(alarmsPlugin);
   await app.register(accountsContext, { config });
   await app.register(deviceApi, { config });
   await app.register(deviceApi, { config, prefix: '/api' });
   // Our own endpoints (/api only): what our server adds to any Controme building.
+  await app.register(alarmRoutes, { prefix: '/api/alarms' });
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });
   return app;
 }

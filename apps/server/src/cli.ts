@@ -18,6 +18,7 @@ async function main() {
         err: (line) => console.error(line),
       },
       Date.now,
+      { proxy: config.upstreamUrl !== null },
     );
   } finally {
     db.close();

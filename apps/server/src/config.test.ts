@@ -50,3 +50,50 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('alarm settings', () => {
+  it('default to the issue’s thresholds and read ALARM_* and ALARM_MAIL_TO', () => {
+    expect(loadConfig({}).alarms).toEqual({
+      coldKelvin: 2,
+      coldMinutes: 60,
+      warmKelvin: 2,
+      warmMinutes: 60,
+      silentMinutes: 30,
+      clearMinutes: 10,
+      mailTo: [],
+    });
+    expect(
+      loadConfig({
+        ALARM_COLD_KELVIN: '1.5',
+        ALARM_COLD_MINUTES: '30',
+        ALARM_WARM_KELVIN: '3',
+        ALARM_WARM_MINUTES: '45',
+        ALARM_SILENT_MINUTES: '20',
+        ALARM_CLEAR_MINUTES: '5',
+        ALARM_MAIL_TO: ' haus@example.com, technik@example.com ,',
+      }).alarms,
+    ).toEqual({
+      coldKelvin: 1.5,
+      coldMinutes: 30,
+      warmKelvin: 3,
+      warmMinutes: 45,
+      silentMinutes: 20,
+      clearMinutes: 5,
+      mailTo: ['haus@example.com', 'technik@example.com'],
+    });
+  });
+
+  it('refuses bad values naming the setting', () => {
+    for (const [name, value] of [
+      ['ALARM_COLD_KELVIN', 'zwei'],
+      ['ALARM_COLD_MINUTES', '0'],
+      ['ALARM_WARM_KELVIN', '-1'],
+      ['ALARM_WARM_MINUTES', '1.5'],
+      ['ALARM_SILENT_MINUTES', ''.padEnd(3, '9') + '999'],
+      ['ALARM_CLEAR_MINUTES', 'x'],
+      ['ALARM_MAIL_TO', 'haus@example.com, kein-mail'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), name).toThrow(name);
+    }
+  });
+});

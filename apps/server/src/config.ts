@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { isValidTimeZone } from './domain/local-time.js';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_ALARM_SETTINGS, type AlarmSettings } from './domain/alarms.js';
 
 /** Every setting of the server, read once from the environment, with its default. */
 export interface Config {
@@ -37,6 +38,14 @@ export interface Config {
   /** Origin the reset links point at; null = http://localhost:<the port the server listens on>. */
   publicUrl: string | null;
   allowRegistration: boolean;
+  // Alarms (domain/alarms.ts, plugins/app/alarms.ts).
+  alarms: AlarmConfig;
+}
+
+/** The alarm rules' thresholds (ALARM_*) and, for proxy mode, the mail recipients. */
+export interface AlarmConfig extends AlarmSettings {
+  /** ALARM_MAIL_TO, comma-separated: the recipients in proxy mode (users live on the device). */
+  mailTo: string[];
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -116,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailureWindowMs: integer(env, 'AUTH_FAILURE_WINDOW_SECONDS', 300, 1, 86_400) * 1000,
     trustProxy: flag(env, 'TRUST_PROXY'),
     ...accountSettings(env),
+    alarms: alarmSettings(env),
   };
 }
 
@@ -130,5 +140,28 @@ function accountSettings(env: NodeJS.ProcessEnv) {
     mailFrom: env.MAIL_FROM || 'Raumregler <no-reply@localhost>',
     publicUrl: httpUrl(env, 'PUBLIC_URL'),
     allowRegistration: flag(env, 'ALLOW_REGISTRATION'),
+  };
+}
+
+// Alarms (domain/alarms.ts, plugins/app/alarms.ts).
+function alarmSettings(env: NodeJS.ProcessEnv): AlarmConfig {
+  const d = DEFAULT_ALARM_SETTINGS;
+  const week = 7 * 24 * 60;
+  const mailTo = (env.ALARM_MAIL_TO ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter((address) => address !== '');
+  const bad = mailTo.find((address) => !/^[^\s@,]+@[^\s@,]+$/.test(address));
+  if (bad !== undefined) {
+    throw new ConfigError(`ALARM_MAIL_TO must be comma-separated e-mail addresses, got "${bad}"`);
+  }
+  return {
+    coldKelvin: decimal(env, 'ALARM_COLD_KELVIN', d.coldKelvin, 0.1, 30),
+    coldMinutes: integer(env, 'ALARM_COLD_MINUTES', d.coldMinutes, 1, week),
+    warmKelvin: decimal(env, 'ALARM_WARM_KELVIN', d.warmKelvin, 0.1, 30),
+    warmMinutes: integer(env, 'ALARM_WARM_MINUTES', d.warmMinutes, 1, week),
+    silentMinutes: integer(env, 'ALARM_SILENT_MINUTES', d.silentMinutes, 1, week),
+    clearMinutes: integer(env, 'ALARM_CLEAR_MINUTES', d.clearMinutes, 1, week),
+    mailTo,
   };
 }

@@ -6,6 +6,7 @@ export const ERROR_CODES = [
   'unauthorized',
   'forbidden',
   'not_found',
+  'conflict',
   'method_not_allowed',
   'request_timeout',
   'payload_too_large',

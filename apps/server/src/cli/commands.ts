@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { ACCESS_LEVELS, type Access } from '@raumregler/contract';
 import type { Database } from 'better-sqlite3';
 import { createUsersRepository } from '../db/repositories/users.js';
+import { runSimCommand, SimCommandError } from './sim.js';
 import { importSeed } from '../db/seed-import.js';
 import { hashPassword } from '../domain/passwords.js';
 import { parseSeed, SeedError } from '../domain/seed.js';
@@ -21,9 +22,16 @@ Commands:
       Set a user's access. <access> is one of: ${ACCESS_LEVELS.join(', ')}.
   user password <username> [--password <password>]
       Reset a password. Without --password a random one is generated and printed.
+  user language <username> de|en
+      The language of the user's alarm mails (default de).
   seed import <file>
       Check a seed file and write its building and users into the database (existing users
       with the same name are kept; floors and rooms with the same ids are replaced).
+  sim window <roomId> open|closed
+      Open or close a window of a simulated room: it loses heat fast until closed. Acts on
+      the running server within 5 s. Refused in proxy mode (UPSTREAM_URL set).
+  sim sensor <roomId> off|on
+      Stop or resume a simulated room's sensor: no new readings while off.
   help
       Show this text.
 
@@ -84,6 +92,8 @@ export async function runCli(
   db: Database,
   io: CliIo,
   now: () => number,
+  /** Proxy mode (UPSTREAM_URL set): there is no simulated building to act on. */
+  { proxy = false }: { proxy?: boolean } = {},
 ): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
@@ -161,6 +171,28 @@ export async function runCli(
         if (secret.generated) io.out(`Password: ${secret.password}`);
         return 0;
       }
+      case 'user language': {
+        const [username, language, ...extra] = rest;
+        if (!username) throw new UsageError('missing <username>');
+        if (language !== 'de' && language !== 'en') {
+          throw new UsageError(`the language must be de or en, got "${language ?? ''}"`);
+        }
+        if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+        const user = users.findByUsername(username);
+        if (!user) throw new CommandError(`there is no user named "${username}"`);
+        db.prepare('UPDATE users SET language = ? WHERE id = ?').run(language, user.id);
+        io.out(
+          `"${user.username}" now gets alarm mails in ${language === 'de' ? 'German' : 'English'}.`,
+        );
+        return 0;
+      }
+      case 'sim window':
+      case 'sim sensor': {
+        const [roomId, state, ...extra] = rest;
+        if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+        io.out(runSimCommand(db, command!, roomId, state, proxy));
+        return 0;
+      }
       case 'seed import': {
         const file = one(rest, '<file>');
         let raw: unknown;
@@ -189,7 +221,16 @@ export async function runCli(
       io.err('Run "npm run cli -w apps/server -- help" for the commands.');
       return 2;
     }
-    if (error instanceof CommandError || error instanceof SeedError) {
+    if (error instanceof SimCommandError && error.usage) {
+      io.err(`Error: ${error.message}`);
+      io.err('Run "npm run cli -w apps/server -- help" for the commands.');
+      return 2;
+    }
+    if (
+      error instanceof CommandError ||
+      error instanceof SeedError ||
+      error instanceof SimCommandError
+    ) {
       io.err(`Error: ${error.message}`);
       return 1;
     }

@@ -68,3 +68,24 @@ describe('outdoorTemperature', () => {
     expect(outdoorTemperature(15)).toBeCloseTo(8);
   });
 });
+
+describe('an open window', () => {
+  it('makes a heated room at 20 °C fall at least 3 K within an hour, even on a mild afternoon', () => {
+    for (const [outdoor, target] of [
+      [0, 21],
+      [8, 21],
+      [8, 24],
+    ] as const) {
+      const room: SimInput = { ...cold, temperature: 20, target, windowOpen: true };
+      const after = simulateRoom(room, 3600, outdoor, noNoise);
+      expect(after.valveOpen).toBe(true);
+      expect(after.temperature!).toBeLessThanOrEqual(17);
+    }
+  });
+
+  it('closed again, the room heats back to its target', () => {
+    const open = simulateRoom({ ...cold, temperature: 20, windowOpen: true }, 3600, 4, noNoise);
+    const closed = simulateRoom({ ...cold, ...open, windowOpen: false }, 6 * 3600, 4, noNoise);
+    expect(closed.temperature!).toBeGreaterThan(20.5);
+  });
+});

@@ -12,7 +12,7 @@ export const FORM_BODY_LIMIT = 16 * 1024;
  * strings. Registered inside the write routes' scope (not with fastify-plugin), so other route
  * groups keep their own parsers.
  */
-export async function registerFormBodies(app: FastifyInstance) {
+export async function registerFormBodies(app: FastifyInstance, { fieldSize = 1024 } = {}) {
   // A plain-text body can carry no fields: answer 415 rather than "ziel is required".
   app.removeContentTypeParser('text/plain');
   // Bodies are read as UTF-8; one declared in another charset would be misread, so refuse it.
@@ -29,7 +29,7 @@ export async function registerFormBodies(app: FastifyInstance) {
   acceptMultipartFields(app, {
     body: FORM_BODY_LIMIT,
     fields: 20,
-    fieldSize: 1024,
+    fieldSize,
     fieldNameSize: 100,
   });
 }

@@ -1,13 +1,26 @@
 import fp from 'fastify-plugin';
 import { targetInForce } from '../../domain/room-view.js';
 import { outdoorTemperature, simulateRoom } from '../../domain/simulation.js';
+import { createSimFaultsRepository } from '../../db/repositories/sim-faults.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Advances the simulated building to now (the timer calls it; tests call it directly). */
     simulate: () => void;
+    /** Calls `listener` after each simulation step with every room as the step left it. */
+    onSimulationTick: (listener: SimulationTickListener) => void;
   }
 }
+
+/** One room after a simulation step: what the alarm evaluation reads (plugins/app/alarms.ts). */
+export interface SimulatedRoomState {
+  id: number;
+  mode: string;
+  target: number;
+  temperature: number | null;
+  reportedAt: number | null;
+}
+export type SimulationTickListener = (rooms: readonly SimulatedRoomState[], now: number) => void;
 
 const TICK_MS = 5_000;
 
@@ -18,6 +31,12 @@ const TICK_MS = 5_000;
 export default fp<{ speed: number; timer: boolean }>(
   async (app, { speed, timer }) => {
     let last = app.clock.now();
+    const listeners: SimulationTickListener[] = [];
+    app.decorate('onSimulationTick', (listener: SimulationTickListener) => {
+      listeners.push(listener);
+    });
+    // Open windows and silent sensors (CLI `sim window`, `sim sensor`), read on every tick.
+    const faultsRepo = createSimFaultsRepository(app.db);
     app.decorate('simulate', () => {
       const now = app.clock.now();
       const seconds = ((now - last) / 1000) * speed;
@@ -29,22 +48,40 @@ export default fp<{ speed: number; timer: boolean }>(
         new Date(context.nowWall).getUTCHours() + new Date(context.nowWall).getUTCMinutes() / 60;
       const outdoor = outdoorTemperature(wallHour);
       const scheduleOf = building.schedules();
-      const updates = building.listRooms().map((room) => {
+      const faults = faultsRepo.all();
+      const rooms = building.listRooms();
+      const states = new Array<SimulatedRoomState>(rooms.length);
+      const updates = rooms.map((room, index) => {
+        const target = targetInForce(room, scheduleOf(room.id), context);
+        const fault = faults.get(room.id);
         const next = simulateRoom(
           {
             temperature: room.temperature,
             humidity: room.humidity,
             valveOpen: room.valveOpen,
-            target: targetInForce(room, scheduleOf(room.id), context),
+            target,
             mode: room.mode,
+            windowOpen: fault?.windowOpen,
           },
           seconds,
           outdoor,
           Math.random,
         );
-        return { id: room.id, ...next, reportedAt: next.temperature === null ? null : now };
+        // A switched-off sensor reports nothing: its last reading and time stay as they were.
+        const update = fault?.sensorOff
+          ? { ...next, temperature: room.temperature, reportedAt: room.sensorReportedAt }
+          : { ...next, reportedAt: next.temperature === null ? null : now };
+        states[index] = {
+          id: room.id,
+          mode: room.mode,
+          target,
+          temperature: update.temperature,
+          reportedAt: update.reportedAt,
+        };
+        return { id: room.id, ...update };
       });
       building.saveSimulation(updates);
+      for (const listener of listeners) listener(states, now);
     });
     if (!timer || speed <= 0) return;
     const handle = setInterval(() => {

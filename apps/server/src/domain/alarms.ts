@@ -1,0 +1,231 @@
+/**
+ * The alarm rules (issue 15), pure: a room's reading and "now" in, the alarms to open and to
+ * clear out. The service (plugins/app/alarms.ts) keeps one `RoomWatch` per room in memory,
+ * stores what the rules decide and mails it.
+ *
+ * Instants are epoch milliseconds of the app's clock. Durations are counted in the building's own
+ * time: real elapsed time × `scale` (SIM_SPEED when simulating, 1 in proxy mode), the time the
+ * room physics runs on, so a fast simulation raises alarms fast.
+ */
+import { ALARM_KINDS, type AlarmKind } from '@raumregler/contract';
+
+export { ALARM_KINDS, ALARM_STATES, type AlarmKind, type AlarmState } from '@raumregler/contract';
+
+/** A room that gained at least this much over the alarm's window is getting warmer (cooler). */
+export const GAIN_KELVIN = 0.5;
+
+export interface AlarmSettings {
+  coldKelvin: number;
+  coldMinutes: number;
+  warmKelvin: number;
+  warmMinutes: number;
+  silentMinutes: number;
+  clearMinutes: number;
+}
+
+export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
+  coldKelvin: 2,
+  coldMinutes: 60,
+  warmKelvin: 2,
+  warmMinutes: 60,
+  silentMinutes: 30,
+  clearMinutes: 10,
+};
+
+/** What the rules need of one room at one instant. */
+export interface RoomReading {
+  roomId: number;
+  /** "Heating", "Cooling", "Off" … compared case-insensitively. */
+  mode: string;
+  /** The last reading in °C; null: the room has no sensor. */
+  temperature: number | null;
+  /** The target in force; null when unknown. */
+  target: number | null;
+  /** Instant of the last reading; null when unknown (such a sensor is never called silent). */
+  reportedAt: number | null;
+}
+
+/** A condition that holds since `since`, with the readings of its window (time, °C pairs). */
+interface Trend {
+  since: number;
+  /** Flat pairs [at, temperature, at, temperature, …], oldest first, thinned to ~30 a window. */
+  samples: number[];
+}
+
+interface OpenAlarm {
+  id: number;
+  /** Since when the condition is false; null while it holds. */
+  clearingSince: number | null;
+}
+
+/** Everything the rules remember about one room between two evaluations. */
+export interface RoomWatch {
+  cold: Trend | null;
+  warm: Trend | null;
+  open: Partial<Record<AlarmKind, OpenAlarm>>;
+}
+
+export const newRoomWatch = (): RoomWatch => ({ cold: null, warm: null, open: {} });
+
+export type AlarmEvent =
+  | {
+      type: 'open';
+      roomId: number;
+      kind: AlarmKind;
+      /** When the condition began. */
+      since: number;
+      value: number | null;
+      target: number | null;
+    }
+  | { type: 'clear'; roomId: number; kind: AlarmKind; alarmId: number };
+
+const MINUTE = 60_000;
+
+const isMode = (mode: string, name: string) =>
+  mode.length === name.length && mode.toLowerCase() === name;
+
+/** Does the room have a sensor whose last reading is older than the silent limit? */
+function isSilent(reading: RoomReading, now: number, scale: number, settings: AlarmSettings) {
+  if (reading.temperature === null || isMode(reading.mode, 'off')) return false;
+  // A sensor whose last reading is unknown cannot be told silent: never cry wolf.
+  if (reading.reportedAt === null) return false;
+  return (now - reading.reportedAt) * scale >= settings.silentMinutes * MINUTE;
+}
+
+/**
+ * Follows a too-cold or too-warm condition: null when it does not hold, else its trend with this
+ * reading added. Returns whether it has held for the window while the room gained less than
+ * GAIN_KELVIN in the right direction over that window.
+ */
+function follow(
+  trend: Trend | null,
+  holds: boolean,
+  temperature: number,
+  now: number,
+  windowMs: number,
+  scale: number,
+  direction: 1 | -1,
+): { trend: Trend | null; stuck: boolean } {
+  if (!holds) return { trend: null, stuck: false };
+  if (!trend) return { trend: { since: now, samples: [now, temperature] }, stuck: false };
+  const { samples } = trend;
+  // Keep a reading every 1/30 of the window (in real ms): the window's start is known to ~2 %.
+  const spacing = windowMs / scale / 30;
+  if (now - samples[samples.length - 2]! >= spacing) samples.push(now, temperature);
+  if ((now - trend.since) * scale < windowMs) return { trend, stuck: false };
+  // The newest reading at or before the window's start; older ones are no longer needed.
+  const start = now - windowMs / scale;
+  let index = 0;
+  while (index + 2 < samples.length && samples[index + 2]! <= start) index += 2;
+  if (index > 0) samples.splice(0, index);
+  const gained = (temperature - samples[1]!) * direction;
+  return { trend, stuck: gained < GAIN_KELVIN };
+}
+
+/**
+ * Evaluates one room at `now`: which of its alarms open and which clear. Updates `watch` in place
+ * (it runs for every room on every simulation tick) and answers the events; the caller stores
+ * them and tells the watch the new alarm's id with `markOpened`.
+ */
+export function evaluateRoom(
+  watch: RoomWatch,
+  reading: RoomReading,
+  now: number,
+  scale: number,
+  settings: AlarmSettings,
+): AlarmEvent[] {
+  const events: AlarmEvent[] = [];
+  const silent = isSilent(reading, now, scale, settings);
+  const conditions: Partial<Record<AlarmKind, boolean>> = { 'sensor-silent': silent };
+  const { temperature, target, mode } = reading;
+  if (silent || temperature === null || target === null) {
+    // A silent sensor's last value says nothing about the room now: no trends on it, and an
+    // open too-cold/too-warm alarm neither clears nor is confirmed until readings come back.
+    watch.cold = null;
+    watch.warm = null;
+  } else {
+    const cold = follow(
+      watch.cold,
+      isMode(mode, 'heating') && temperature < target - settings.coldKelvin,
+      temperature,
+      now,
+      settings.coldMinutes * MINUTE,
+      scale,
+      1,
+    );
+    const warm = follow(
+      watch.warm,
+      isMode(mode, 'cooling') && temperature > target + settings.warmKelvin,
+      temperature,
+      now,
+      settings.warmMinutes * MINUTE,
+      scale,
+      -1,
+    );
+    watch.cold = cold.trend;
+    watch.warm = warm.trend;
+    conditions['too-cold'] = cold.trend !== null;
+    conditions['too-warm'] = warm.trend !== null;
+    if (cold.stuck && !watch.open['too-cold']) {
+      events.push(openEvent(reading, 'too-cold', cold.trend!.since));
+    }
+    if (warm.stuck && !watch.open['too-warm']) {
+      events.push(openEvent(reading, 'too-warm', warm.trend!.since));
+    }
+  }
+  if (silent && !watch.open['sensor-silent']) {
+    events.push(openEvent(reading, 'sensor-silent', reading.reportedAt!));
+  }
+  for (const kind of ALARM_KINDS) {
+    const open = watch.open[kind];
+    const holds = conditions[kind];
+    if (!open || holds === undefined) continue;
+    if (holds) {
+      open.clearingSince = null;
+      continue;
+    }
+    open.clearingSince ??= now;
+    if ((now - open.clearingSince) * scale >= settings.clearMinutes * MINUTE) {
+      delete watch.open[kind];
+      events.push({ type: 'clear', roomId: reading.roomId, kind, alarmId: open.id });
+    }
+  }
+  return events;
+}
+
+const openEvent = (reading: RoomReading, kind: AlarmKind, since: number): AlarmEvent => ({
+  type: 'open',
+  roomId: reading.roomId,
+  kind,
+  since,
+  value: reading.temperature,
+  target: reading.target,
+});
+
+/** Records that the alarm of this kind is open (just stored, or loaded after a restart). */
+export function markOpened(watch: RoomWatch, kind: AlarmKind, alarmId: number) {
+  watch.open[kind] = { id: alarmId, clearingSince: null };
+}
+
+/** Forgets an open alarm that was cleared elsewhere. */
+export function markCleared(watch: RoomWatch, kind: AlarmKind) {
+  delete watch.open[kind];
+}
+
+/**
+ * Mail storms: the first `singles` alarms opened within any `windowMs` are mailed at once, later
+ * ones wait for one digest sent when the window ends. `openedBefore` are the instants of the
+ * alarms opened before this one (any order). Answers when this alarm's mail is due and whether
+ * it goes into the digest.
+ */
+export function mailPlan(
+  openedAt: number,
+  openedBefore: readonly number[],
+  windowMs: number,
+  singles = 5,
+): { digest: boolean; dueAt: number } {
+  const inWindow = openedBefore.filter((at) => at > openedAt - windowMs && at <= openedAt);
+  if (inWindow.length < singles) return { digest: false, dueAt: openedAt };
+  // The window that this storm started: it ends windowMs after its first alarm.
+  return { digest: true, dueAt: Math.min(...inWindow) + windowMs };
+}

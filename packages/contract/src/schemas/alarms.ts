@@ -1,0 +1,53 @@
+/**
+ * Our own alarms endpoints (issue 15, docs/device-api.md "our extensions"): not part of the
+ * Controme device API. Times are the device's local time with its UTC offset.
+ */
+import Type, { type Static } from 'typebox';
+import { ALARM_NOTE_MAX } from '../alarms.js';
+import { Nullable } from './device.js';
+
+export const AlarmSchema = Type.Object({
+  id: Type.Integer(),
+  room: Type.Integer(),
+  room_name: Type.String(),
+  /** The floor's name. */
+  floor: Type.String(),
+  kind: Type.Union([
+    Type.Literal('too-cold'),
+    Type.Literal('too-warm'),
+    Type.Literal('sensor-silent'),
+  ]),
+  /** When the condition began, e.g. 2026-11-23T07:40:00+01:00. */
+  since: Type.String(),
+  state: Type.Union([
+    Type.Literal('active'),
+    Type.Literal('acknowledged'),
+    Type.Literal('cleared'),
+  ]),
+  /** The room's temperature when the alarm opened (sensor-silent: the last reading), °C. */
+  value: Nullable(Type.Number()),
+  /** The target in force when the alarm opened, °C. */
+  target: Nullable(Type.Number()),
+  acknowledged_by: Nullable(Type.String()),
+  acknowledged_at: Nullable(Type.String()),
+  note: Nullable(Type.String()),
+  cleared_at: Nullable(Type.String()),
+});
+
+export const AlarmListSchema = Type.Object({ alarms: Type.Array(AlarmSchema) });
+
+/** `POST /api/alarms/{id}/ack` form fields (multipart or urlencoded); answers `{ alarm }`. */
+export const AcknowledgeAlarmBodySchema = Type.Object({
+  user: Type.String(),
+  password: Type.String(),
+  note: Type.Optional(Type.String({ maxLength: ALARM_NOTE_MAX })),
+});
+
+export const AcknowledgeAlarmAnswerSchema = Type.Object({ alarm: AlarmSchema });
+
+export type Alarm = Static<typeof AlarmSchema>;
+export type AlarmKind = Alarm['kind'];
+export type AlarmState = Alarm['state'];
+export type AlarmList = Static<typeof AlarmListSchema>;
+export type AcknowledgeAlarmBody = Static<typeof AcknowledgeAlarmBodySchema>;
+export type AcknowledgeAlarmAnswer = Static<typeof AcknowledgeAlarmAnswerSchema>;
