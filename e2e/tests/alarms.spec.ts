@@ -65,6 +65,13 @@ test('a sensor switched off rings the bell, is acknowledged with a note and mark
 
   await sim(server, 'sensor', '1', 'off');
   await ringBell(page, server);
+  // The overview (signed in, we are on it) marks the room from the same list.
+  await expect(page.getByRole('row').filter({ hasText: 'Wohnzimmer' })).toContainText(
+    /Alarm: Sensor still seit/,
+  );
+  await page.goto('?state=alarm');
+  const roomLinks = page.getByRole('table').getByRole('row').getByRole('link');
+  await expect(roomLinks).toHaveText(['Wohnzimmer']);
 
   await bell(page).click();
   await expect(page).toHaveURL(/\/alarms$/);
