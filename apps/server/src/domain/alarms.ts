@@ -7,7 +7,7 @@
  * time: real elapsed time × `scale` (SIM_SPEED when simulating, 1 in proxy mode), the time the
  * room physics runs on, so a fast simulation raises alarms fast.
  */
-import { ALARM_KINDS, type AlarmKind } from '@raumregler/contract';
+import type { AlarmKind } from '@raumregler/contract';
 
 export { ALARM_KINDS, ALARM_STATES, type AlarmKind, type AlarmState } from '@raumregler/contract';
 
@@ -92,6 +92,8 @@ function isSilent(reading: RoomReading, now: number, scale: number, settings: Al
   return (now - reading.reportedAt) * scale >= settings.silentMinutes * MINUTE;
 }
 
+const NOT_HOLDING = Object.freeze({ trend: null, stuck: false });
+
 /**
  * Follows a too-cold or too-warm condition: null when it does not hold, else its trend with this
  * reading added. Returns whether it has held for the window while the room gained less than
@@ -106,7 +108,7 @@ function follow(
   scale: number,
   direction: 1 | -1,
 ): { trend: Trend | null; stuck: boolean } {
-  if (!holds) return { trend: null, stuck: false };
+  if (!holds) return NOT_HOLDING;
   if (!trend) return { trend: { since: now, samples: [now, temperature] }, stuck: false };
   const { samples } = trend;
   // Keep a reading every 1/30 of the window (in real ms): the window's start is known to ~2 %.
@@ -124,8 +126,9 @@ function follow(
 
 /**
  * Evaluates one room at `now`: which of its alarms open and which clear. Updates `watch` in place
- * (it runs for every room on every simulation tick) and answers the events; the caller stores
- * them and tells the watch the new alarm's id with `markOpened`.
+ * and appends the events to `out` (it runs for every room on every simulation tick, so it
+ * allocates nothing while nothing changes); the caller stores them and tells the watch the new
+ * alarm's id with `markOpened`. Answers `out`.
  */
 export function evaluateRoom(
   watch: RoomWatch,
@@ -133,18 +136,21 @@ export function evaluateRoom(
   now: number,
   scale: number,
   settings: AlarmSettings,
+  out: AlarmEvent[] = [],
 ): AlarmEvent[] {
-  const events: AlarmEvent[] = [];
   const silent = isSilent(reading, now, scale, settings);
-  const conditions: Partial<Record<AlarmKind, boolean>> = { 'sensor-silent': silent };
   const { temperature, target, mode } = reading;
+  // Whether each condition holds; undefined: unknown (a silent sensor says nothing of the room).
+  let cold: boolean | undefined;
+  let warm: boolean | undefined;
   if (silent || temperature === null || target === null) {
     // A silent sensor's last value says nothing about the room now: no trends on it, and an
     // open too-cold/too-warm alarm neither clears nor is confirmed until readings come back.
     watch.cold = null;
     watch.warm = null;
+    if (!silent) cold = warm = false;
   } else {
-    const cold = follow(
+    const coldNow = follow(
       watch.cold,
       isMode(mode, 'heating') && temperature < target - settings.coldKelvin,
       temperature,
@@ -153,7 +159,12 @@ export function evaluateRoom(
       scale,
       1,
     );
-    const warm = follow(
+    watch.cold = coldNow.trend;
+    cold = coldNow.trend !== null;
+    if (coldNow.stuck && !watch.open['too-cold']) {
+      out.push(openEvent(reading, 'too-cold', coldNow.trend!.since));
+    }
+    const warmNow = follow(
       watch.warm,
       isMode(mode, 'cooling') && temperature > target + settings.warmKelvin,
       temperature,
@@ -162,35 +173,43 @@ export function evaluateRoom(
       scale,
       -1,
     );
-    watch.cold = cold.trend;
-    watch.warm = warm.trend;
-    conditions['too-cold'] = cold.trend !== null;
-    conditions['too-warm'] = warm.trend !== null;
-    if (cold.stuck && !watch.open['too-cold']) {
-      events.push(openEvent(reading, 'too-cold', cold.trend!.since));
-    }
-    if (warm.stuck && !watch.open['too-warm']) {
-      events.push(openEvent(reading, 'too-warm', warm.trend!.since));
+    watch.warm = warmNow.trend;
+    warm = warmNow.trend !== null;
+    if (warmNow.stuck && !watch.open['too-warm']) {
+      out.push(openEvent(reading, 'too-warm', warmNow.trend!.since));
     }
   }
   if (silent && !watch.open['sensor-silent']) {
-    events.push(openEvent(reading, 'sensor-silent', reading.reportedAt!));
+    out.push(openEvent(reading, 'sensor-silent', reading.reportedAt!));
   }
-  for (const kind of ALARM_KINDS) {
-    const open = watch.open[kind];
-    const holds = conditions[kind];
-    if (!open || holds === undefined) continue;
-    if (holds) {
-      open.clearingSince = null;
-      continue;
-    }
-    open.clearingSince ??= now;
-    if ((now - open.clearingSince) * scale >= settings.clearMinutes * MINUTE) {
-      delete watch.open[kind];
-      events.push({ type: 'clear', roomId: reading.roomId, kind, alarmId: open.id });
-    }
+  settle(watch, 'too-cold', cold, reading.roomId, now, scale, settings, out);
+  settle(watch, 'too-warm', warm, reading.roomId, now, scale, settings, out);
+  settle(watch, 'sensor-silent', silent, reading.roomId, now, scale, settings, out);
+  return out;
+}
+
+/** An open alarm clears once its condition has been false for the clear delay. */
+function settle(
+  watch: RoomWatch,
+  kind: AlarmKind,
+  holds: boolean | undefined,
+  roomId: number,
+  now: number,
+  scale: number,
+  settings: AlarmSettings,
+  out: AlarmEvent[],
+) {
+  const open = watch.open[kind];
+  if (!open || holds === undefined) return;
+  if (holds) {
+    open.clearingSince = null;
+    return;
   }
-  return events;
+  open.clearingSince ??= now;
+  if ((now - open.clearingSince) * scale >= settings.clearMinutes * MINUTE) {
+    delete watch.open[kind];
+    out.push({ type: 'clear', roomId, kind, alarmId: open.id });
+  }
 }
 
 const openEvent = (reading: RoomReading, kind: AlarmKind, since: number): AlarmEvent => ({

@@ -28,13 +28,9 @@ export async function startSmtpPeer(port = 0) {
           callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
           return;
         }
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
-        const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(head)?.[1] ?? '';
         received.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          subject: decodeHeader(subject.replace(/\r?\n[ \t]/g, ' ')),
-          text: decodeQuotedPrintable(body.join('\n\n')),
+          ...parseMail(Buffer.concat(chunks).toString('utf8')),
         });
         callback();
         for (const wait of waiting.filter((each) => received.length >= each.count)) {
@@ -60,6 +56,16 @@ export async function startSmtpPeer(port = 0) {
   };
 }
 export type SmtpPeer = Awaited<ReturnType<typeof startSmtpPeer>>;
+
+/** Subject and text of a mail as nodemailer writes it (over SMTP or as an .eml file). */
+export function parseMail(raw: string): { subject: string; text: string } {
+  const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
+  const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(head)?.[1] ?? '';
+  return {
+    subject: decodeHeader(subject.replace(/\r?\n[ \t]/g, ' ')),
+    text: decodeQuotedPrintable(body.join('\n\n')),
+  };
+}
 
 /** RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=) as nodemailer writes subjects. */
 function decodeHeader(value: string): string {

@@ -2,7 +2,7 @@ import type { AcknowledgeAlarmAnswer, AlarmList } from '@raumregler/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/commands.js';
 import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer.js';
-import { form } from '../../test-support/accounts.js';
+import { form, startAccountsServer } from '../../test-support/accounts.js';
 import { manualClock, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 const demo: [string, string] = ['demo', 'demo1234'];
@@ -155,5 +155,39 @@ describe('alarms on a running fast simulation', () => {
     expect(await cli(server, 'sim', 'sensor', '3', 'on')).toMatchObject({ code: 0 });
     run(server, clock, 15);
     expect(await alarms(server, 'open')).toEqual([]);
+  });
+});
+
+describe('no false alarm', () => {
+  it('the demo building runs 7 days with its schedules switching and raises nothing', async () => {
+    const clock = manualClock('2026-11-23T00:00');
+    // A false alarm's mails would land in a throw-away folder.
+    server = await startAccountsServer({ simSpeed: 1 }, clock.now);
+    // Night set-backs and morning heat-ups every day, in ticks of five simulated minutes.
+    const temperatures = new Set<number>();
+    for (let tick = 0; tick < 7 * 24 * 12; tick++) {
+      clock.advance(5 * 60_000);
+      server.app.simulate();
+      temperatures.add(Math.round(server.app.repos.building.findRoom(1)!.temperature!));
+    }
+    // The rooms did move with their programmes (a positive signal that time ran).
+    expect(temperatures.size).toBeGreaterThan(2);
+    expect(await alarms(server)).toEqual([]);
+  });
+
+  it('a room warming from 12 °C after an absence raises nothing, though below target − 2 K for over an hour', async () => {
+    const clock = manualClock('2026-11-23T10:00');
+    // A false alarm's mails would land in a throw-away folder.
+    server = await startAccountsServer({ simSpeed: 1 }, clock.now);
+    server.app.db.prepare('UPDATE rooms SET temperature = 12 WHERE id = 1').run();
+    const below: number[] = [];
+    for (let minute = 5; minute <= 6 * 60; minute += 5) {
+      clock.advance(5 * 60_000);
+      server.app.simulate();
+      if (server.app.repos.building.findRoom(1)!.temperature! < 19) below.push(minute);
+    }
+    expect(below.length * 5).toBeGreaterThan(60);
+    expect(server.app.repos.building.findRoom(1)!.temperature!).toBeGreaterThan(20);
+    expect(await alarms(server)).toEqual([]);
   });
 });

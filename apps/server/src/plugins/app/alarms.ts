@@ -139,6 +139,8 @@ export default fp(
 
     const apply = (events: AlarmEvent[], byRoom: Map<number, NamedReading>, now: number) => {
       let mailed = false;
+      // Looked up once per tick that changes something, not per alarm.
+      let who: { recipient: string; language: string }[] | null = null;
       app.db.transaction(() => {
         for (const event of events) {
           const watch = watchOf(event.roomId);
@@ -152,7 +154,8 @@ export default fp(
             MAIL_WINDOW_MS,
             MAIL_SINGLES,
           );
-          const mails: NewAlarmMail[] = recipients().map((each) => ({ ...each, ...plan }));
+          who ??= recipients();
+          const mails: NewAlarmMail[] = who.map((each) => ({ ...each, ...plan }));
           const id = repo.open(
             {
               roomId: event.roomId,
@@ -169,16 +172,17 @@ export default fp(
           mailed ||= mails.length > 0;
         }
       })();
-      if (mailed) void deliver();
+      // Mailing starts after this tick, never inside it.
+      if (mailed) setImmediate(() => void deliver());
     };
 
+    const found: AlarmEvent[] = [];
     const evaluate = (readings: readonly NamedReading[], now: number) => {
-      let events: AlarmEvent[] | null = null;
       for (const reading of readings) {
-        const found = evaluateRoom(watchOf(reading.roomId), reading, now, scale, settings);
-        if (found.length > 0) (events ??= []).push(...found);
+        evaluateRoom(watchOf(reading.roomId), reading, now, scale, settings, found);
       }
-      if (!events) return;
+      if (found.length === 0) return;
+      const events = found.splice(0);
       const byRoom = new Map(readings.map((reading) => [reading.roomId, reading]));
       try {
         apply(events, byRoom, now);
@@ -281,16 +285,7 @@ export default fp(
     if (!proxy) {
       app.onSimulationTick((rooms: readonly SimulatedRoomState[], now: number) => {
         try {
-          evaluate(
-            rooms.map((room) => ({
-              roomId: room.id,
-              mode: room.mode,
-              temperature: room.temperature,
-              target: room.target,
-              reportedAt: room.reportedAt,
-            })),
-            now,
-          );
+          evaluate(rooms, now);
         } catch (error) {
           app.log.error({ err: error }, 'alarm evaluation failed');
         }

@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 /** One room after a simulation step: what the alarm evaluation reads (plugins/app/alarms.ts). */
 export interface SimulatedRoomState {
-  id: number;
+  roomId: number;
   mode: string;
   target: number;
   temperature: number | null;
@@ -72,7 +72,7 @@ export default fp<{ speed: number; timer: boolean }>(
           ? { ...next, temperature: room.temperature, reportedAt: room.sensorReportedAt }
           : { ...next, reportedAt: next.temperature === null ? null : now };
         states[index] = {
-          id: room.id,
+          roomId: room.id,
           mode: room.mode,
           target,
           temperature: update.temperature,
