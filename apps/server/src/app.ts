@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import roomCommandsPlugin from './plugins/app/room-commands.js';
+import samplerPlugin from './plugins/app/sampler.js';
 import simulationPlugin from './plugins/app/simulation.js';
 import alarmsPlugin from './plugins/app/alarms.js';
 import authPlugin from './plugins/auth.js';
@@ -16,6 +17,7 @@ import frameworkErrorsPlugin, {
 } from './plugins/framework-errors.js';
 import clockPlugin from './plugins/external/clock.js';
 import mailerPlugin from './plugins/external/mailer.js';
+import upstreamPlugin from './plugins/external/upstream.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import webAppPlugin from './plugins/web-app.js';
 import accountRoutes from './routes/accounts/index.js';
@@ -23,6 +25,7 @@ import accountsContext from './routes/accounts/context.js';
 import { requestLogSerializer } from './routes/accounts/log-redaction.js';
 import appConfigRoute from './routes/app-config.js';
 import getRoutes from './routes/get/index.js';
+import historyRoutes from './routes/history/index.js';
 import setRoutes from './routes/set/index.js';
 import proxyRoutes from './routes/proxy.js';
 import unknownHouseRoutes from './routes/unknown-house.js';
@@ -103,6 +106,15 @@ export async function buildApp({
     from: config.mailFrom,
     dataDir: config.dataDir,
   });
+  // Proxy mode: the real device, asked for sign-ins and polled for the history (and alarms).
+  if (config.upstreamUrl) {
+    await app.register(upstreamPlugin, {
+      url: config.upstreamUrl,
+      houseId: config.houseId,
+      user: config.upstreamUser,
+      password: config.upstreamPassword,
+    });
+  }
   // Infrastructure (plugins/): the database and sign-in.
   await app.register(databasePlugin, { db });
   await app.register(authPlugin);
@@ -110,12 +122,18 @@ export async function buildApp({
   await app.register(roomCommandsPlugin);
   // In proxy mode the real device is the building: nothing to simulate.
   await app.register(simulationPlugin, { speed: config.simSpeed, timer: !config.upstreamUrl });
+  // The temperature history: recorded from the simulation, or from the upstream poll in proxy mode.
+  await app.register(samplerPlugin, {
+    recordTimer: !config.upstreamUrl,
+    simulation: !config.upstreamUrl,
+  });
   // Alarms: evaluated after each simulation tick (or upstream poll), mailed through the mailer.
   await app.register(alarmsPlugin);
   await app.register(accountsContext, { config });
   await app.register(deviceApi, { config });
   await app.register(deviceApi, { config, prefix: '/api' });
   // Our own endpoints (/api only): what our server adds to any Controme building.
+  await app.register(historyRoutes, { prefix: '/api/history' });
   await app.register(alarmRoutes, { prefix: '/api/alarms' });
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });
   return app;

@@ -38,6 +38,18 @@ export interface Config {
   /** Origin the reset links point at; null = http://localhost:<the port the server listens on>. */
   publicUrl: string | null;
   allowRegistration: boolean;
+  // Temperature history (plugins/app/sampler.ts, issue 14).
+  /** Seconds between two recorded samples of every room. */
+  historyIntervalSeconds: number;
+  /** Days raw samples are kept; older history remains as 15-minute means. */
+  historyRawDays: number;
+  /** Days the 15-minute means are kept. */
+  historyDays: number;
+  /** Days the simulation fills in on first start with an empty history; 0 = none. */
+  historyBackfillDays: number;
+  /** A read-only account on the UPSTREAM_URL device, for polling its temps (proxy mode). */
+  upstreamUser: string | null;
+  upstreamPassword: string | null;
   // Alarms (domain/alarms.ts, plugins/app/alarms.ts).
   alarms: AlarmConfig;
 }
@@ -125,7 +137,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailureWindowMs: integer(env, 'AUTH_FAILURE_WINDOW_SECONDS', 300, 1, 86_400) * 1000,
     trustProxy: flag(env, 'TRUST_PROXY'),
     ...accountSettings(env),
+    ...historySettings(env),
     alarms: alarmSettings(env),
+  };
+}
+
+// Temperature history (plugins/app/sampler.ts) and the upstream poller (plugins/external/upstream.ts).
+function historySettings(env: NodeJS.ProcessEnv) {
+  const historyRawDays = integer(env, 'HISTORY_RAW_DAYS', 14, 1, 3_650);
+  const historyDays = integer(env, 'HISTORY_DAYS', 400, 1, 36_500);
+  if (historyDays < historyRawDays) {
+    throw new ConfigError(
+      `HISTORY_DAYS (${historyDays}) must be at least HISTORY_RAW_DAYS (${historyRawDays})`,
+    );
+  }
+  return {
+    historyIntervalSeconds: integer(env, 'HISTORY_INTERVAL_SECONDS', 60, 10, 3_600),
+    historyRawDays,
+    historyDays,
+    historyBackfillDays: integer(env, 'HISTORY_BACKFILL_DAYS', 7, 0, 366),
+    upstreamUser: env.UPSTREAM_USER || null,
+    upstreamPassword: env.UPSTREAM_PASSWORD || null,
   };
 }
 

@@ -9,6 +9,9 @@ async function main() {
   const now = Date.now;
   const db = await openSeededDatabase(config, now);
   const app = await buildApp({ config, db, now });
+  // The simulation's history backfill on first start: a small building's before we answer, a
+  // big one's in the background (GET /api/history/status says when it is done).
+  await app.history.startBackfill();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

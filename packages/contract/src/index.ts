@@ -4,3 +4,4 @@ export * from './errors.js';
 export * from './paths.js';
 export * from './capabilities.js';
 export * from './alarms.js';
+export type { HistorySample, HistoryAnswer, HistoryStatus } from './schemas/history.js';

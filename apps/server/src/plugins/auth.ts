@@ -7,6 +7,7 @@ import { userCan } from '../domain/permissions.js';
 import type { UserRecord } from '../db/repositories/users.js';
 import { HttpError } from './error-handler.js';
 import { createFailureLimiter } from '../domain/failure-limiter.js';
+import { upstreamAuthenticate } from './upstream-auth.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -191,6 +192,13 @@ export default fp(
         else done(new HttpError(403, 'forbidden', REFUSALS[capability]));
       },
     );
+    // Proxy mode (UPSTREAM_URL): the users live on the device, so `authenticate` (our own
+    // endpoints, /user) asks the device's permissions/ instead (plugins/upstream-auth.ts); the
+    // proxied device API never passes here. requireCapability above works on either user.
+    if (app.config.upstreamUrl) {
+      app.decorate('authenticate', upstreamAuthenticate(app));
+      return;
+    }
     // A callback hook: a cached sign-in (every poll after the first) passes in the same tick,
     // without a promise; only the full check is asynchronous.
     app.decorate('authenticate', (request: FastifyRequest, _reply: unknown, done: HookDone) => {

@@ -7,3 +7,4 @@ export * from './device.js';
 export * from './accounts.js';
 export * from './errors.js';
 export * from './alarms.js';
+export * from './history.js';

@@ -1,4 +1,4 @@
-import type { Floor as WireFloor } from '@raumregler/contract';
+import type { PolledRoom } from '../external/upstream.js';
 import fp from 'fastify-plugin';
 import {
   createAlarmsRepository,
@@ -45,10 +45,11 @@ export interface AlarmService {
   /** Evaluates every room at `now` (after each simulation tick, or each upstream poll). */
   evaluate: (readings: readonly NamedReading[], now: number) => void;
   /**
-   * Proxy mode's seam: evaluates the device's `temps` answer as polled from UPSTREAM_URL
-   * (`solltemperatur`, `temperatur`, `betriebsart`, the sensor's `letzte_uebertragung`).
+   * Proxy mode: evaluates one poll of the device's `temps` (app.upstreamPoll, every
+   * HISTORY_INTERVAL_SECONDS): `solltemperatur`, `temperatur`, `betriebsart`, the sensor's
+   * `letzte_uebertragung`.
    */
-  evaluateUpstream: (floors: readonly WireFloor[], now: number) => void;
+  evaluateUpstream: (rooms: readonly PolledRoom[], now: number) => void;
   /** Sends what is due in the outbox; settles when this round is done (tests await it). */
   deliver: () => Promise<void>;
   /** Acknowledges an open alarm; see the ack route for the answers. */
@@ -66,27 +67,35 @@ declare module 'fastify' {
   }
 }
 
-const byRoomFromWire = (floors: readonly WireFloor[], local: Parameters<typeof parseWireTime>[0]) =>
-  floors.flatMap((floor) =>
-    floor.raeume.map((room): NamedReading => {
-      const sensor = room.sensoren.find((each) => each.raumtemperatursensor) ?? room.sensoren[0];
-      const reported = sensor?.letzte_uebertragung ?? null;
-      // 'DD.MM.YYYY HH:MM' in the device's local time.
-      const match = reported ? /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2})$/.exec(reported) : null;
-      const reportedAt = match
-        ? parseWireTime(local, `${match[3]}-${match[2]}-${match[1]}T${match[4]}:${match[5]}`)
-        : null;
-      return {
-        roomId: room.id,
-        roomName: room.name,
-        floorName: floor.etagenname,
-        mode: room.betriebsart,
-        temperature: sensor ? room.temperatur : null,
-        target: room.solltemperatur,
-        reportedAt,
-      };
-    }),
-  );
+/** 'DD.MM.YYYY HH:MM', the device's local time of a sensor's last reading. */
+const REPORTED = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2})$/;
+
+/** The rules' readings of the device's rooms as polled in proxy mode. */
+export function readingsFromDevice(
+  rooms: readonly PolledRoom[],
+  local: Parameters<typeof parseWireTime>[0],
+): NamedReading[] {
+  return rooms.map((room) => {
+    const sensors = Array.isArray(room.sensoren) ? room.sensoren : [];
+    const sensor = sensors.find((each) => each.raumtemperatursensor) ?? sensors[0];
+    const match = REPORTED.exec(sensor?.letzte_uebertragung ?? '');
+    const reportedAt = match
+      ? parseWireTime(local, `${match[3]}-${match[2]}-${match[1]}T${match[4]}:${match[5]}`)
+      : null;
+    const number = (value: unknown) =>
+      typeof value === 'number' && Number.isFinite(value) ? value : null;
+    return {
+      roomId: room.id,
+      roomName: String(room.name ?? room.id),
+      floorName: String(room.floorName ?? ''),
+      mode: typeof room.betriebsart === 'string' ? room.betriebsart : 'Heating',
+      // A room without a sensor raises nothing: no temperature to judge.
+      temperature: sensor || room.temperatur !== null ? number(room.temperatur) : null,
+      target: number(room.solltemperatur),
+      reportedAt,
+    };
+  });
+}
 
 /**
  * The alarm service (issue 15): evaluates the rules of domain/alarms.ts for every room after each
@@ -275,14 +284,25 @@ export default fp(
 
     app.decorate('alarms', {
       evaluate,
-      evaluateUpstream: (floors: readonly WireFloor[], now: number) =>
-        evaluate(byRoomFromWire(floors, app.clock.local), now),
+      evaluateUpstream: (rooms: readonly PolledRoom[], now: number) =>
+        evaluate(readingsFromDevice(rooms, app.clock.local), now),
       deliver,
       acknowledge,
       repo,
     } satisfies AlarmService);
 
-    if (!proxy) {
+    if (proxy) {
+      // The device's temps as h14h's poller fetches them for the history (UPSTREAM_USER).
+      if (app.hasDecorator('upstreamPoll')) {
+        app.upstreamPoll.subscribe((rooms, at) => {
+          try {
+            app.alarms.evaluateUpstream(rooms, at);
+          } catch (error) {
+            app.log.error({ err: error }, 'alarm evaluation failed');
+          }
+        });
+      }
+    } else {
       app.onSimulationTick((rooms: readonly SimulatedRoomState[], now: number) => {
         try {
           evaluate(rooms, now);

@@ -1,0 +1,253 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { HistoryAnswer } from '@raumregler/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Config } from '../../config.js';
+import {
+  berlin,
+  demoSeed,
+  manualClock,
+  startTestServer,
+  type TestServer,
+} from '../../test-support/test-server.js';
+import { demo, expectError, writesTo } from '../../test-support/writes.js';
+
+let server: TestServer;
+let clock = manualClock('2026-11-23T10:00');
+afterEach(async () => {
+  await server?.close();
+});
+
+const start = async (config: Partial<Config> = {}, seed = demoSeed()) => {
+  clock = manualClock('2026-11-23T10:00');
+  server = await startTestServer({ now: clock.now, config, seed });
+  return server;
+};
+const history = async (query = '', roomId = 1, auth = demo) => {
+  const response = await server.request(`/api/history/${roomId}/${query}`, { auth });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as HistoryAnswer;
+};
+/** One tick a minute from now for `minutes`, the way the timer records. */
+const recordMinutes = (minutes: number) => {
+  for (let i = 0; i < minutes; i++) {
+    server.app.history.tick();
+    clock.advance(60_000);
+  }
+};
+
+describe('the backfill of a fresh simulated building', () => {
+  it('fills the last 7 days before it is asked, and says it is done', async () => {
+    await start();
+    const status = () =>
+      server.request('/api/history/status', { auth: demo }).then((r) => r.json());
+    expect(await status()).toEqual({ backfill: 'none' });
+    await server.app.history.startBackfill();
+    expect(await status()).toEqual({ backfill: 'done' });
+
+    const day = await history();
+    expect(day).toMatchObject({
+      room: 1,
+      from: '2026-11-22T10:00:00+01:00',
+      to: '2026-11-23T10:00:00+01:00',
+      step_seconds: 60,
+    });
+    expect(day.samples).toHaveLength(24 * 60);
+    expect(day.samples[0]!.time).toBe('2026-11-22T10:00:00+01:00');
+    expect(day.samples.at(-1)!.time).toBe('2026-11-23T09:59:00+01:00');
+    expect(day.samples.every((s) => typeof s.temperature === 'number')).toBe(true);
+    // The Gäste-WC has no sensor: no temperature is invented for it.
+    const wc = await history('', 4);
+    expect(wc.samples).toHaveLength(24 * 60);
+    expect(wc.samples.every((s) => s.temperature === null && s.target !== null)).toBe(true);
+
+    // A second start finds history and fills nothing again.
+    await server.app.history.startBackfill();
+    expect((await history()).samples).toEqual(day.samples);
+  });
+
+  it('is not run in a building whose history is not empty', async () => {
+    await start();
+    server.app.history.tick();
+    await server.app.history.startBackfill();
+    expect(server.app.history.backfillStatus()).toBe('none');
+    expect((await history('?from=2026-11-16T10:00')).samples).toHaveLength(1);
+  });
+});
+
+describe('recording', () => {
+  it('records every room each interval: the reading, the target in force, humidity, valve', async () => {
+    await start();
+    const writes = writesTo(() => server);
+    expect((await writes.multipart('ziel/1/', { ziel: '23.5', duration: '60' })).status).toBe(200);
+    clock.advance(30_000);
+    server.app.history.tick();
+    const room = await writes.room(1);
+    const { samples } = await history();
+    expect(samples).toEqual([
+      {
+        time: '2026-11-23T10:00:00+01:00',
+        temperature: room.temperatur,
+        target: 23.5,
+        humidity: room.luftfeuchte,
+        valve: 0,
+      },
+    ]);
+  });
+
+  it('a failed recording is logged, and a user write in the same turn succeeds', async () => {
+    await start();
+    const writes = writesTo(() => server);
+    const errors = vi.spyOn(server.app.log, 'error');
+    server.app.db.exec('DROP TABLE history_recent');
+    const write = writes.multipart('ziel/2/', { ziel: '22', duration: '60' });
+    expect(() => server.app.history.tick()).not.toThrow();
+    expect((await write).status).toBe(200);
+    expect((await writes.room(2)).solltemperatur).toBe(22);
+    expect(errors).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.any(Error) }),
+      expect.stringContaining('recording the history failed'),
+    );
+  });
+
+  it('a lock held by another process fails the tick at once instead of stalling requests', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'raumregler-history-'));
+    try {
+      await start({ databaseFile: path.join(dir, 'db.sqlite') });
+      const other = new Database(path.join(dir, 'db.sqlite'));
+      other.exec('BEGIN IMMEDIATE');
+      const errors = vi.spyOn(server.app.log, 'error');
+      const started = performance.now();
+      server.app.history.tick();
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(errors).toHaveBeenCalled();
+      other.exec('ROLLBACK');
+      other.close();
+      // The next tick records again.
+      clock.advance(60_000);
+      server.app.history.tick();
+      expect((await history()).samples).toHaveLength(1);
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('retention and downsampling', () => {
+  it('packs whole hours with their 15-minute means and prunes beyond the windows', async () => {
+    await start({ historyRawDays: 1, historyDays: 3 });
+    recordMinutes(120); // 10:00 … 11:59
+    await server.app.history.maintain();
+    // Raw still answers all 120 samples, from the packed hours.
+    expect((await history('?from=2026-11-23T10:00&to=2026-11-23T11:59')).samples).toHaveLength(120);
+    // A span reaching beyond the raw window (1 day) comes as 15-minute means.
+    const means = await history('?from=2026-11-21T12:00');
+    expect(means.step_seconds).toBe(900);
+    expect(means.samples.map((s) => s.time)).toEqual(
+      ['10:00', '10:15', '10:30', '10:45', '11:00', '11:15', '11:30', '11:45'].map(
+        (hm) => `2026-11-23T${hm}:00+01:00`,
+      ),
+    );
+
+    // Two days on: the raw samples are gone, the means remain.
+    clock.set('2026-11-25T12:30');
+    await server.app.history.maintain();
+    const raw = server.app.history.store.raw(1, berlin('2026-11-23T00:00'), clock.now());
+    expect(raw).toEqual([]);
+    expect((await history('?from=2026-11-23T00:00')).samples).toHaveLength(8);
+
+    // Past HISTORY_DAYS the means go too.
+    clock.set('2026-11-26T12:30');
+    await server.app.history.maintain();
+    expect((await history('?from=2026-11-23T10:00&to=2026-11-24T10:00')).samples).toHaveLength(0);
+  });
+
+  it('answers means for samples not packed yet, too', async () => {
+    await start({ historyRawDays: 1 });
+    recordMinutes(20); // 10:00 … 10:19, still in the current hour
+    const means = await history('?from=2026-11-21T12:00');
+    expect(means.samples.map((s) => s.time)).toEqual([
+      '2026-11-23T10:00:00+01:00',
+      '2026-11-23T10:15:00+01:00',
+    ]);
+  });
+});
+
+describe('CSV', () => {
+  it('answers a header row and one row per sample, by ?format=csv or Accept', async () => {
+    await start();
+    recordMinutes(3);
+    for (const [query, headers] of [
+      ['?format=csv', {}],
+      ['', { accept: 'text/csv' }],
+    ] as const) {
+      const response = await server.request(`/api/history/4/${query}`, { auth: demo, headers });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+      expect(response.headers.get('content-disposition')).toContain('history-room-4.csv');
+      const lines = (await response.text()).split('\r\n');
+      expect(lines[0]).toBe('time,temperature,target,humidity,valve');
+      expect(lines.slice(1, 4)).toEqual([
+        '2026-11-23T10:00:00+01:00,,19,,0',
+        '2026-11-23T10:01:00+01:00,,19,,0',
+        '2026-11-23T10:02:00+01:00,,19,,0',
+      ]);
+      expect(lines.slice(4)).toEqual(['']);
+    }
+  });
+});
+
+describe('refusals', () => {
+  const withGuest = () => {
+    const seed = demoSeed();
+    seed.users.push({
+      username: 'gast',
+      email: 'gast@example.com',
+      password: 'gast12345',
+      firstName: 'Gabi',
+      lastName: 'Gast',
+      access: { smart: 'no-access', pro: 'no-access' },
+    });
+    return start({}, seed);
+  };
+
+  it('permission matrix: 401 without or with wrong credentials, 403 without read, 200 with it', async () => {
+    await withGuest();
+    for (const url of ['/api/history/1/', '/api/history/status']) {
+      await expectError(await server.request(url), 401);
+      await expectError(await server.request(url, { auth: ['demo', 'wrong'] }), 401);
+      await expectError(await server.request(url, { auth: ['gast', 'gast12345'] }), 403);
+      for (const auth of [
+        ['demo', 'demo1234'],
+        ['bewohner', 'bewohner1234'],
+        ['techniker', 'techniker1234'],
+      ] as [string, string][]) {
+        expect((await server.request(url, { auth })).status, `${url} ${auth[0]}`).toBe(200);
+      }
+    }
+    // Ours only: nothing at the root.
+    expect((await server.request('/history/1/', { auth: demo })).status).toBe(404);
+  });
+
+  it('404 for an unknown room, 400 naming a bad from or to', async () => {
+    await start({ historyDays: 30 });
+    await expectError(await server.request('/api/history/99/', { auth: demo }), 404);
+    await expectError(await server.request('/api/history/abc/', { auth: demo }), 400);
+    const bad = async (query: string, field: string) =>
+      expectError(await server.request(`/api/history/1/${query}`, { auth: demo }), 400, field);
+    await bad('?from=yesterday', 'from');
+    await bad('?to=2026-02-30T10:00', 'to');
+    await bad('?from=2026-11-23T09:00&to=2026-11-23T08:00', 'to');
+    await bad('?from=2026-10-01T00:00&to=2026-11-23T00:00', 'from');
+    // Offsets and Z are read as given; 30 days exactly are allowed.
+    const ok = await history('?from=2026-10-24T09:00:00Z&to=2026-11-23T09:00:00Z');
+    expect(ok).toMatchObject({
+      from: '2026-10-24T11:00:00+02:00',
+      to: '2026-11-23T10:00:00+01:00',
+      step_seconds: 900,
+    });
+  });
+});

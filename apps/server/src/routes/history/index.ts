@@ -1,0 +1,99 @@
+import type { HistoryAnswer, HistoryStatus } from '@raumregler/contract';
+import { HistoryAnswerSchema, HistoryStatusSchema } from '@raumregler/contract/schemas';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { DAY_MS } from '../../domain/history.js';
+import { parseWireTime, toOffsetIso } from '../../domain/local-time.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { toCsv, wantsCsv } from '../csv.js';
+import { unknownRoom } from '../room-param.js';
+
+const invalid = (field: string, message: string) =>
+  new HttpError(400, 'validation_failed', message, { [field]: [message] });
+
+const CSV_HEADER = ['time', 'temperature', 'target', 'humidity', 'valve'] as const;
+
+/**
+ * Ours (/api only): `GET /api/history/{roomId}/?from=&to=` (read) — a room's samples in time
+ * order, raw while the span lies inside HISTORY_RAW_DAYS, else 15-minute means; JSON or CSV.
+ * `GET /api/history/status` says whether the simulation's backfill is still running.
+ */
+const historyRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+  app.addHook('preHandler', app.requireCapability('read'));
+
+  /** A `from`/`to` query value: absent (undefined), or the instant it names; else 400. */
+  const timeParam = (request: FastifyRequest, field: 'from' | 'to'): number | undefined => {
+    const value = (request.query as Record<string, unknown>)[field];
+    if (value === undefined || value === '') return undefined;
+    const parsed = typeof value === 'string' ? parseWireTime(app.clock.local, value) : null;
+    if (parsed === null) {
+      throw invalid(
+        field,
+        `${field} must be a local time such as 2026-11-23T08:00 or 2026-11-23T08:00:00+01:00.`,
+      );
+    }
+    return parsed;
+  };
+
+  app.get('/status', { schema: { response: { 200: HistoryStatusSchema } } }, (): HistoryStatus => ({
+    backfill: app.history.backfillStatus(),
+  }));
+
+  app.get(
+    '/:roomId',
+    { schema: { response: { 200: HistoryAnswerSchema } } },
+    async (request, reply): Promise<HistoryAnswer | string> => {
+      const raw = (request.params as { roomId?: string }).roomId ?? '';
+      if (!/^\d{1,9}$/.test(raw)) {
+        throw new HttpError(
+          400,
+          'bad_request',
+          `The room id must be a whole number, got "${raw}".`,
+        );
+      }
+      const roomId = Number(raw);
+      if (!app.history.hasRoom(roomId)) throw unknownRoom(roomId);
+      const from = timeParam(request, 'from');
+      const to = timeParam(request, 'to') ?? (from === undefined ? app.clock.now() : undefined);
+      const end = to ?? app.clock.now();
+      const start = from ?? end - DAY_MS;
+      if (end < start) throw invalid('to', 'to must not be before from.');
+      const maxDays = app.config.historyDays;
+      if (end - start > maxDays * DAY_MS) {
+        throw invalid('from', `from and to may be at most ${maxDays} days apart.`);
+      }
+      const { stepSeconds, samples } = app.history.query(roomId, start, end);
+      const local = app.clock.local;
+      if (wantsCsv(request)) {
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="history-room-${roomId}.csv"`);
+        return toCsv(
+          CSV_HEADER,
+          samples.map((s) => [
+            toOffsetIso(local, s.time),
+            s.temperature,
+            s.target,
+            s.humidity,
+            s.valve,
+          ]),
+        );
+      }
+      return {
+        room: roomId,
+        from: toOffsetIso(local, start),
+        to: toOffsetIso(local, end),
+        step_seconds: stepSeconds,
+        samples: samples.map((s) => ({
+          time: toOffsetIso(local, s.time),
+          temperature: s.temperature,
+          target: s.target,
+          humidity: s.humidity,
+          valve: s.valve,
+        })),
+      };
+    },
+  );
+};
+
+export default historyRoutes;
