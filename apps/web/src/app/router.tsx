@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
                 path: paths.appearance,
                 lazy: page(() => import('@/routes/appearance/appearance')),
               },
+              { path: paths.alarms, lazy: page(() => import('@/routes/alarms/alarms-page')) },
               ...roomControlRoutes,
               { path: paths.audit, lazy: page(() => import('@/routes/audit/audit-page')) },
             ],

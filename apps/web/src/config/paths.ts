@@ -14,6 +14,7 @@ const authBase = (layout: AuthLayout = 'branded') =>
 export const paths = {
   home: '/',
   appearance: '/appearance',
+  alarms: '/alarms',
   floor: (area: Area, floorId: number | string) => `/room-control/${area}/${floorId}`,
   room: (area: Area, roomId: number | string) => `/room-control/${area}/room/${roomId}`,
   /** The audit log ("Protokoll", issue 14); its filters live in the query. */

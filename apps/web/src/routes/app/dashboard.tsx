@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { paths } from '@/config/paths';
+import { useAlarms } from '@/features/alarms/hooks/use-alarms';
 import { Overview, type RunGroupWrites } from '@/features/overview/components/overview';
 import type { GroupWrite } from '@/features/overview/utils/group';
 import { endTemporary } from '@/features/rooms/api/end-temporary';
@@ -55,6 +56,9 @@ export default function DashboardRoute() {
   const readable =
     !!access && (areaAllowsRead(access.access_to_smart) || areaAllowsRead(access.access_to_pro));
   const mayWrite = can(access, 'write');
+  // Open alarms (issue 15) as row marks and the state=alarm filter; the bell shares the list.
+  const openAlarms = useAlarms('open', readable);
+  const marks = useMemo(() => ({ alarms: openAlarms.data }), [openAlarms.data]);
   const roomHref = useCallback((roomId: number) => paths.room(area, roomId), [area]);
   const floorLabel = useCallback(
     (name: string) => {
@@ -97,6 +101,7 @@ export default function DashboardRoute() {
       roomHref={roomHref}
       floorLabel={floorLabel}
       runWrites={mayWrite ? runWrites : null}
+      marks={marks}
     />
   );
 }

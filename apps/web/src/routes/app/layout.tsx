@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { AlarmBell } from '@/features/alarms/components/alarm-bell';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { AppShell } from '@/features/layout/components/app-shell';
@@ -89,6 +90,7 @@ export default function AppLayoutRoute() {
       buildingName={auth.deviceInfo?.name ?? intl.formatMessage({ id: 'app.name' })}
       onLogout={logout}
       permissions={permissions.data}
+      headerExtras={can(permissions.data, 'read') ? <AlarmBell /> : undefined}
     >
       {notRemembered && (
         <Suspense fallback={null}>

@@ -25,6 +25,8 @@ const floors = [{ id: 1, etagenname: 'EG', raeume: [room] }] as unknown as Floor
 
 const server = setupServer(
   mock.get(apiUrl('/get/json/v1/1/temps/'), () => HttpResponse.json(floors)),
+  // The alarm mark (issue 15) asks for the open alarms.
+  mock.get(apiUrl('/alarms/'), () => HttpResponse.json({ alarms: [] })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { paths, type Area } from '@/config/paths';
+import { RoomAlarmMark } from '@/features/alarms/components/room-alarm-mark';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { FloorName } from '@/features/rooms/components/floor-name';
 import { LoadState } from '@/features/rooms/components/load-state';
@@ -53,6 +54,7 @@ export default function RoomPage({ area }: { area: Area }) {
         )}
       </Link>
       <h1 className="text-2xl font-semibold sm:text-3xl">{room.name}</h1>
+      <RoomAlarmMark roomId={room.id} />
       <RoomControl
         key={room.id}
         room={room}

@@ -28,6 +28,7 @@ export function AppShell({
   buildingName,
   onLogout,
   permissions,
+  headerExtras,
   children,
 }: {
   menu: MenuItem[];
@@ -37,6 +38,8 @@ export function AppShell({
   onLogout: () => void;
   /** For the user menu's screen entries. */
   permissions?: Permissions | null;
+  /** Header items the route adds beside the search (e.g. the alarm bell); features stay apart. */
+  headerExtras?: ReactNode;
   children: ReactNode;
 }) {
   const intl = useIntl();
@@ -100,6 +103,7 @@ export function AppShell({
           <MegaMenu menu={menu} pathname={pathname} />
           {/* "Find room" (issue 18): the search button; Ctrl+K / ⌘K opens the same dialog. */}
           <RoomSearch menu={menu} />
+          {headerExtras}
           <UserMenu
             username={username}
             buildingName={buildingName}

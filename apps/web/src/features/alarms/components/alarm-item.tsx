@@ -1,0 +1,128 @@
+import { memo, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import type { Alarm } from '../api/alarm-types';
+import { formatAlarmTime } from '../utils/alarm-time';
+import { formatTemp, kindLabel } from '../utils/format';
+
+const kindStyles: Record<string, string> = {
+  'too-cold': 'bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-100',
+  'too-warm': 'bg-orange-100 text-orange-900 dark:bg-orange-900/50 dark:text-orange-100',
+  'sensor-silent': 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100',
+};
+const stateStyles: Record<string, string> = {
+  active: 'bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100',
+  acknowledged: 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100',
+  cleared: 'bg-green-100 text-green-900 dark:bg-green-900/50 dark:text-green-100',
+};
+
+function Pill({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium',
+        className ?? 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * One alarm: room (a link to its page) and floor, kind and state, since, value and target, who
+ * acknowledged it with their note, when it cleared; the acknowledge button for managers.
+ */
+export const AlarmItem = memo(function AlarmItem({
+  alarm,
+  roomHref,
+  floorLabel,
+  now,
+  onAcknowledge,
+}: {
+  alarm: Alarm;
+  roomHref: (roomId: number) => string;
+  floorLabel: (name: string) => string;
+  now: Date;
+  /** Only for users with the manage capability and only while the alarm is active. */
+  onAcknowledge: ((alarm: Alarm) => void) | null;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const stateId = `alarms.state.${alarm.state}`;
+  const kind = kindLabel(intl, alarm.kind);
+  const when = (value: unknown) => formatAlarmTime(intl, value, now);
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-white/10 dark:bg-slate-900"
+      data-testid="alarm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words">
+            <Link
+              to={roomHref(alarm.room)}
+              className="text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary dark:text-sky-300"
+            >
+              {alarm.room_name}
+            </Link>
+          </h3>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{floorLabel(alarm.floor)}</p>
+        </div>
+        <div className="flex flex-wrap gap-1.5">
+          <Pill className={kindStyles[alarm.kind]}>{kind}</Pill>
+          <Pill className={stateStyles[alarm.state]}>
+            {intl.messages[stateId] ? t(stateId) : alarm.state}
+          </Pill>
+        </div>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+        <Field label={t('alarms.field.since')}>{when(alarm.since)}</Field>
+        <Field label={t('alarms.field.valueTarget')}>
+          {intl.formatMessage(
+            { id: 'alarms.valueTarget' },
+            { value: formatTemp(intl, alarm.value), target: formatTemp(intl, alarm.target) },
+          )}
+        </Field>
+        {alarm.acknowledged_by && (
+          <Field label={t('alarms.field.acknowledged')}>
+            {intl.formatMessage(
+              { id: 'alarms.acknowledgedBy' },
+              { user: alarm.acknowledged_by, time: when(alarm.acknowledged_at) },
+            )}
+          </Field>
+        )}
+        {alarm.cleared_at && (
+          <Field label={t('alarms.field.cleared')}>{when(alarm.cleared_at)}</Field>
+        )}
+        {alarm.note && (
+          <div className="col-span-full min-w-0">
+            <dt className="text-xs text-slate-600 dark:text-slate-300">{t('alarms.field.note')}</dt>
+            <dd className="break-words whitespace-pre-wrap">{alarm.note}</dd>
+          </div>
+        )}
+      </dl>
+      {onAcknowledge && alarm.state === 'active' && (
+        <div>
+          <Button size="sm" onClick={() => onAcknowledge(alarm)}>
+            {t('alarms.ack.open')}
+            <span className="sr-only">
+              {intl.formatMessage({ id: 'alarms.ack.which' }, { room: alarm.room_name, kind })}
+            </span>
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+});
