@@ -1,3 +1,4 @@
+import { ABSENCE_LIST_PAST_DAYS, ABSENCE_MAX_DAYS } from '@raumregler/contract';
 import type { Room } from './building.js';
 import { parseWireTime, type LocalClock } from './local-time.js';
 import { parseSetpoint } from './setpoints.js';
@@ -24,8 +25,7 @@ export type AbsencePeriod = Pick<Absence, 'id' | 'from' | 'to' | 'target'>;
 export const NO_ABSENCES: readonly AbsencePeriod[] = Object.freeze([]);
 
 /** The longest absence, and how far back the list reaches. */
-export const ABSENCE_MAX_DAYS = 365;
-export const ABSENCE_LIST_PAST_DAYS = 30;
+export { ABSENCE_LIST_PAST_DAYS, ABSENCE_MAX_DAYS };
 export const ABSENCE_NAME_MAX = 100;
 const DAY_MS = 24 * 3_600_000;
 

@@ -1,3 +1,11 @@
+import {
+  SCHEDULE_GRID_MINUTES,
+  SCHEDULE_MAX_POINTS_PER_DAY,
+  SETPOINT_STEP,
+  WEEK_DAYS,
+  type Week,
+  type WeekPoint,
+} from '@raumregler/contract';
 import { WALL_MINUTE, wallMinuteOfDay, wallWeekday } from './local-time.js';
 
 /** One row of the weekly programme: days bit mask (bit 0 = Monday), minutes after midnight. */
@@ -105,23 +113,12 @@ export function scheduleAt(
 // ---------------------------------------------------------------------------------------------
 // The week as our schedules endpoint shows and takes it (GET/POST /api/schedules/{roomId}/).
 
-export const WEEK_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type WeekDay = (typeof WEEK_DAYS)[number];
+export { WEEK_DAYS, type Week, type WeekPoint };
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-/** One switch point of one day: wall-clock time 'HH:MM' in the device's zone, and its target. */
-export interface WeekPoint {
-  at: string;
-  target: number;
-}
-export type Week = Record<WeekDay, WeekPoint[]>;
-
-/** Switch points a day may hold. */
-export const MAX_POINTS_PER_DAY = 12;
-/** The grid of switch times, in minutes. */
-export const SWITCH_GRID_MINUTES = 5;
-/** The device's setpoint grid (SETPOINT_STEP), repeated here to keep this module pure. */
-const TARGET_STEP = 0.125;
+const MAX_POINTS_PER_DAY = SCHEDULE_MAX_POINTS_PER_DAY;
+const SWITCH_GRID_MINUTES = SCHEDULE_GRID_MINUTES;
+const TARGET_STEP = SETPOINT_STEP;
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
 export const formatSwitchTime = (minutes: number) =>
@@ -130,13 +127,13 @@ export const formatSwitchTime = (minutes: number) =>
 const emptyWeek = (): Week => ({ mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] });
 
 /**
- * The stored programme as a week: each day's points in time order. Two rows at the same time of
- * a day (possible in an imported programme) show as the one in force: the later row, as
- * unrollSchedule orders them.
+ * The stored programme (unrolled, as unrollSchedule orders it) as a week: each day's points in
+ * time order. Two rows at the same time of a day (possible in an imported programme) show as
+ * the one in force: the later row.
  */
-export function weekOf(points: readonly SwitchPoint[]): Week {
+export function weekOf(occurrences: readonly Occurrence[]): Week {
   const week = emptyWeek();
-  for (const occurrence of unrollSchedule(points)) {
+  for (const occurrence of occurrences) {
     const day = week[WEEK_DAYS[occurrence.day]!];
     const at = formatSwitchTime(occurrence.weekMinute % 1440);
     const last = day.at(-1);

@@ -47,15 +47,25 @@ const withDay = (day: string, points: unknown) => JSON.stringify({ ...demoWeek, 
 
 describe('week ↔ stored programme', () => {
   it('shows every weekday, each in time order', () => {
-    expect(weekOf(livingRoom)).toEqual(demoWeek);
-    expect(weekOf([])).toEqual({ mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] });
+    expect(weekOf(unrollSchedule(livingRoom))).toEqual(demoWeek);
+    expect(weekOf(unrollSchedule([]))).toEqual({
+      mon: [],
+      tue: [],
+      wed: [],
+      thu: [],
+      fri: [],
+      sat: [],
+      sun: [],
+    });
   });
 
   it('shows two rows at the same time of a day as the one in force (the later row)', () => {
-    const week = weekOf([
-      { id: 1, days: WEEKDAYS, at: 360, target: 21 },
-      { id: 2, days: 0b1, at: 360, target: 23 },
-    ]);
+    const week = weekOf(
+      unrollSchedule([
+        { id: 1, days: WEEKDAYS, at: 360, target: 21 },
+        { id: 2, days: 0b1, at: 360, target: 23 },
+      ]),
+    );
     expect(week.mon).toEqual([{ at: '06:00', target: 23 }]);
     expect(week.tue).toEqual([{ at: '06:00', target: 21 }]);
   });
@@ -75,12 +85,12 @@ describe('week ↔ stored programme', () => {
     expect(rows).toContainEqual({ days: 0b0000100, at: 435, target: 20.5 });
     expect(rows).toContainEqual({ days: WEEKDAYS & ~0b100, at: 360, target: 21 });
     expect(rows).toContainEqual({ days: WEEKDAYS, at: 1320, target: 18 });
-    expect(weekOf(rows.map((row, id) => ({ id, ...row })))).toEqual(edited);
+    expect(weekOf(unrollSchedule(rows.map((row, id) => ({ id, ...row }))))).toEqual(edited);
   });
 
   it('sees a week read back as unchanged, and any moved point or target as a change', () => {
-    const parsed = parseWeek(JSON.stringify(weekOf(livingRoom)), limits);
-    expect(parsed.ok && sameWeek(parsed.week, weekOf(livingRoom))).toBe(true);
+    const parsed = parseWeek(JSON.stringify(weekOf(unrollSchedule(livingRoom))), limits);
+    expect(parsed.ok && sameWeek(parsed.week, weekOf(unrollSchedule(livingRoom)))).toBe(true);
     expect(sameWeek({ ...demoWeek, sun: [{ at: '08:00', target: 21.5 }] }, demoWeek)).toBe(false);
     expect(
       sameWeek({ ...demoWeek, sun: [{ at: '08:05', target: 21.5 }, weekend[1]!] }, demoWeek),
