@@ -357,3 +357,38 @@ describe('proxy mode', () => {
     }
   });
 });
+
+describe('absences in the audit log', () => {
+  it('records creating, ending and deleting, each with the absence', async () => {
+    const running = await created(holidays);
+    const future = await created({
+      ...holidays,
+      from: '2026-12-01T00:00:00',
+      to: '2026-12-02T00:00:00',
+    });
+    await expectError(await create({ ...holidays, target: '99' }), 400);
+    expect((await end(running.id)).status).toBe(200);
+    expect((await end(future.id)).status).toBe(200);
+    const response = await server.request('/api/audit/', { auth: demo });
+    const { entries } = (await response.json()) as {
+      entries: { action: string; user: string; before: unknown; after: unknown }[];
+    };
+    // Newest first.
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'absence-deleted',
+      'absence-ended',
+      'absence-created',
+      'absence-created',
+    ]);
+    expect(entries[3]).toMatchObject({
+      user: 'demo',
+      before: null,
+      after: { id: running.id, name: 'Weihnachten', target: 16, rooms: [1, 2] },
+    });
+    expect(entries[1]).toMatchObject({
+      before: { to: '2026-11-26T18:00:00+01:00' },
+      after: { to: '2026-11-23T10:00:00+01:00' },
+    });
+    expect(entries[0]).toMatchObject({ before: { id: future.id }, after: null });
+  });
+});
