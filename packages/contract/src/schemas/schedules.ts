@@ -27,6 +27,12 @@ export const WeekSchema = Type.Object({
 export const RoomScheduleSchema = Type.Object({
   room: Type.Integer(),
   week: WeekSchema,
+  /**
+   * Ours beyond the issue: the room's setpoint limits, which every target of the week must keep
+   * (the device API's room shows none). Always sent by our server; optional for older ones.
+   */
+  min_target: Type.Optional(Type.Number()),
+  max_target: Type.Optional(Type.Number()),
 });
 
 /** `POST /api/schedules/{roomId}/` (multipart or urlencoded): `week` is the week as JSON text. */

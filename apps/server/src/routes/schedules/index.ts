@@ -23,7 +23,12 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: [app.authenticate, app.requireCapability('read')], schema },
     async (request): Promise<RoomSchedule> => {
       const room = roomFromParams(app, request.params);
-      return { room: room.id, week: app.schedules.weekOf(room.id) };
+      return {
+        room: room.id,
+        week: app.schedules.weekOf(room.id),
+        min_target: room.minTarget,
+        max_target: room.maxTarget,
+      };
     },
   );
 
@@ -35,7 +40,7 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
       const week = await app.schedules
         .saveWeek(room.id, fieldsOf(request).week, actorOf(request))
         .catch(refusal);
-      return { room: room.id, week };
+      return { room: room.id, week, min_target: room.minTarget, max_target: room.maxTarget };
     },
   );
 };

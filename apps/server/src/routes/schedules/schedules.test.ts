@@ -69,9 +69,14 @@ describe('GET /api/schedules/{roomId}/', () => {
   it('shows the week: every weekday, points in time order, wall-clock times', async () => {
     const response = await read();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ room: LIVING_ROOM, week: demoWeek });
+    expect(await response.json()).toEqual({
+      room: LIVING_ROOM,
+      week: demoWeek,
+      min_target: 5,
+      max_target: 30,
+    });
     // A room without programme has an empty week (its base target holds).
-    expect(await (await read(4)).json()).toEqual({
+    expect(await (await read(4)).json()).toMatchObject({
       room: 4,
       week: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] },
     });
@@ -112,7 +117,7 @@ describe('POST /api/schedules/{roomId}/', () => {
     expect(await weekNow()).toEqual(demoWeek);
     const response = await save(edited, LIVING_ROOM, techniker);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ room: LIVING_ROOM, week: edited });
+    expect(await response.json()).toMatchObject({ room: LIVING_ROOM, week: edited });
     expect(await weekNow()).toEqual(edited);
   });
 
@@ -225,6 +230,22 @@ describe('POST /api/schedules/{roomId}/', () => {
     expect(server.app.db.prepare('SELECT * FROM schedule_points ORDER BY id').all()).toEqual(
       before,
     );
+  });
+
+  it('keeps targets within the room’s own limits, which the read names', async () => {
+    server.app.db
+      .prepare('UPDATE rooms SET min_target = 16, max_target = 24 WHERE id = ?')
+      .run(LIVING_ROOM);
+    expect(await (await read()).json()).toMatchObject({ min_target: 16, max_target: 24 });
+    const body = await expectError(
+      await save({ ...demoWeek, sat: [{ at: '08:00', target: 24.5 }] }),
+      400,
+      'week.sat[0].target',
+    );
+    expect(body.messages!['week.sat[0].target']).toEqual([
+      'week.sat[0].target must be between 16 and 24 °C.',
+    ]);
+    expect((await save({ ...demoWeek, sat: [{ at: '08:00', target: 24 }] })).status).toBe(200);
   });
 
   it('answers 404 to an unknown room and 413 to a week over 16 KiB', async () => {
