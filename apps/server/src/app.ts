@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import auditPlugin from './plugins/app/audit.js';
 import roomCommandsPlugin from './plugins/app/room-commands.js';
 import samplerPlugin from './plugins/app/sampler.js';
+import schedulesPlugin from './plugins/app/schedules.js';
 import simulationPlugin from './plugins/app/simulation.js';
 import alarmsPlugin from './plugins/app/alarms.js';
 import authPlugin from './plugins/auth.js';
@@ -29,6 +30,8 @@ import getRoutes from './routes/get/index.js';
 import historyRoutes from './routes/history/index.js';
 import setRoutes from './routes/set/index.js';
 import proxyRoutes from './routes/proxy.js';
+import absenceRoutes from './routes/schedules/absences.js';
+import scheduleRoutes from './routes/schedules/index.js';
 import unknownHouseRoutes from './routes/unknown-house.js';
 import auditRoutes from './routes/audit/index.js';
 import alarmRoutes from './routes/alarms/index.js';
@@ -124,6 +127,7 @@ export async function buildApp({
   await app.register(authPlugin);
   // The app's services (plugins/app): routes, the CLI and timers change the building through these.
   await app.register(roomCommandsPlugin);
+  await app.register(schedulesPlugin);
   // In proxy mode the real device is the building: nothing to simulate.
   await app.register(simulationPlugin, { speed: config.simSpeed, timer: !config.upstreamUrl });
   // The temperature history: recorded from the simulation, or from the upstream poll in proxy mode.
@@ -140,6 +144,8 @@ export async function buildApp({
   await app.register(auditRoutes, { prefix: '/api/audit' });
   await app.register(historyRoutes, { prefix: '/api/history' });
   await app.register(alarmRoutes, { prefix: '/api/alarms' });
+  await app.register(scheduleRoutes, { prefix: '/api/schedules' });
+  await app.register(absenceRoutes, { prefix: '/api/absences' });
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });
   return app;
 }

@@ -11,10 +11,21 @@ export const AUDIT_ACCOUNT_ACTIONS = [
   'password-changed',
   'sign-in-refused',
 ] as const;
+/** Ours (issue 16): a room's week saved (before/after week), absences created, ended, deleted. */
+export const AUDIT_SCHEDULE_ACTIONS = [
+  'schedule-saved',
+  'absence-created',
+  'absence-ended',
+  'absence-deleted',
+] as const;
 export type AuditRoomAction = (typeof AUDIT_ROOM_ACTIONS)[number];
 export type AuditAccountAction = (typeof AUDIT_ACCOUNT_ACTIONS)[number];
 /** Every action the audit log records (schedules and absences add theirs here). */
-export const AUDIT_ACTIONS = [...AUDIT_ROOM_ACTIONS, ...AUDIT_ACCOUNT_ACTIONS] as const;
+export const AUDIT_ACTIONS = [
+  ...AUDIT_ROOM_ACTIONS,
+  ...AUDIT_ACCOUNT_ACTIONS,
+  ...AUDIT_SCHEDULE_ACTIONS,
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**

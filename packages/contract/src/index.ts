@@ -6,3 +6,4 @@ export * from './capabilities.js';
 export * from './audit.js';
 export * from './alarms.js';
 export type { HistorySample, HistoryAnswer, HistoryStatus } from './schemas/history.js';
+export * from './schedules.js';

@@ -9,3 +9,4 @@ export * from './errors.js';
 export * from './audit.js';
 export * from './alarms.js';
 export * from './history.js';
+export * from './schedules.js';

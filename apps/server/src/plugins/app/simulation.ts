@@ -49,10 +49,11 @@ export default fp<{ speed: number; timer: boolean }>(
       const outdoor = outdoorTemperature(wallHour);
       const scheduleOf = building.schedules();
       const faults = faultsRepo.all();
+      const absencesOf = app.repos.absences.byRoom();
       const rooms = building.listRooms();
       const states = new Array<SimulatedRoomState>(rooms.length);
       const updates = rooms.map((room, index) => {
-        const target = targetInForce(room, scheduleOf(room.id), context);
+        const target = targetInForce(room, scheduleOf(room.id), context, absencesOf(room.id));
         const fault = faults.get(room.id);
         const next = simulateRoom(
           {

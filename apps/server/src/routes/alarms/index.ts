@@ -65,9 +65,9 @@ function noteOf(request: FastifyRequest): string | null {
  * (manage). Reads authenticate with Basic, the write with the form fields user/password.
  */
 const alarmRoutes: FastifyPluginAsync = async (app) => {
-  // Form values up to 1 KiB each: a note of 500 characters of up to two UTF-8 bytes (umlauts).
-  // With h16s's registerFormBodies options: largeFields: { note: ALARM_NOTE_MAX * 4 }.
-  await registerFormBodies(app);
+  // The note may hold 500 characters of any script: up to 4 UTF-8 bytes each (the other form
+  // values keep their 1 KiB).
+  await registerFormBodies(app, { largeFields: { note: ALARM_NOTE_MAX * 4 } });
   app.addHook('preHandler', app.authenticate);
 
   app.get(
