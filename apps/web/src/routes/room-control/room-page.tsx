@@ -8,6 +8,7 @@ import { FloorName } from '@/features/rooms/components/floor-name';
 import { LoadState } from '@/features/rooms/components/load-state';
 import { NotFoundState } from '@/features/rooms/components/not-found-state';
 import { RoomControl } from '@/features/rooms/components/room-control';
+import { RoomSchedule } from './room-schedule';
 import { useFreshTemps } from './use-fresh-temps';
 
 /** /room-control/{smart|pro}/room/:roomId: one room with its dial. */
@@ -56,6 +57,12 @@ export default function RoomPage({ area }: { area: Area }) {
         room={room}
         canChange={areaAllowsWrite(access)}
         receivedAt={temps.dataUpdatedAt}
+      />
+      <RoomSchedule
+        key={`schedule-${room.id}`}
+        roomId={room.id}
+        roomName={room.name}
+        floors={floors}
       />
     </div>
   );
