@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('@/routes/appearance/appearance')),
               },
               ...roomControlRoutes,
+              { path: paths.absences, lazy: page(() => import('@/routes/absences/absences')) },
             ],
           },
           ...authRoutes,

@@ -14,6 +14,8 @@ const authBase = (layout: AuthLayout = 'branded') =>
 export const paths = {
   home: '/',
   appearance: '/appearance',
+  /** Holidays and other times away (issue 16). */
+  absences: '/absences',
   floor: (area: Area, floorId: number | string) => `/room-control/${area}/${floorId}`,
   room: (area: Area, roomId: number | string) => `/room-control/${area}/room/${roomId}`,
   auth: {

@@ -1,4 +1,5 @@
 import { can } from '@raumregler/contract';
+import { CalendarOff } from 'lucide-react';
 import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -51,6 +52,13 @@ export default function AppLayoutRoute() {
     () => buildMenu(permissions.data, temps.data),
     [permissions.data, temps.data],
   );
+  const userLinks = useMemo(
+    () =>
+      can(permissions.data, 'manage')
+        ? [{ id: 'absences.menu', path: paths.absences, icon: CalendarOff }]
+        : [],
+    [permissions.data],
+  );
   useEffect(() => {
     setMenuConfig('primary', menu);
     setCurrentMenuItem(findTrail(menu, location.pathname).at(-1) ?? null);
@@ -88,6 +96,7 @@ export default function AppLayoutRoute() {
       username={auth.username}
       buildingName={auth.deviceInfo?.name ?? intl.formatMessage({ id: 'app.name' })}
       onLogout={logout}
+      userLinks={userLinks}
     >
       {notRemembered && (
         <Suspense fallback={null}>

@@ -8,7 +8,7 @@ import { FloorName } from '@/features/rooms/components/floor-name';
 import { LoadState } from '@/features/rooms/components/load-state';
 import { NotFoundState } from '@/features/rooms/components/not-found-state';
 import { RoomControl } from '@/features/rooms/components/room-control';
-import { RoomSchedule } from './room-schedule';
+import { RoomAbsence, RoomSchedule } from './room-schedule';
 import { useFreshTemps } from './use-fresh-temps';
 
 /** /room-control/{smart|pro}/room/:roomId: one room with its dial. */
@@ -52,6 +52,7 @@ export default function RoomPage({ area }: { area: Area }) {
         )}
       </Link>
       <h1 className="text-2xl font-semibold sm:text-3xl">{room.name}</h1>
+      <RoomAbsence roomId={room.id} />
       <RoomControl
         key={room.id}
         room={room}

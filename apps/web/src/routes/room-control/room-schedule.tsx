@@ -1,8 +1,10 @@
 import { can, type Floor } from '@raumregler/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
+import { AbsenceMark } from '@/features/absences/components/absence-mark';
 import { refreshTemps } from '@/features/rooms/api/update-room-cache';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
+import { useNow } from '@/features/rooms/hooks/use-now';
 
 // The week's bars and editor load after the dial: the room page's first view stays as it was.
 const WeekSchedule = lazy(() => import('@/features/schedules/components/week-schedule'));
@@ -37,4 +39,9 @@ export function RoomSchedule({
       />
     </Suspense>
   );
+}
+
+/** "Abwesend bis 12.01., 18:00" under the room's name while an absence holds it. */
+export function RoomAbsence({ roomId }: { roomId: number }) {
+  return <AbsenceMark roomId={roomId} now={useNow()} />;
 }

@@ -12,6 +12,7 @@ import { MegaMenu } from './mega-menu';
 import { RoomSearch } from './room-search';
 import { Sidebar, SidebarContent, type MenuStatus } from './sidebar';
 import { UserMenu } from './user-menu';
+import type { UserMenuLink } from './user-menu-entries';
 
 /** The name under which this layout keeps its options in `layouts-configs`. */
 export const SHELL_LAYOUT = 'app-shell';
@@ -26,6 +27,7 @@ export function AppShell({
   username,
   buildingName,
   onLogout,
+  userLinks,
   children,
 }: {
   menu: MenuItem[];
@@ -33,6 +35,8 @@ export function AppShell({
   username: string;
   buildingName: string;
   onLogout: () => void;
+  /** Screens in the account menu the user's capabilities allow. */
+  userLinks?: readonly UserMenuLink[];
   children: ReactNode;
 }) {
   const intl = useIntl();
@@ -96,7 +100,12 @@ export function AppShell({
           <MegaMenu menu={menu} pathname={pathname} />
           {/* "Find room" (issue 18): the search button; Ctrl+K / ⌘K opens the same dialog. */}
           <RoomSearch menu={menu} />
-          <UserMenu username={username} buildingName={buildingName} onLogout={onLogout} />
+          <UserMenu
+            username={username}
+            buildingName={buildingName}
+            onLogout={onLogout}
+            links={userLinks}
+          />
         </header>
         <main
           id="main-content"

@@ -2,11 +2,12 @@ import { Check, Languages, LogOut, Moon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { LANGUAGES, useLocale, type Locale } from '@/lib/i18n';
 import { useSettings } from '@/lib/settings-provider';
-import { ACCOUNT_ENTRIES } from './user-menu-entries';
+import { ACCOUNT_ENTRIES, type UserMenuLink } from './user-menu-entries';
 import { UserMenuButtonContent, userMenuButtonClass } from './user-menu-button';
 
 const entry =
@@ -26,12 +27,15 @@ export default function UserMenuDropdown({
   onLogout,
   defaultOpen,
   focusButton,
+  links = [],
 }: {
   username: string;
   buildingName: string;
   onLogout: () => void;
   defaultOpen: boolean;
   focusButton: boolean;
+  /** Screens of the app for this user (the route decides by capability). */
+  links?: readonly UserMenuLink[];
 }) {
   const intl = useIntl();
   const trigger = useRef<HTMLButtonElement>(null);
@@ -69,6 +73,19 @@ export default function UserMenuDropdown({
             <span className="block text-xs text-slate-500 dark:text-slate-400">{buildingName}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-white/10" />
+          {links.map(({ id, path, icon: Icon }) => (
+            <DropdownMenu.Item key={id} asChild className={entry}>
+              <Link to={path}>
+                <Icon className="size-4 shrink-0" aria-hidden="true" />
+                <span className="flex-1">
+                  <FormattedMessage id={id} />
+                </span>
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+          {links.length > 0 && (
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-white/10" />
+          )}
           {ACCOUNT_ENTRIES.map(({ id, icon: Icon }) => (
             <DropdownMenu.Item key={id} disabled className={entry}>
               <Icon className="size-4 shrink-0" aria-hidden="true" />

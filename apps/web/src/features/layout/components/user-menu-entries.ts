@@ -27,3 +27,11 @@ export const ACCOUNT_ENTRIES: readonly { id: string; icon: LucideIcon }[] = [
   { id: 'layout.user.devForum', icon: MessagesSquare },
   { id: 'layout.user.payment', icon: Receipt },
 ];
+
+/** A screen of the app in the account menu; the route lists those the user's capabilities allow. */
+export interface UserMenuLink {
+  /** Message id of its label. */
+  id: string;
+  path: string;
+  icon: LucideIcon;
+}

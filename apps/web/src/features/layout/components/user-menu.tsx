@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { UserMenuButtonContent, userMenuButtonClass } from './user-menu-button';
+import type { UserMenuLink } from './user-menu-entries';
 
 type Dropdown = ComponentType<{
   username: string;
@@ -8,6 +9,7 @@ type Dropdown = ComponentType<{
   onLogout: () => void;
   defaultOpen: boolean;
   focusButton: boolean;
+  links?: readonly UserMenuLink[];
 }>;
 
 /**
@@ -30,7 +32,12 @@ function loadDropdown(): Promise<Dropdown | null> {
   return loading;
 }
 
-export function UserMenu(props: { username: string; buildingName: string; onLogout: () => void }) {
+export function UserMenu(props: {
+  username: string;
+  buildingName: string;
+  onLogout: () => void;
+  links?: readonly UserMenuLink[];
+}) {
   const intl = useIntl();
   const [DropdownMenu, setDropdownMenu] = useState<Dropdown | null>(() => loaded);
   const [openOnLoad, setOpenOnLoad] = useState(false);
