@@ -3,7 +3,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { formatDeviation, formatStatus, formatTemp } from '../utils/format';
-import { offTarget, type OverviewRow } from '../utils/rows';
+import { offTarget, statusTone, type OverviewRow } from '../utils/rows';
 import type { Selection } from './overview-table';
 
 /** The phone's list: one compact card per room with name, current, target, deviation, status. */
@@ -126,11 +126,7 @@ const OverviewCard = memo(function OverviewCard({
             </dd>
           </div>
         </dl>
-        <p
-          className={cn('text-sm', row.silent && 'font-medium text-amber-800 dark:text-amber-300')}
-        >
-          {formatStatus(intl, row, now)}
-        </p>
+        <p className={cn('text-sm', statusTone(row))}>{formatStatus(intl, row, now)}</p>
       </div>
     </li>
   );

@@ -11,9 +11,12 @@ export function OverviewFilters({
   query,
   floors,
   onChange,
+  states = STATE_FILTERS,
   stacked = false,
 }: {
   query: OverviewQuery;
+  /** The state choices offered (alarm and absence only where the route supplies them). */
+  states?: readonly StateFilter[];
   floors: readonly { id: number; name: string }[];
   onChange: (change: Partial<OverviewQuery>) => void;
   stacked?: boolean;
@@ -76,7 +79,7 @@ export function OverviewFilters({
           }
         >
           <option value="">{t('overview.stateAll')}</option>
-          {STATE_FILTERS.map((state) => (
+          {states.map((state) => (
             <option key={state} value={state}>
               {t(`overview.state.${state}`)}
             </option>

@@ -9,9 +9,12 @@ import type { OverviewRow } from '../utils/rows';
 export function OverviewSummary({
   rows,
   query,
+  marks,
 }: {
   rows: readonly OverviewRow[];
   query: OverviewQuery;
+  /** Which of our server's marks the route supplies: only those get a figure. */
+  marks: { alarms: boolean; absences: boolean };
 }) {
   const intl = useIntl();
   const count = (state: StateFilter) => rows.filter((row) => rowInState(row, state)).length;
@@ -22,6 +25,12 @@ export function OverviewSummary({
     { state: 'temporary', id: 'overview.summary.temporary', count: count('temporary') },
     { state: 'no-sensor', id: 'overview.summary.noSensor', count: count('no-sensor') },
   ];
+  if (marks.absences) {
+    figures.push({ state: 'absent', id: 'overview.summary.absent', count: count('absent') });
+  }
+  if (marks.alarms) {
+    figures.push({ state: 'alarm', id: 'overview.summary.alarm', count: count('alarm') });
+  }
   return (
     <nav aria-label={intl.formatMessage({ id: 'overview.summary' })}>
       <ul className="flex flex-wrap gap-2">

@@ -10,8 +10,8 @@ import { usePhone } from '../hooks/use-phone';
 import { useOverviewQuery } from '../hooks/use-overview-query';
 import { rowMatcher } from '../utils/filter';
 import { groupWrites, type GroupAction, type GroupWrite } from '../utils/group';
-import type { SortKey } from '../utils/query';
-import { buildRows, type OverviewRow } from '../utils/rows';
+import { STATE_FILTERS, type SortKey } from '../utils/query';
+import { buildRows, type OverviewRow, type RoomMarks } from '../utils/rows';
 import { holdOrder, sortRows } from '../utils/sort';
 import { OverviewFilters } from './overview-filters';
 import { OverviewSummary } from './overview-summary';
@@ -45,6 +45,7 @@ export function Overview({
   roomHref,
   floorLabel,
   runWrites,
+  marks,
 }: {
   floors: readonly Floor[];
   now: Date;
@@ -53,11 +54,29 @@ export function Overview({
   floorLabel: (name: string) => string;
   /** The room writes (the route's), or null for a user who may not write. */
   runWrites: RunGroupWrites | null;
+  /** Open alarms and absences from our server, when the route has them. */
+  marks?: RoomMarks;
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [query, setQuery] = useOverviewQuery();
-  const rows = useMemo(() => buildRows(floors, now, floorLabel), [floors, now, floorLabel]);
+  const rows = useMemo(
+    () => buildRows(floors, now, floorLabel, marks),
+    [floors, now, floorLabel, marks],
+  );
+  const markKinds = useMemo(
+    () => ({ alarms: marks?.alarms !== undefined, absences: marks?.absences !== undefined }),
+    [marks?.alarms, marks?.absences],
+  );
+  const states = useMemo(
+    () =>
+      STATE_FILTERS.filter(
+        (state) =>
+          state === query.state ||
+          (state === 'alarm' ? markKinds.alarms : state === 'absent' ? markKinds.absences : true),
+      ),
+    [markKinds, query.state],
+  );
   const floorChoices = useMemo(
     () =>
       floors.map((floor) => ({ id: floor.id, name: floorLabel(String(floor.etagenname ?? '')) })),
@@ -137,7 +156,7 @@ export function Overview({
         <p className="text-slate-600 dark:text-slate-400">{t('overview.noRooms')}</p>
       ) : (
         <>
-          <OverviewSummary rows={rows} query={query} />
+          <OverviewSummary rows={rows} query={query} marks={markKinds} />
           {phone ? (
             <>
               <Button
@@ -163,6 +182,7 @@ export function Overview({
                     query={query}
                     floors={floorChoices}
                     onChange={setQuery}
+                    states={states}
                     stacked
                   />
                   <Suspense fallback={null}>
@@ -173,7 +193,12 @@ export function Overview({
               </Sheet>
             </>
           ) : (
-            <OverviewFilters query={query} floors={floorChoices} onChange={setQuery} />
+            <OverviewFilters
+              query={query}
+              floors={floorChoices}
+              onChange={setQuery}
+              states={states}
+            />
           )}
           {runWrites && (selected.size > 0 || group.state) && (
             <Suspense fallback={null}>
@@ -245,4 +270,5 @@ export function Overview({
   );
 }
 
+export type { OverviewAbsence, OverviewAlarm, RoomMarks } from '../utils/rows';
 export type { OverviewRow };

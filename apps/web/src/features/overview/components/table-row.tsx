@@ -10,7 +10,7 @@ import {
   formatTemp,
   formatWhen,
 } from '../utils/format';
-import { offTarget, type OverviewRow } from '../utils/rows';
+import { offTarget, statusTone, type OverviewRow } from '../utils/rows';
 
 /** One room's row of the overview table. */
 export const OverviewTableRow = memo(function OverviewTableRow({
@@ -80,11 +80,7 @@ export const OverviewTableRow = memo(function OverviewTableRow({
       >
         {formatDeviation(intl, row.deviation)}
       </td>
-      <td
-        className={cn('px-3 py-2', row.silent && 'font-medium text-amber-800 dark:text-amber-300')}
-      >
-        {formatStatus(intl, row, now)}
-      </td>
+      <td className={cn('px-3 py-2', statusTone(row))}>{formatStatus(intl, row, now)}</td>
       <td className="px-3 py-2 whitespace-nowrap">{formatNext(intl, row, now)}</td>
       <td className="px-3 py-2 text-right tabular-nums">{formatHumidity(intl, row.humidity)}</td>
       <td className="px-3 py-2 whitespace-nowrap tabular-nums">

@@ -20,6 +20,10 @@ export function rowInState(row: OverviewRow, state: StateFilter): boolean {
       return row.noSensor;
     case 'silent':
       return row.silent;
+    case 'absent':
+      return row.absentUntil !== null;
+    case 'alarm':
+      return row.alarm !== null;
   }
 }
 

@@ -29,6 +29,22 @@ export function formatWhen(intl: IntlShape, when: Date, now: Date): string {
 
 /** The status cell: "Heizen", "Vorübergehend bis 18:30", "Sensor still" … */
 export function formatStatus(intl: IntlShape, row: OverviewRow, now: Date): string {
+  if (row.status === 'alarm' && row.alarm) {
+    const id = `overview.alarmKind.${row.alarm.kind}`;
+    const kind = intl.messages[id] ? intl.formatMessage({ id }) : row.alarm.kind;
+    return row.alarm.since
+      ? intl.formatMessage(
+          { id: 'overview.status.alarmSince' },
+          { kind, time: formatWhen(intl, row.alarm.since, now) },
+        )
+      : intl.formatMessage({ id: 'overview.status.alarm' }, { kind });
+  }
+  if (row.status === 'absent' && row.absentUntil) {
+    return intl.formatMessage(
+      { id: 'overview.status.absent' },
+      { time: formatWhen(intl, row.absentUntil, now) },
+    );
+  }
   if (row.status === 'temporary') {
     return row.temporaryUntil
       ? intl.formatMessage(

@@ -263,3 +263,50 @@ describe('holding the order during a selection', () => {
     expect(held[0]!.current).toBe(25);
   });
 });
+
+describe('alarms and absences from our server', () => {
+  const marks = {
+    alarms: [
+      { room: 10, kind: 'too-cold', since: '2026-11-24T07:40:00+01:00', state: 'active' },
+      { room: 20, kind: 'too-warm', since: '2026-11-20T07:40:00+01:00', state: 'cleared' },
+    ],
+    absences: [
+      // Over: no mark.
+      { from: '2026-11-01T00:00:00+01:00', to: '2026-11-10T00:00:00+01:00', rooms: [20] },
+      { from: '2026-11-23T00:00:00+01:00', to: '2026-11-30T18:00:00+01:00', rooms: [20, 21] },
+      // Started later: wins for room 20.
+      { from: '2026-11-24T06:00:00+01:00', to: '2026-11-26T18:00:00+01:00', rooms: [20] },
+      // Not yet begun.
+      { from: '2026-12-20T00:00:00+01:00', to: '2026-12-27T00:00:00+01:00', rooms: [22] },
+    ],
+  };
+  const marked = buildRows(floors, now, undefined, marks);
+  const byId = (id: number) => marked.find((row) => row.id === id)!;
+
+  it('marks a room with an open alarm, not one whose alarm has cleared', () => {
+    expect(byId(10).status).toBe('alarm');
+    expect(byId(10).alarm).toEqual({ kind: 'too-cold', since: new Date('2026-11-24T06:40:00Z') });
+    expect(byId(20).alarm).toBeNull();
+  });
+
+  it('marks a room under an absence in force with its end, the latest started absence winning', () => {
+    expect(byId(20).status).toBe('absent');
+    expect(byId(20).absentUntil).toEqual(new Date('2026-11-26T17:00:00Z'));
+    expect(byId(22).absentUntil).toBeNull();
+  });
+
+  it('lets a running temporary target win over the absence in the status', () => {
+    expect(byId(21).absentUntil).not.toBeNull();
+    expect(byId(21).status).toBe('temporary');
+  });
+
+  it('filters state=alarm and state=absent, and sorts alarms first by status', () => {
+    const ids = (state: 'alarm' | 'absent') =>
+      marked.filter(rowMatcher({ q: '', floor: null, state })).map((row) => row.id);
+    expect(ids('alarm')).toEqual([10]);
+    expect(ids('absent')).toEqual([20, 21]);
+    expect(sortRows(marked, { key: 'status', descending: false })[0]!.id).toBe(10);
+    expect(parseQuery(new URLSearchParams('state=alarm')).state).toBe('alarm');
+    expect(parseQuery(new URLSearchParams('state=absent')).state).toBe('absent');
+  });
+});

@@ -13,7 +13,15 @@ export const SORT_KEYS = [
 ] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
-export const STATE_FILTERS = ['temporary', 'below', 'above', 'no-sensor', 'silent'] as const;
+export const STATE_FILTERS = [
+  'temporary',
+  'below',
+  'above',
+  'no-sensor',
+  'silent',
+  'absent',
+  'alarm',
+] as const;
 export type StateFilter = (typeof STATE_FILTERS)[number];
 
 export interface OverviewSort {

@@ -12,7 +12,32 @@ export function offTarget(row: { deviation: number | null }): 'below' | 'above' 
   return null;
 }
 
-export type RoomStatus = 'silent' | 'temporary' | 'heating' | 'cooling' | 'off';
+export type RoomStatus =
+  'alarm' | 'silent' | 'temporary' | 'absent' | 'heating' | 'cooling' | 'off';
+
+/** An alarm as `/api/alarms/` lists it (the fields the overview reads). */
+export interface OverviewAlarm {
+  room: number;
+  kind: string;
+  since: string;
+  state?: string;
+}
+
+/** An absence as `/api/absences/` lists it (the fields the overview reads). */
+export interface OverviewAbsence {
+  from: string;
+  to: string;
+  rooms: readonly number[];
+}
+
+/**
+ * What our server knows beyond the device's answer: open alarms and absences. Undefined when
+ * the route has none to give (then the overview offers no alarm or absence filter).
+ */
+export interface RoomMarks {
+  alarms?: readonly OverviewAlarm[];
+  absences?: readonly OverviewAbsence[];
+}
 
 /** One room as the overview shows it: every cell's value, read once from the device's answer. */
 export interface OverviewRow {
@@ -39,6 +64,17 @@ export interface OverviewRow {
   updated: Date | null;
   noSensor: boolean;
   silent: boolean;
+  /** The room's open alarm (the newest, if several kinds are open). */
+  alarm: { kind: string; since: Date | null } | null;
+  /** The end of the absence in force now, or null. */
+  absentUntil: Date | null;
+}
+
+/** The status text's emphasis: an alarm in red, a silent sensor in amber (words say it too). */
+export function statusTone(row: Pick<OverviewRow, 'status'>): string | false {
+  if (row.status === 'alarm') return 'font-semibold text-red-700 dark:text-red-300';
+  if (row.status === 'silent') return 'font-medium text-amber-800 dark:text-amber-300';
+  return false;
 }
 
 /** Current minus target in K (one decimal, no −0), or null when the room has no reading. */
@@ -63,18 +99,55 @@ const isTemporary = (room: RoomLike) =>
   room.is_temporary_mode === true && (toNumber(room.remaining_time) ?? 1) > 0;
 
 /**
- * What the room is doing, most urgent first: a silent sensor (its last report older than the
- * room page's stale threshold), a temporary target, then the operating mode.
+ * What the room is doing, most urgent first: an open alarm, a silent sensor (its last report
+ * older than the room page's stale threshold), a temporary target (it wins over an absence, as
+ * on the server), an absence, then the operating mode.
  */
-export function roomStatus(room: RoomLike, now: Date): { status: RoomStatus; until: Date | null } {
+export function roomStatus(
+  room: RoomLike,
+  now: Date,
+  marks: { alarm?: boolean; absentUntil?: Date | null } = {},
+): { status: RoomStatus; until: Date | null } {
+  if (marks.alarm) return { status: 'alarm', until: null };
   if (isStale(lastSensorReport(room.sensoren), now)) return { status: 'silent', until: null };
   if (isTemporary(room)) {
     return { status: 'temporary', until: parseModeEnd(room.mode_end_datetime) };
   }
+  if (marks.absentUntil) return { status: 'absent', until: marks.absentUntil };
   const mode = typeof room.betriebsart === 'string' ? room.betriebsart.trim().toLowerCase() : '';
   if (mode === 'heating') return { status: 'heating', until: null };
   if (mode === 'cooling') return { status: 'cooling', until: null };
   return { status: 'off', until: null };
+}
+
+const instant = (text: unknown): Date | null => {
+  if (typeof text !== 'string') return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** Per room: its newest open alarm, and the end of the absence in force now (latest start wins). */
+function indexMarks(marks: RoomMarks, now: Date) {
+  const alarms = new Map<number, { kind: string; since: Date | null }>();
+  for (const alarm of marks.alarms ?? []) {
+    if (alarm.state === 'cleared') continue;
+    const since = instant(alarm.since);
+    const known = alarms.get(alarm.room);
+    if (!known || (since && known.since && since > known.since)) {
+      alarms.set(alarm.room, { kind: alarm.kind, since });
+    }
+  }
+  const absences = new Map<number, { from: Date; to: Date }>();
+  for (const absence of marks.absences ?? []) {
+    const from = instant(absence.from);
+    const to = instant(absence.to);
+    if (!from || !to || from > now || to <= now) continue;
+    for (const room of absence.rooms) {
+      const known = absences.get(room);
+      if (!known || from >= known.from) absences.set(room, { from, to });
+    }
+  }
+  return { alarms, absences };
 }
 
 const dueTime = (value: unknown): string | null => {
@@ -88,13 +161,17 @@ export function buildRows(
   floors: readonly Floor[],
   now: Date,
   floorLabel: (name: string) => string = (name) => name,
+  marks: RoomMarks = {},
 ): OverviewRow[] {
+  const { alarms, absences } = indexMarks(marks, now);
   const rows: OverviewRow[] = [];
   for (const [floorIndex, floor] of floors.entries()) {
     for (const room of floor.raeume ?? []) {
       const current = toNumber(room.temperatur);
       const target = toNumber(room.solltemperatur);
-      const { status } = roomStatus(room, now);
+      const alarm = alarms.get(room.id) ?? null;
+      const absentUntil = absences.get(room.id)?.to ?? null;
+      const { status } = roomStatus(room, now, { alarm: alarm !== null, absentUntil });
       const temporary = isTemporary(room);
       rows.push({
         id: room.id,
@@ -115,6 +192,8 @@ export function buildRows(
         updated: lastSensorReport(room.sensoren),
         noSensor: current === null,
         silent: status === 'silent',
+        alarm,
+        absentUntil,
       });
     }
   }

@@ -2,11 +2,13 @@ import type { OverviewSort, SortKey } from './query';
 import type { OverviewRow, RoomStatus } from './rows';
 
 const STATUS_RANK: Record<RoomStatus, number> = {
-  silent: 0,
-  temporary: 1,
-  heating: 2,
-  cooling: 3,
-  off: 4,
+  alarm: 0,
+  silent: 1,
+  temporary: 2,
+  absent: 3,
+  heating: 4,
+  cooling: 5,
+  off: 6,
 };
 
 const collator = new Intl.Collator('de', { numeric: true, sensitivity: 'base' });
