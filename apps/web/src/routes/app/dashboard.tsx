@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { paths } from '@/config/paths';
+import { absencesQueryOptions } from '@/features/absences/api/get-absences';
 import { Overview, type RunGroupWrites } from '@/features/overview/components/overview';
 import type { GroupWrite } from '@/features/overview/utils/group';
 import { endTemporary } from '@/features/rooms/api/end-temporary';
@@ -50,6 +51,13 @@ export default function DashboardRoute() {
     staleTime: REFRESH_MS,
   });
   const now = useNow(REFRESH_MS);
+  // Absences from our server (issue 16): "Abwesend bis …" and the filter state=absent. A device
+  // in proxy mode (501) or a failed load offers neither rather than a wrong status.
+  const absences = useQuery({ ...absencesQueryOptions(), refetchInterval: REFRESH_MS });
+  const marks = useMemo(
+    () => (absences.data ? { absences: absences.data } : undefined),
+    [absences.data],
+  );
   const access = permissions.data;
   const area = access && areaAllowsRead(access.access_to_smart) ? 'smart' : 'pro';
   const readable =
@@ -97,6 +105,7 @@ export default function DashboardRoute() {
       roomHref={roomHref}
       floorLabel={floorLabel}
       runWrites={mayWrite ? runWrites : null}
+      marks={marks}
     />
   );
 }
