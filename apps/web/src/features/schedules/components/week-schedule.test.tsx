@@ -137,11 +137,12 @@ describe('Wochenplan', () => {
   it('copies the week to rooms one POST each, with progress, failures and retry', async () => {
     let kitchenFails = true;
     server.use(
-      mock.post(apiUrl('/schedules/12/'), () =>
-        kitchenFails
-          ? HttpResponse.json({ error: 'forbidden', message: 'x' }, { status: 403 })
-          : HttpResponse.json({ room: 12, week }),
-      ),
+      mock.post(apiUrl('/schedules/12/'), () => {
+        if (kitchenFails)
+          return HttpResponse.json({ error: 'forbidden', message: 'x' }, { status: 403 });
+        posted.push({ room: 12, week });
+        return HttpResponse.json({ room: 12, week });
+      }),
     );
     const user = userEvent.setup();
     renderSchedule(true);
@@ -156,5 +157,7 @@ describe('Wochenplan', () => {
     kitchenFails = false;
     await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
     expect(await screen.findByText('Fertig: 1 Raum übernommen.')).toBeInTheDocument();
+    // The retry sent the failed room only.
+    expect(posted.map((post) => post.room)).toEqual([13, 12]);
   });
 });
