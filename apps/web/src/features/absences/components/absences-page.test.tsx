@@ -67,6 +67,7 @@ describe('Abwesenheiten', () => {
     await user.type(screen.getByLabelText('Bis'), '2099-12-27T18:00');
     await user.click(screen.getByRole('radio', { name: 'Ausgewählte Räume' }));
     await user.click(screen.getByRole('checkbox', { name: 'Küche' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Wohnzimmer' }));
     await user.click(screen.getByRole('button', { name: 'Abwesenheit anlegen' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({
@@ -74,7 +75,7 @@ describe('Abwesenheiten', () => {
       from: '2099-12-23T10:00:00',
       to: '2099-12-27T18:00:00',
       target: '16',
-      rooms: '2',
+      rooms: '2,1',
     });
   });
 
