@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import roomCommandsPlugin from './plugins/app/room-commands.js';
+import schedulesPlugin from './plugins/app/schedules.js';
 import simulationPlugin from './plugins/app/simulation.js';
 import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
@@ -24,6 +25,8 @@ import appConfigRoute from './routes/app-config.js';
 import getRoutes from './routes/get/index.js';
 import setRoutes from './routes/set/index.js';
 import proxyRoutes from './routes/proxy.js';
+import absenceRoutes from './routes/schedules/absences.js';
+import scheduleRoutes from './routes/schedules/index.js';
 import unknownHouseRoutes from './routes/unknown-house.js';
 
 export interface AppOptions {
@@ -106,12 +109,15 @@ export async function buildApp({
   await app.register(authPlugin);
   // The app's services (plugins/app): routes, the CLI and timers change the building through these.
   await app.register(roomCommandsPlugin);
+  await app.register(schedulesPlugin);
   // In proxy mode the real device is the building: nothing to simulate.
   await app.register(simulationPlugin, { speed: config.simSpeed, timer: !config.upstreamUrl });
   await app.register(accountsContext, { config });
   await app.register(deviceApi, { config });
   await app.register(deviceApi, { config, prefix: '/api' });
   // Our own endpoints (/api only): what our server adds to any Controme building.
+  await app.register(scheduleRoutes, { prefix: '/api/schedules' });
+  await app.register(absenceRoutes, { prefix: '/api/absences' });
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });
   return app;
 }

@@ -16,5 +16,8 @@ export const ERROR_CODES = [
   'invalid_token',
   'upstream_unavailable',
   'internal_error',
+  // Ours (issue 16): an absence already over (409); schedules edited at the device (proxy mode, 501).
+  'conflict',
+  'edited_at_device',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -154,3 +154,21 @@ export function parseWireTime(clock: LocalClock, text: string): number | null {
   if (Math.abs(offset) > 18 * 60 * MINUTE) return null;
   return wall - offset;
 }
+
+/**
+ * The wall time a weekly programme reads at `epochMs`: the local wall time, except in the hour
+ * the clocks repeat when summer time ends, where it stays at the end of the first pass (so a
+ * switch point in that hour fires once, at its first occurrence, and nothing switches back).
+ */
+export function scheduleWall(clock: LocalClock, epochMs: number): number {
+  const wall = clock.toWall(epochMs);
+  const offset = wall - epochMs;
+  const hourAgo = epochMs - 60 * MINUTE;
+  if (clock.toWall(hourAgo) - hourAgo <= offset) return wall;
+  // The clocks went back within the last hour, at a quarter hour: find that instant.
+  let transition = epochMs - (epochMs % BUCKET);
+  while (transition > hourAgo && clock.toWall(transition - 1) - (transition - 1) === offset) {
+    transition -= BUCKET;
+  }
+  return Math.max(wall, clock.toWall(transition - 1));
+}

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import fp from 'fastify-plugin';
 import { createGroupCommit } from '../db/group-commit.js';
+import { createAbsenceRepository, type AbsenceRepository } from '../db/repositories/absences.js';
 import { createBuildingRepository, type BuildingRepository } from '../db/repositories/building.js';
 import { createSettingsRepository, type SettingsRepository } from '../db/repositories/settings.js';
 import { createUsersRepository, type UsersRepository } from '../db/repositories/users.js';
@@ -9,6 +10,7 @@ export interface Repositories {
   building: BuildingRepository;
   settings: SettingsRepository;
   users: UsersRepository;
+  absences: AbsenceRepository;
 }
 
 declare module 'fastify' {
@@ -24,10 +26,15 @@ declare module 'fastify' {
 export default fp<{ db: Database.Database }>(
   async (app, { db }) => {
     app.decorate('db', db);
+    const building = createBuildingRepository(db, app.clock.now);
     app.decorate('repos', {
-      building: createBuildingRepository(db, app.clock.now),
+      building,
       settings: createSettingsRepository(db),
       users: createUsersRepository(db),
+      absences: createAbsenceRepository(db, app.clock.now, {
+        version: building.version,
+        onWrite: building.noteWrite,
+      }),
     });
     app.decorate('commit', createGroupCommit(db));
     app.addHook('onClose', async () => {

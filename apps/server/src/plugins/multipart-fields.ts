@@ -12,7 +12,14 @@ export interface MultipartLimits {
   fieldSize: number;
   /** Characters of one field's name. */
   fieldNameSize: number;
+  /** Bytes of the named fields' values, where a route allows more than `fieldSize`. */
+  fieldSizes?: Readonly<Record<string, number>>;
 }
+
+/** The size one field's value may have. */
+const sizeLimit = (limits: MultipartLimits, name: string) =>
+  (limits.fieldSizes && Object.hasOwn(limits.fieldSizes, name) && limits.fieldSizes[name]) ||
+  limits.fieldSize;
 
 export type MultipartFields = Record<string, string>;
 
@@ -91,7 +98,7 @@ export function readMultipartFields(
         headers: { ...headers, 'content-type': String(headers['content-type'] ?? '') },
         limits: {
           fields: limits.fields,
-          fieldSize: limits.fieldSize,
+          fieldSize: Math.max(limits.fieldSize, ...Object.values(limits.fieldSizes ?? {})),
           files: 0,
           parts: limits.fields,
         },
@@ -105,7 +112,7 @@ export function readMultipartFields(
       if (settled) return;
       if (nameTruncated || name.length > limits.fieldNameSize) {
         fail(tooLarge('A field name is too long.'));
-      } else if (valueTruncated) {
+      } else if (valueTruncated || Buffer.byteLength(value) > sizeLimit(limits, name)) {
         // busboy cuts long values silently; a cut setpoint must not pass as a shorter one.
         fail(tooLarge(`The field "${name}" is too long.`));
       } else if (name in Object.prototype) {
@@ -186,7 +193,9 @@ function limitFormFields(app: FastifyInstance, limits: MultipartLimits) {
           : value !== null && typeof value === 'object'
             ? JSON.stringify(value).length
             : 0;
-      if (size > limits.fieldSize) return done(tooLarge(`The field "${name}" is too long.`));
+      if (size > sizeLimit(limits, name)) {
+        return done(tooLarge(`The field "${name}" is too long.`));
+      }
     }
     done();
   });

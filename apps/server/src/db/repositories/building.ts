@@ -83,6 +83,7 @@ export function createBuildingRepository(db: Database, now: () => number) {
   const insertPoint = db.prepare(
     'INSERT INTO schedule_points (room_id, days, at, target) VALUES (?, ?, ?, ?)',
   );
+  const deletePoints = db.prepare('DELETE FROM schedule_points WHERE room_id = ?');
   const simulated = db.prepare(
     `UPDATE rooms SET temperature = @temperature, humidity = @humidity, valve_open = @valveOpen,
        sensor_reported_at = @reportedAt WHERE id = @id`,
@@ -198,6 +199,19 @@ export function createBuildingRepository(db: Database, now: () => number) {
         }
       })();
       schedules = null;
+      writes++;
+    },
+    /** Replaces a room's weekly programme with these rows (schedules service, issue 16). */
+    replaceSchedule(roomId: number, rows: readonly Omit<SwitchPoint, 'id'>[]) {
+      db.transaction(() => {
+        deletePoints.run(roomId);
+        for (const row of rows) insertPoint.run(roomId, row.days, row.at, row.target);
+      })();
+      schedules = null;
+      writes++;
+    },
+    /** Moves version() after a write elsewhere that changes the rooms' answers (absences). */
+    noteWrite() {
       writes++;
     },
     /** Writes one simulation step of every room in one transaction. */

@@ -29,13 +29,14 @@ export default fp<{ speed: number; timer: boolean }>(
         new Date(context.nowWall).getUTCHours() + new Date(context.nowWall).getUTCMinutes() / 60;
       const outdoor = outdoorTemperature(wallHour);
       const scheduleOf = building.schedules();
+      const absencesOf = app.repos.absences.byRoom();
       const updates = building.listRooms().map((room) => {
         const next = simulateRoom(
           {
             temperature: room.temperature,
             humidity: room.humidity,
             valveOpen: room.valveOpen,
-            target: targetInForce(room, scheduleOf(room.id), context),
+            target: targetInForce(room, scheduleOf(room.id), context, absencesOf(room.id)),
             mode: room.mode,
           },
           seconds,

@@ -89,8 +89,9 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   const temps = createAnswerCache((): Floor[] => {
     const context = app.clock.context();
     const scheduleOf = building.schedules();
+    const absencesOf = app.repos.absences.byRoom();
     return byFloor(building.listFloors(), building.listRooms(), (row) =>
-      toWireRoom(row, scheduleOf(row.id), context),
+      toWireRoom(row, scheduleOf(row.id), context, absencesOf(row.id)),
     );
   });
   app.get(
@@ -108,7 +109,14 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   const roomAnswer = (roomId: number) =>
     createAnswerCache((): Room[] => {
       const row = existingRoom(app, roomId);
-      return [toWireRoom(row, building.scheduleOf(roomId), app.clock.context())];
+      return [
+        toWireRoom(
+          row,
+          building.scheduleOf(roomId),
+          app.clock.context(),
+          app.repos.absences.byRoom()(roomId),
+        ),
+      ];
     });
   app.get(
     '/temps/:roomId',

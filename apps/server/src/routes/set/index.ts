@@ -62,7 +62,12 @@ const setRoutes: FastifyPluginAsync = async (app) => {
 
   const commands = app.roomCommands;
   const answer = (room: BuildingRoom): Room =>
-    toWireRoom(room, app.repos.building.scheduleOf(room.id), app.clock.context());
+    toWireRoom(
+      room,
+      app.repos.building.scheduleOf(room.id),
+      app.clock.context(),
+      app.repos.absences.byRoom()(room.id),
+    );
   const schema = { response: { 200: RoomSchema } };
 
   app.post('/ziel/:roomId', { schema }, async (request) => {

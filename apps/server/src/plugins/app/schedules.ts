@@ -1,0 +1,153 @@
+import type { Absence as WireAbsence, Week } from '@raumregler/contract';
+import fp from 'fastify-plugin';
+import type { AbsenceRepository } from '../../db/repositories/absences.js';
+import type { BuildingRepository } from '../../db/repositories/building.js';
+import {
+  ABSENCE_LIST_PAST_DAYS,
+  absenceState,
+  parseAbsence,
+  type Absence,
+} from '../../domain/absences.js';
+import type { Clock } from '../../domain/clock.js';
+import { toOffsetIso } from '../../domain/local-time.js';
+import { UnknownRoomError, type Actor } from '../../domain/room-commands.js';
+import { parseWeek, pointsOfWeek, sameWeek, weekOf } from '../../domain/schedule.js';
+import type { Commit } from './room-commands.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    schedules: Schedules;
+  }
+}
+
+/** A refused schedule save or absence: each broken rule under its field or point. */
+export class ScheduleValidationError extends Error {
+  constructor(readonly messages: Record<string, string[]>) {
+    super(Object.values(messages)[0]?.[0] ?? 'The input is invalid.');
+  }
+}
+export class UnknownAbsenceError extends Error {
+  constructor(readonly absenceId: number) {
+    super(`There is no absence ${absenceId}.`);
+  }
+}
+export class AbsenceOverError extends Error {
+  constructor(readonly absence: Absence) {
+    super(`The absence ${absence.id} is already over.`);
+  }
+}
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * Weekly schedules and absences (issue 16): routes (and, as they come, the CLI) change them
+ * through these. Each write decides inside one group commit on the data as the writes before it
+ * left it, and settles once it is on disk; the room views read the new programme and absences at
+ * once (the building's version moves, so no cached temps answer outlives the change).
+ */
+export function createSchedules({
+  building,
+  absences,
+  commit,
+  clock,
+}: {
+  building: BuildingRepository;
+  absences: AbsenceRepository;
+  commit: Commit;
+  clock: Pick<Clock, 'now' | 'local'>;
+}) {
+  const wire = (absence: Absence): WireAbsence => ({
+    id: absence.id,
+    name: absence.name,
+    from: toOffsetIso(clock.local, absence.from),
+    to: toOffsetIso(clock.local, absence.to),
+    target: absence.target,
+    rooms: absence.rooms,
+    created_by: absence.createdBy,
+    state: absenceState(absence, clock.now()),
+  });
+
+  return {
+    /** A room's week as stored (the room must exist). */
+    weekOf(roomId: number): Week {
+      return weekOf(building.scheduleOf(roomId));
+    },
+
+    /**
+     * Replaces a room's week with `raw` (the JSON text of the `week` field). A week equal to the
+     * stored one writes nothing; a refused one changes nothing (ScheduleValidationError).
+     */
+    saveWeek(roomId: number, raw: unknown, _actor: Actor): Promise<Week> {
+      return commit(() => {
+        const room = building.findRoom(roomId);
+        if (!room) throw new UnknownRoomError(roomId);
+        const parsed = parseWeek(raw, { min: room.minTarget, max: room.maxTarget });
+        if (!parsed.ok) throw new ScheduleValidationError(parsed.messages);
+        const before = weekOf(building.scheduleOf(roomId));
+        if (sameWeek(before, parsed.week)) return before;
+        building.replaceSchedule(roomId, pointsOfWeek(parsed.week));
+        // AUDIT (issue 14): one entry { room, before, after: parsed.week } for _actor, here in
+        // the same commit, once app.audit exists on this branch.
+        return parsed.week;
+      });
+    },
+
+    /** Running and future absences, and those that ended in the last 30 days. */
+    listAbsences(): WireAbsence[] {
+      return absences.listEndingAfter(clock.now() - ABSENCE_LIST_PAST_DAYS * DAY_MS).map(wire);
+    },
+
+    /** A new absence from the form fields of `POST /api/absences/`. */
+    createAbsence(fields: Record<string, unknown>, actor: Actor): Promise<WireAbsence> {
+      return commit(() => {
+        const parsed = parseAbsence(fields, {
+          now: clock.now(),
+          local: clock.local,
+          rooms: building.listRooms(),
+        });
+        if (!parsed.ok) throw new ScheduleValidationError(parsed.messages);
+        const id = absences.create(parsed.value, actorName(actor));
+        // AUDIT (issue 14): one entry "absence created" for actor, here in the same commit.
+        return wire(absences.find(id)!);
+      });
+    },
+
+    /** Ends a running absence now, or deletes a future one; one already over: AbsenceOverError. */
+    endAbsence(id: number, _actor: Actor) {
+      return commit(() => {
+        const absence = absences.find(id);
+        if (!absence) throw new UnknownAbsenceError(id);
+        const now = clock.now();
+        const state = absenceState(absence, now);
+        if (state === 'over') throw new AbsenceOverError(absence);
+        if (state === 'future') {
+          absences.delete(id);
+          // AUDIT (issue 14): one entry "absence deleted" for _actor, here in the same commit.
+          return { result: 'deleted' as const, absence: wire(absence) };
+        }
+        absences.end(id, now);
+        // AUDIT (issue 14): one entry "absence ended" for _actor, here in the same commit.
+        return { result: 'ended' as const, absence: wire(absences.find(id)!) };
+      });
+    },
+  };
+}
+export type Schedules = ReturnType<typeof createSchedules>;
+
+const actorName = (actor: Actor) =>
+  actor.kind === 'user' ? actor.username : actor.kind === 'cli' ? 'cli' : actor.name;
+
+export default fp(
+  async (app) => {
+    app.decorate(
+      'schedules',
+      createSchedules({
+        building: app.repos.building,
+        absences: app.repos.absences,
+        commit: app.commit,
+        clock: app.clock,
+      }),
+    );
+  },
+  { name: 'schedules', dependencies: ['database', 'clock'] },
+);
