@@ -108,9 +108,9 @@ test('an absence is created for a room, shown on its page, and ended', async ({ 
     end.setHours(18);
     return { from: local(start), to: local(end) };
   });
-  await page.getByLabel('Name').fill('Kurzurlaub');
-  await page.getByLabel('Von').fill(from);
-  await page.getByLabel('Bis').fill(to);
+  await page.getByLabel('Name', { exact: true }).fill('Kurzurlaub');
+  await page.getByLabel('Von', { exact: true }).fill(from);
+  await page.getByLabel('Bis', { exact: true }).fill(to);
   await page.getByLabel('Temperatur (°C)').fill('16');
   await page.getByRole('radio', { name: 'Ausgewählte Räume' }).check();
   await page.getByRole('checkbox', { name: 'Küche' }).check();

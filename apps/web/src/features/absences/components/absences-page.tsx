@@ -62,7 +62,9 @@ export function AbsencesPage({
             ) : (
               <AbsenceList
                 absences={absences.data}
-                now={now}
+                // An absence just ended ends "now" on the server's clock: the minute-old `now`
+                // would still call it running.
+                now={new Date(Math.max(now.getTime(), absences.dataUpdatedAt))}
                 roomName={(id) => names.get(id) ?? String(id)}
                 roomCount={names.size}
                 canManage={canManage}

@@ -41,7 +41,7 @@ function LeaveDialog({ dirty }: { dirty: boolean }) {
       }}
       title={t('schedules.leave.title')}
       description={t('schedules.leave.text')}
-      closeLabel={t('schedules.leave.stay')}
+      closeLabel={t('schedules.close')}
     >
       <div className="mt-6 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={() => blocker.reset?.()}>
