@@ -7,8 +7,12 @@ import { formatShort, formatTarget, pointLabel } from '../utils/format';
 import { fromMinutes, MINUTES_PER_DAY, type DayKey, type Segment } from '../utils/week';
 
 const percent = (minute: number) => `${(minute / MINUTES_PER_DAY) * 100}%`;
-/** Segments narrower than this (about 2 h) get their value in the list for screen readers only. */
+/**
+ * Segments narrower than this get their value in the list for screen readers only: 2 h on a wide
+ * bar, 4 h on a phone's (the bar is a size container, so the rule follows its own width).
+ */
 const PRINT_MIN_MINUTES = 120;
+const PRINT_NARROW_MINUTES = 240;
 const DRAG_STEP = 15;
 
 export interface PointHandles {
@@ -50,7 +54,7 @@ export function DayBar({
     return Math.round((ratio * MINUTES_PER_DAY) / DRAG_STEP) * DRAG_STEP;
   };
   return (
-    <div ref={bar} className="relative h-11 w-full">
+    <div ref={bar} className="@container relative h-11 w-full">
       <ul
         aria-label={label}
         className="absolute inset-0 overflow-hidden rounded-md border border-slate-300 dark:border-slate-600"
@@ -82,7 +86,14 @@ export function DayBar({
                 )}
               </span>
               {segment.to - segment.from >= PRINT_MIN_MINUTES && (
-                <span aria-hidden="true" className="px-1">
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'px-1',
+                    segment.to - segment.from < PRINT_NARROW_MINUTES &&
+                      'hidden @min-[30rem]:inline',
+                  )}
+                >
                   {segment.target === null ? '–' : formatShort(intl, segment.target)}
                 </span>
               )}
