@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import type Database from 'better-sqlite3';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
+import auditPlugin from './plugins/app/audit.js';
 import roomCommandsPlugin from './plugins/app/room-commands.js';
 import schedulesPlugin from './plugins/app/schedules.js';
 import simulationPlugin from './plugins/app/simulation.js';
@@ -28,6 +29,7 @@ import proxyRoutes from './routes/proxy.js';
 import absenceRoutes from './routes/schedules/absences.js';
 import scheduleRoutes from './routes/schedules/index.js';
 import unknownHouseRoutes from './routes/unknown-house.js';
+import auditRoutes from './routes/audit/index.js';
 
 export interface AppOptions {
   config: Config;
@@ -106,6 +108,8 @@ export async function buildApp({
   });
   // Infrastructure (plugins/): the database and sign-in.
   await app.register(databasePlugin, { db });
+  // The audit log before sign-in: the auth plugin records repeatedly refused sign-ins.
+  await app.register(auditPlugin);
   await app.register(authPlugin);
   // The app's services (plugins/app): routes, the CLI and timers change the building through these.
   await app.register(roomCommandsPlugin);
@@ -116,6 +120,7 @@ export async function buildApp({
   await app.register(deviceApi, { config });
   await app.register(deviceApi, { config, prefix: '/api' });
   // Our own endpoints (/api only): what our server adds to any Controme building.
+  await app.register(auditRoutes, { prefix: '/api/audit' });
   await app.register(scheduleRoutes, { prefix: '/api/schedules' });
   await app.register(absenceRoutes, { prefix: '/api/absences' });
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });

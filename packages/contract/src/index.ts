@@ -3,4 +3,5 @@ export * from './accounts.js';
 export * from './errors.js';
 export * from './paths.js';
 export * from './capabilities.js';
+export * from './audit.js';
 export * from './schedules.js';

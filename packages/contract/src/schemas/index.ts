@@ -6,4 +6,5 @@
 export * from './device.js';
 export * from './accounts.js';
 export * from './errors.js';
+export * from './audit.js';
 export * from './schedules.js';

@@ -12,6 +12,7 @@ import type { Clock } from '../../domain/clock.js';
 import { toOffsetIso } from '../../domain/local-time.js';
 import { UnknownRoomError, type Actor } from '../../domain/room-commands.js';
 import { parseWeek, pointsOfWeek, sameWeek, weekOf } from '../../domain/schedule.js';
+import type { Audit } from './audit.js';
 import type { Commit } from './room-commands.js';
 
 declare module 'fastify' {
@@ -50,11 +51,13 @@ export function createSchedules({
   absences,
   commit,
   clock,
+  audit,
 }: {
   building: BuildingRepository;
   absences: AbsenceRepository;
   commit: Commit;
   clock: Pick<Clock, 'now' | 'local'>;
+  audit: Pick<Audit, 'record'>;
 }) {
   const wire = (absence: Absence): WireAbsence => ({
     id: absence.id,
@@ -77,7 +80,7 @@ export function createSchedules({
      * Replaces a room's week with `raw` (the JSON text of the `week` field). A week equal to the
      * stored one writes nothing; a refused one changes nothing (ScheduleValidationError).
      */
-    saveWeek(roomId: number, raw: unknown, _actor: Actor): Promise<Week> {
+    saveWeek(roomId: number, raw: unknown, actor: Actor): Promise<Week> {
       return commit(() => {
         const room = building.findRoom(roomId);
         if (!room) throw new UnknownRoomError(roomId);
@@ -86,8 +89,13 @@ export function createSchedules({
         const before = weekOf(building.scheduleOf(roomId));
         if (sameWeek(before, parsed.week)) return before;
         building.replaceSchedule(roomId, pointsOfWeek(parsed.week));
-        // AUDIT (issue 14): one entry { room, before, after: parsed.week } for _actor, here in
-        // the same commit, once app.audit exists on this branch.
+        audit.record({
+          actor,
+          action: 'schedule-saved',
+          roomId,
+          before: { week: before },
+          after: { week: parsed.week },
+        });
         return parsed.week;
       });
     },
@@ -107,13 +115,14 @@ export function createSchedules({
         });
         if (!parsed.ok) throw new ScheduleValidationError(parsed.messages);
         const id = absences.create(parsed.value, actorName(actor));
-        // AUDIT (issue 14): one entry "absence created" for actor, here in the same commit.
-        return wire(absences.find(id)!);
+        const absence = wire(absences.find(id)!);
+        audit.record({ actor, action: 'absence-created', after: auditView(absence) });
+        return absence;
       });
     },
 
     /** Ends a running absence now, or deletes a future one; one already over: AbsenceOverError. */
-    endAbsence(id: number, _actor: Actor) {
+    endAbsence(id: number, actor: Actor) {
       return commit(() => {
         const absence = absences.find(id);
         if (!absence) throw new UnknownAbsenceError(id);
@@ -122,17 +131,27 @@ export function createSchedules({
         if (state === 'over') throw new AbsenceOverError(absence);
         if (state === 'future') {
           absences.delete(id);
-          // AUDIT (issue 14): one entry "absence deleted" for _actor, here in the same commit.
-          return { result: 'deleted' as const, absence: wire(absence) };
+          const deleted = wire(absence);
+          audit.record({ actor, action: 'absence-deleted', before: auditView(deleted) });
+          return { result: 'deleted' as const, absence: deleted };
         }
         absences.end(id, now);
-        // AUDIT (issue 14): one entry "absence ended" for _actor, here in the same commit.
-        return { result: 'ended' as const, absence: wire(absences.find(id)!) };
+        const ended = wire(absences.find(id)!);
+        audit.record({
+          actor,
+          action: 'absence-ended',
+          before: auditView(wire(absence)),
+          after: auditView(ended),
+        });
+        return { result: 'ended' as const, absence: ended };
       });
     },
   };
 }
 export type Schedules = ReturnType<typeof createSchedules>;
+
+/** An absence as its audit entry keeps it (the wire shape without the momentary state). */
+const auditView = ({ state: _state, ...absence }: WireAbsence): Record<string, unknown> => absence;
 
 const actorName = (actor: Actor) =>
   actor.kind === 'user' ? actor.username : actor.kind === 'cli' ? 'cli' : actor.name;
@@ -146,8 +165,9 @@ export default fp(
         absences: app.repos.absences,
         commit: app.commit,
         clock: app.clock,
+        audit: app.audit,
       }),
     );
   },
-  { name: 'schedules', dependencies: ['database', 'clock'] },
+  { name: 'schedules', dependencies: ['database', 'clock', 'audit'] },
 );

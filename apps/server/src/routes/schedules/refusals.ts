@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UnknownRoomError, type Actor } from '../../domain/room-commands.js';
+import { UnknownRoomError } from '../../domain/room-commands.js';
 import {
   AbsenceOverError,
   ScheduleValidationError,
@@ -14,11 +14,8 @@ export const fieldsOf = (request: FastifyRequest): Record<string, unknown> =>
     ? (request.body as Record<string, unknown>)
     : {};
 
-export const actorOf = (request: FastifyRequest): Actor => ({
-  kind: 'user',
-  userId: request.user!.id,
-  username: request.user!.username,
-});
+/** The signed-in user as the actor the audit log names (source app or api). */
+export { requestActor as actorOf } from '../../plugins/app/audit.js';
 
 /** A refused schedule or absence write as the wire says it. */
 export function refusal(error: unknown): never {

@@ -245,3 +245,29 @@ describe('POST /api/schedules/{roomId}/', () => {
     );
   });
 });
+
+describe('audit log', () => {
+  const entries = async () =>
+    (
+      (await (await server.request('/api/audit/', { auth: demo })).json()) as {
+        entries: { action: string; user: string; room: number; before: unknown; after: unknown }[];
+      }
+    ).entries;
+
+  it('records a save as one entry with the week before and after; refused or unchanged ones none', async () => {
+    await expectError(await save({ ...demoWeek, mon: [{ at: '25:00', target: 20 }] }), 400);
+    expect((await save(demoWeek)).status).toBe(200);
+    expect(await entries()).toEqual([]);
+    const after = { ...demoWeek, sun: [{ at: '09:00', target: 20 }] };
+    expect((await save(after)).status).toBe(200);
+    expect(await entries()).toMatchObject([
+      {
+        action: 'schedule-saved',
+        user: 'demo',
+        room: LIVING_ROOM,
+        before: { week: demoWeek },
+        after: { week: after },
+      },
+    ]);
+  });
+});
