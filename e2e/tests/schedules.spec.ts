@@ -127,6 +127,13 @@ test('an absence is created for a room, shown on its page, and ended', async ({ 
     '16',
   );
 
+  // The overview filtered to absent rooms lists the Küche alone, with its status.
+  await page.goto('?state=absent');
+  const rows = page.getByRole('table').locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Küche');
+  await expect(rows.first()).toContainText('Abwesend bis');
+
   await page.goto('absences');
   await running.getByRole('button', { name: 'Kurzurlaub jetzt beenden' }).click();
   await expect(
