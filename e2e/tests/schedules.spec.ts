@@ -145,6 +145,41 @@ test('an absence is created for a room, shown on its page, and ended', async ({ 
   await expect(page.getByText(/Abwesend bis/)).toHaveCount(0);
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a point is tapped, made warmer with the controls and saved', async ({ page }) => {
+    await signInAndOpen(page, 'room-control/smart/room/1');
+    await point(page, 'Mittwoch 22:00, 18,0 °C').tap();
+    const controls = schedule(page).getByRole('group', { name: 'Mittwoch 22:00, 18,0 °C' });
+    await controls.getByRole('button', { name: '0,5 °C wärmer' }).tap();
+    await schedule(page)
+      .getByRole('group', { name: 'Mittwoch 22:00, 18,5 °C' })
+      .getByRole('button', { name: '15 Minuten später' })
+      .tap();
+    await schedule(page).getByRole('button', { name: 'Speichern' }).tap();
+    await expect(schedule(page).getByText('Gespeichert.')).toBeVisible();
+    await page.reload();
+    await expect(point(page, 'Mittwoch 22:15, 18,5 °C')).toBeVisible();
+  });
+});
+
+test('without manage the week is read-only and the user menu has no Abwesenheiten', async ({
+  page,
+}) => {
+  await signInAndOpen(page, 'room-control/smart/room/1', {
+    username: 'verwalter',
+    password: 'verwalter1234',
+  });
+  const monday = schedule(page).getByRole('list', { name: 'Montag' });
+  await expect(monday.getByText(/^06:00–22:00: 21,0 °C/)).toBeAttached();
+  await expect(schedule(page).getByRole('button', { name: /^Montag 06:00/ })).toHaveCount(0);
+  await expect(schedule(page).getByRole('button', { name: 'Speichern' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Benutzermenü von verwalter' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Abmelden' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Abwesenheiten' })).toHaveCount(0);
+});
+
 for (const scheme of ['light', 'dark'] as const)
   test(`the editor has no axe violations in ${scheme}`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
