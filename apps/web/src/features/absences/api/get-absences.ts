@@ -1,23 +1,15 @@
+import type { Absence, AbsenceList } from '@raumregler/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 
-/** An absence as `GET /api/absences/` lists it (issue 16; our extension of the device API). */
-export interface Absence {
-  id: number;
-  name: string;
-  /** Device-local ISO 8601 with its offset. */
-  from: string;
-  to: string;
-  target: number;
-  rooms: number[];
-  created_by: string | null;
-}
+/** An absence as `GET /api/absences/` lists it (issue 16; the contract's type). */
+export type { Absence };
 
 export const ABSENCES_PATH = '/absences/';
 
 export async function getAbsences(): Promise<Absence[]> {
-  const answer = await apiGet<{ absences?: Absence[] }>(ABSENCES_PATH);
+  const answer = await apiGet<Partial<AbsenceList>>(ABSENCES_PATH);
   return Array.isArray(answer.absences) ? answer.absences : [];
 }
 

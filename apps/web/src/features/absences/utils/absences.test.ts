@@ -11,6 +11,7 @@ const absence = (id: number, from: string, to: string, rooms = [1]): Absence => 
   target: 16,
   rooms,
   created_by: 'demo',
+  state: 'running',
 });
 
 describe('absences', () => {

@@ -23,7 +23,14 @@ import {
   type Limits,
 } from '../utils/editor';
 import { dayName, dayShort, pointLabel } from '../utils/format';
-import { DAYS, daySegments, sameWeek, type DayKey, type Week } from '../utils/week';
+import {
+  DAYS,
+  daySegments,
+  MAX_POINTS_PER_DAY,
+  sameWeek,
+  type DayKey,
+  type Week,
+} from '../utils/week';
 import { CopyDay } from './copy-day';
 import { DayBar, HourScale } from './day-bar';
 import { PointPanel } from './point-panel';
@@ -157,7 +164,7 @@ export function ScheduleEditor({
       },
     );
   };
-  const full = (day: DayKey) => week[day].length >= 12;
+  const full = (day: DayKey) => week[day].length >= MAX_POINTS_PER_DAY;
   const otherServerMessages = serverShown
     ? [...server.other, ...[...server.days.values()].flat()]
     : [];
@@ -176,7 +183,7 @@ export function ScheduleEditor({
           const selectedPoint =
             selected?.day === day ? week[day].find((point) => point.id === selected.id) : undefined;
           const dayProblems = [
-            ...(own.days.has(day) ? [t(own.days.get(day)!, { max: 12 })] : []),
+            ...(own.days.has(day) ? [t(own.days.get(day)!, { max: MAX_POINTS_PER_DAY })] : []),
             ...(serverShown ? (server.days.get(day) ?? []) : []),
           ];
           return (

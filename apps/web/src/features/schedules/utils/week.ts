@@ -1,22 +1,25 @@
-/** The weekly programme as the schedules API speaks it (issue 16). */
-export const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type DayKey = (typeof DAYS)[number];
+import {
+  SCHEDULE_GRID_MINUTES,
+  SCHEDULE_MAX_POINTS_PER_DAY,
+  WEEK_DAYS,
+  type RoomSchedule,
+  type Week,
+  type WeekDay,
+  type WeekPoint,
+} from '@raumregler/contract';
 
-export interface SwitchPoint {
-  /** Wall-clock "HH:MM" in the device's time zone. */
-  at: string;
-  target: number;
-}
-export type Week = Record<DayKey, SwitchPoint[]>;
-export interface Schedule {
-  room: number;
-  week: Week;
-}
+/** The weekly programme as the schedules API speaks it (issue 16; the contract's types). */
+export const DAYS = WEEK_DAYS;
+export type DayKey = WeekDay;
+/** A switch point: wall-clock "HH:MM" in the device's time zone, and the target from then on. */
+export type SwitchPoint = WeekPoint;
+export type { Week };
+export type Schedule = RoomSchedule;
 
 export const MINUTES_PER_DAY = 1440;
 /** The server's grid; the editor moves points by 15 minutes or an hour, both on it. */
-export const TIME_GRID = 5;
-export const MAX_POINTS_PER_DAY = 12;
+export const TIME_GRID = SCHEDULE_GRID_MINUTES;
+export const MAX_POINTS_PER_DAY = SCHEDULE_MAX_POINTS_PER_DAY;
 /** The editor's target step (the device's grid is 0.125 °C; a week read back saves unchanged). */
 export const TARGET_STEP = 0.5;
 
