@@ -50,6 +50,22 @@ test('a day edited with the keyboard alone is saved and still there after a relo
   await expect(point(page, 'Dienstag 06:00, 21,0 °C')).toBeVisible();
 });
 
+test('a handle dragged along the bar moves its point in 15-minute steps', async ({ page }) => {
+  await signInAndOpen(page, 'room-control/smart/room/1');
+  const handle = point(page, 'Donnerstag 06:00, 21,0 °C');
+  await handle.scrollIntoViewIfNeeded();
+  const bar = (await schedule(page).getByRole('list', { name: 'Donnerstag' }).boundingBox())!;
+  const box = (await handle.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  // To 08:00, in steps, as a finger or mouse moves.
+  for (const hour of [6.5, 7, 7.5, 8])
+    await page.mouse.move(bar.x + (bar.width * hour) / 24, box.y + box.height / 2);
+  await page.mouse.up();
+  await expect(point(page, 'Donnerstag 08:00, 21,0 °C')).toBeVisible();
+  await expect(schedule(page).getByText('Ungespeicherte Änderungen')).toBeVisible();
+});
+
 test('leaving with unsaved changes asks first; Verwerfen restores', async ({ page }) => {
   await signInAndOpen(page, 'room-control/smart/room/1');
   await point(page, 'Dienstag 06:00, 21,0 °C').focus();
