@@ -33,7 +33,7 @@ beforeAll(async () => {
     );
     clock.advance(60_000);
   }
-});
+}, 60_000);
 afterAll(async () => {
   await server.close();
 });

@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditResponse } from '@raumregler/contract';
+import { AuditEntrySchema } from '@raumregler/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { demo, expectError, writesTo } from '../../test-support/writes.js';
@@ -55,6 +56,8 @@ describe('every room change writes its audit entry in the same commit', () => {
       duration_minutes: 90,
       source: 'app',
     });
+    // Serialized by the contract's schema: exactly its properties, in its order.
+    expect(Object.keys(latest!)).toEqual(Object.keys(AuditEntrySchema.properties));
 
     clock.advance(60_000);
     expect((await urlencoded(`soll/${LIVING_ROOM}/`, { soll: '19.5' })).status).toBe(200);
