@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
               { path: paths.alarms, lazy: page(() => import('@/routes/alarms/alarms-page')) },
               ...roomControlRoutes,
               { path: paths.audit, lazy: page(() => import('@/routes/audit/audit-page')) },
+              { path: paths.absences, lazy: page(() => import('@/routes/absences/absences')) },
             ],
           },
           ...authRoutes,

@@ -15,6 +15,8 @@ export const paths = {
   home: '/',
   appearance: '/appearance',
   alarms: '/alarms',
+  /** Holidays and other times away (issue 16). */
+  absences: '/absences',
   floor: (area: Area, floorId: number | string) => `/room-control/${area}/${floorId}`,
   room: (area: Area, roomId: number | string) => `/room-control/${area}/room/${roomId}`,
   /** The audit log ("Protokoll", issue 14); its filters live in the query. */

@@ -4,6 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { paths } from '@/config/paths';
 import { useAlarms } from '@/features/alarms/hooks/use-alarms';
+import { absencesQueryOptions } from '@/features/absences/api/get-absences';
 import { Overview, type RunGroupWrites } from '@/features/overview/components/overview';
 import type { GroupWrite } from '@/features/overview/utils/group';
 import { endTemporary } from '@/features/rooms/api/end-temporary';
@@ -51,6 +52,9 @@ export default function DashboardRoute() {
     staleTime: REFRESH_MS,
   });
   const now = useNow(REFRESH_MS);
+  // Absences from our server (issue 16): "Abwesend bis …" and the filter state=absent. A device
+  // in proxy mode (501) or a failed load offers neither rather than a wrong status.
+  const absences = useQuery({ ...absencesQueryOptions(), refetchInterval: REFRESH_MS });
   const access = permissions.data;
   const area = access && areaAllowsRead(access.access_to_smart) ? 'smart' : 'pro';
   const readable =
@@ -58,7 +62,10 @@ export default function DashboardRoute() {
   const mayWrite = can(access, 'write');
   // Open alarms (issue 15) as row marks and the state=alarm filter; the bell shares the list.
   const openAlarms = useAlarms('open', readable);
-  const marks = useMemo(() => ({ alarms: openAlarms.data }), [openAlarms.data]);
+  const marks = useMemo(
+    () => ({ alarms: openAlarms.data, absences: absences.data }),
+    [openAlarms.data, absences.data],
+  );
   const roomHref = useCallback((roomId: number) => paths.room(area, roomId), [area]);
   const floorLabel = useCallback(
     (name: string) => {

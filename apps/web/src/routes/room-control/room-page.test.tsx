@@ -27,6 +27,13 @@ const server = setupServer(
   mock.get(apiUrl('/get/json/v1/1/temps/'), () => HttpResponse.json(floors)),
   // The alarm mark (issue 15) asks for the open alarms.
   mock.get(apiUrl('/alarms/'), () => HttpResponse.json({ alarms: [] })),
+  mock.get(apiUrl('/absences/'), () => HttpResponse.json({ absences: [] })),
+  mock.get(apiUrl('/schedules/1/'), () =>
+    HttpResponse.json({
+      room: 1,
+      week: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] },
+    }),
+  ),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -70,5 +77,26 @@ describe('room page rights', () => {
   it('nobody gets a changeable dial before the permissions are known', () => {
     const dial = renderPage('smart', undefined);
     expect(dial).toHaveAttribute('aria-readonly', 'true');
+  });
+});
+
+/** Issue 16: a room under an absence says so under its name, until when. */
+describe('room page absence', () => {
+  it('shows "Abwesend bis" with the end of the absence that holds the room', async () => {
+    const from = new Date(Date.now() - 3_600_000).toISOString();
+    const to = new Date(2030, 0, 12, 18, 0).toISOString();
+    server.use(
+      mock.get(apiUrl('/absences/'), () =>
+        HttpResponse.json({
+          absences: [
+            { id: 1, name: 'Ferien', from, to, target: 16, rooms: [1], created_by: 'demo' },
+            { id: 2, name: 'Andere', from, to, target: 16, rooms: [2], created_by: 'demo' },
+          ],
+        }),
+      ),
+    );
+    renderPage('smart', { access_to_smart: 'full', access_to_pro: 'full' });
+    expect(await screen.findByText('Abwesend bis 12.01., 18:00')).toBeInTheDocument();
+    expect(screen.getByText('– Ferien')).toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import { NotFoundState } from '@/features/rooms/components/not-found-state';
 import { RoomControl } from '@/features/rooms/components/room-control';
 import { HistorySection } from '@/features/history/components/history-section';
 import { RecentChanges } from '@/features/audit/components/recent-changes';
+import { RoomAbsence, RoomSchedule } from './room-schedule';
 import { useFreshTemps } from './use-fresh-temps';
 
 /** /room-control/{smart|pro}/room/:roomId: one room with its dial. */
@@ -55,11 +56,18 @@ export default function RoomPage({ area }: { area: Area }) {
       </Link>
       <h1 className="text-2xl font-semibold sm:text-3xl">{room.name}</h1>
       <RoomAlarmMark roomId={room.id} />
+      <RoomAbsence roomId={room.id} />
       <RoomControl
         key={room.id}
         room={room}
         canChange={areaAllowsWrite(access)}
         receivedAt={temps.dataUpdatedAt}
+      />
+      <RoomSchedule
+        key={`schedule-${room.id}`}
+        roomId={room.id}
+        roomName={room.name}
+        floors={floors}
       />
       {/* Issue 14: the room's history (loads near the screen) and its last changes (manage). */}
       <HistorySection key={`history-${room.id}`} roomId={room.id} roomName={room.name} />

@@ -85,6 +85,9 @@ export default function UserMenuDropdown({
               </DropdownMenu.Item>
             ),
           )}
+          {SCREEN_ENTRIES.some((screen) => can(permissions, screen.capability)) && (
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-white/10" />
+          )}
           {ACCOUNT_ENTRIES.map(({ id, icon: Icon }) => (
             <DropdownMenu.Item key={id} disabled className={entry}>
               <Icon className="size-4 shrink-0" aria-hidden="true" />

@@ -2,6 +2,7 @@ import type { Capability } from '@raumregler/contract';
 import {
   Bell,
   Blocks,
+  CalendarOff,
   CreditCard,
   MessagesSquare,
   Receipt,
@@ -37,4 +38,7 @@ export const SCREEN_ENTRIES: readonly {
   icon: LucideIcon;
   to: string;
   capability: Capability;
-}[] = [{ id: 'layout.user.audit', icon: ScrollText, to: paths.audit, capability: 'manage' }];
+}[] = [
+  { id: 'absences.menu', icon: CalendarOff, to: paths.absences, capability: 'manage' },
+  { id: 'layout.user.audit', icon: ScrollText, to: paths.audit, capability: 'manage' },
+];

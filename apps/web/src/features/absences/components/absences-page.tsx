@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { errorReason } from '@/lib/error-reason';
+import { absencesQueryOptions, isEditedAtDevice } from '../api/get-absences';
+import { AbsenceForm, type FloorChoice } from './absence-form';
+import { AbsenceList } from './absence-list';
+
+/**
+ * `/absences`: holidays and other times away. Everyone who may read sees the list; users with
+ * manage create and end them. In proxy mode one line says the device keeps its own programme.
+ */
+export function AbsencesPage({
+  floors,
+  canManage,
+  now,
+  onChanged,
+}: {
+  floors: readonly FloorChoice[];
+  canManage: boolean;
+  now: Date;
+  /** The route's: rooms under an absence change their target at once, so temps reload. */
+  onChanged?: () => unknown;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const absences = useQuery(absencesQueryOptions());
+  const names = useMemo(
+    () => new Map(floors.flatMap((floor) => floor.rooms.map((room) => [room.id, room.name]))),
+    [floors],
+  );
+  const edited = absences.isError && isEditedAtDevice(absences.error);
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <h1 className="text-2xl font-semibold sm:text-3xl">{t('absences.title')}</h1>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('absences.intro')}</p>
+      {edited ? (
+        <Alert variant="info">{t('absences.editedAtDevice')}</Alert>
+      ) : (
+        <>
+          {canManage && (
+            <Card className="p-4 sm:p-6">
+              <h2 className="mb-4 text-lg font-semibold">{t('absences.new')}</h2>
+              <AbsenceForm floors={floors} onChanged={onChanged} />
+            </Card>
+          )}
+          <Card className="p-4 sm:p-6">
+            {absences.isPending ? (
+              <p className="text-sm">{t('absences.loading')}</p>
+            ) : absences.isError ? (
+              <Alert variant="danger">
+                <span>
+                  {t('absences.loadFailed')} {errorReason(intl, absences.error) ?? ''}
+                </span>{' '}
+                <Button size="sm" variant="secondary" onClick={() => void absences.refetch()}>
+                  {t('absences.retry')}
+                </Button>
+              </Alert>
+            ) : (
+              <AbsenceList
+                absences={absences.data}
+                // An absence just ended ends "now" on the server's clock: the minute-old `now`
+                // would still call it running.
+                now={new Date(Math.max(now.getTime(), absences.dataUpdatedAt))}
+                roomName={(id) => names.get(id) ?? String(id)}
+                roomCount={names.size}
+                canManage={canManage}
+                onChanged={onChanged}
+              />
+            )}
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { DEFAULT_SETPOINT_MAX, DEFAULT_SETPOINT_MIN } from '@raumregler/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CopyPlus } from 'lucide-react';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { errorReason } from '@/lib/error-reason';
+import { isEditedAtDevice, scheduleQueryOptions } from '../api/get-schedule';
+import { saveSchedule } from '../api/save-schedule';
+import { useMinute } from '../hooks/use-minute';
+import { useRoomBatch } from '../hooks/use-room-batch';
+import { dayIndexOf, DAYS, minuteOfDay } from '../utils/week';
+import { BatchProgress } from './batch-progress';
+import { CopyWeekDialog, type RoomChoice } from './copy-week-dialog';
+import { ScheduleEditor } from './schedule-editor';
+import { WeekView } from './week-view';
+
+/**
+ * The room page's "Wochenplan": everyone who may read sees the week; users with manage edit it
+ * and copy it to other rooms. In proxy mode the device keeps its own schedule: one line says so.
+ */
+export default function WeekSchedule({
+  roomId,
+  roomName,
+  canManage,
+  rooms,
+  onSaved,
+}: {
+  roomId: number;
+  roomName: string;
+  canManage: boolean;
+  /** Rooms the week can be copied to (the route's list from temps). */
+  rooms: readonly RoomChoice[];
+  /** After a save or copy: the route reloads the rooms' targets in force. */
+  onSaved?: () => unknown;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const headingId = useId();
+  const schedule = useQuery({ ...scheduleQueryOptions(roomId), staleTime: 60_000 });
+  const now = useMinute();
+  const [dirty, setDirty] = useState(false);
+  const [copyOpen, setCopyOpen] = useState(false);
+  const targets = useMemo(() => rooms.filter((room) => room.id !== roomId), [rooms, roomId]);
+  const names = useMemo(() => new Map(rooms.map((room) => [room.id, room.name])), [rooms]);
+  const week = schedule.data?.week;
+  const queryClient = useQueryClient();
+  const copyOne = useCallback(
+    async (target: number) => {
+      if (!week) throw new Error('no week');
+      const saved = await saveSchedule({ roomId: target, week });
+      queryClient.setQueryData(scheduleQueryOptions(target).queryKey, saved);
+    },
+    [week, queryClient],
+  );
+  const batch = useRoomBatch(copyOne);
+  const startCopy = (ids: number[]) => {
+    setCopyOpen(false);
+    void batch.start(ids).then(() => onSaved?.());
+  };
+  const empty = week ? DAYS.every((day) => week[day].length === 0) : false;
+
+  let body;
+  if (schedule.isPending) body = <p className="text-sm">{t('schedules.loading')}</p>;
+  else if (schedule.isError)
+    body = isEditedAtDevice(schedule.error) ? (
+      <Alert variant="info">{t('schedules.editedAtDevice')}</Alert>
+    ) : (
+      <Alert variant="danger">
+        <span>
+          {t('schedules.loadFailed')} {errorReason(intl, schedule.error) ?? ''}
+        </span>{' '}
+        <Button size="sm" variant="secondary" onClick={() => void schedule.refetch()}>
+          {t('schedules.retry')}
+        </Button>
+      </Alert>
+    );
+  else
+    body = (
+      <>
+        {empty && <p className="text-sm">{t('schedules.empty')}</p>}
+        {canManage ? (
+          <ScheduleEditor
+            roomId={roomId}
+            saved={schedule.data.week}
+            limits={{ min: DEFAULT_SETPOINT_MIN, max: DEFAULT_SETPOINT_MAX }}
+            todayIndex={dayIndexOf(now)}
+            nowMinute={minuteOfDay(now)}
+            onSaved={onSaved}
+            onDirtyChange={setDirty}
+          />
+        ) : (
+          <WeekView
+            week={schedule.data.week}
+            todayIndex={dayIndexOf(now)}
+            nowMinute={minuteOfDay(now)}
+          />
+        )}
+        <p className="text-xs text-slate-600 dark:text-slate-300">{t('schedules.legend')}</p>
+      </>
+    );
+
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:p-6" role="region" aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {t('schedules.title')}
+        </h2>
+        {canManage && schedule.isSuccess && targets.length > 0 && (
+          <Button
+            size="sm"
+            variant="secondary"
+            className="gap-1.5"
+            disabled={dirty || batch.state?.running === true}
+            title={dirty ? t('schedules.copyWeek.saveFirst') : undefined}
+            onClick={() => setCopyOpen(true)}
+          >
+            <CopyPlus className="size-4" aria-hidden="true" />
+            {t('schedules.copyWeek.open')}
+          </Button>
+        )}
+      </div>
+      {canManage && dirty && schedule.isSuccess && targets.length > 0 && (
+        <p className="sr-only">{t('schedules.copyWeek.saveFirst')}</p>
+      )}
+      {batch.state && (
+        <BatchProgress
+          run={batch.state}
+          names={names}
+          onRetry={batch.retry}
+          onDismiss={batch.dismiss}
+        />
+      )}
+      {body}
+      <CopyWeekDialog
+        open={copyOpen}
+        onOpenChange={setCopyOpen}
+        rooms={targets}
+        sourceName={roomName}
+        onCopy={startCopy}
+      />
+    </Card>
+  );
+}
