@@ -15,7 +15,8 @@ import puppeteer from 'puppeteer-core';
 import { AUTH_STORAGE_KEY, storedAuth } from './app-server.mjs';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
 
-export const RUNS = 3;
+/** Runs per page (median taken); BENCH_LIGHTHOUSE_RUNS, 1 in BENCH_QUICK mode. */
+export const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? (process.env.BENCH_QUICK ? 1 : 3));
 const RETRIES = 2;
 
 /** An error Lighthouse itself reports (lhr.runtimeError), as opposed to a broken page or script. */
@@ -27,7 +28,7 @@ class LighthouseRuntimeError extends Error {
 }
 
 /**
- * @returns {Promise<{performance: number, accessibility: number, failing: string[],
+ * @returns {Promise<{performance: number, lcpMs: number, accessibility: number, failing: string[],
  *   metrics: string, finalUrl: string}>}
  */
 async function auditOnce(url, { signedIn, origin }) {
@@ -71,6 +72,7 @@ async function auditOnce(url, { signedIn, origin }) {
     return {
       metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
       performance: score('performance'),
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       accessibility: score('accessibility'),
       failing,
       finalUrl: lhr.finalDisplayedUrl,
