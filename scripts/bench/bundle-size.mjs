@@ -79,14 +79,15 @@ export async function measureFirstView(url, { signedIn, ready }) {
       }
       return { mark: entry ? entry.startTime : null, started: starts };
     }, PREFETCH_MARK);
-    const first = { js: 0, css: 0, files: 0 };
-    const prefetch = { js: 0, css: 0, files: 0 };
+    const first = { js: 0, css: 0, files: 0, names: [] };
+    const prefetch = { js: 0, css: 0, files: 0, names: [] };
     for (const [assetUrl, type] of assets) {
       const size = gzipSizeOf(assetUrl);
       const start = started[assetUrl];
       // No timing entry (should not happen): counted as first view, never hidden.
       const part = mark !== null && start !== undefined && start >= mark ? prefetch : first;
       part.files += 1;
+      part.names.push(`${new URL(assetUrl).pathname.split('/').pop()} ${size}`);
       if (type === 'script') part.js += size;
       else part.css += size;
     }
@@ -94,7 +95,10 @@ export async function measureFirstView(url, { signedIn, ready }) {
       jsKb: first.js / 1024,
       cssKb: first.css / 1024,
       files: first.files,
+      /** file and gzip bytes, for a look at what a view loads */
+      names: first.names,
       prefetch: {
+        names: prefetch.names,
         marked: mark !== null,
         jsKb: prefetch.js / 1024,
         cssKb: prefetch.css / 1024,

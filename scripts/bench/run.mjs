@@ -45,7 +45,9 @@ const onPage = (pathname, pagePath) =>
 function row(figure, value, budget, pass) {
   const verdict = typeof pass === 'string' ? pass : pass === null ? 'INFO' : pass ? 'PASS' : 'FAIL';
   rows.push({ figure, value, budget, verdict });
-  console.log(`  ${verdict.padEnd(8)} ${figure}: ${value}${budget ? ` (budget ${budget})` : ''}`);
+  console.log(
+    `  ${verdict.padEnd(8)} ${figure}${value ? `: ${value}` : ''}${budget ? ` (budget ${budget})` : ''}`,
+  );
 }
 
 function failed(figure, budget, error) {
@@ -290,7 +292,7 @@ const verdictLine = /^\s*(PASS|FAIL|UNSTABLE|INFO)\b[\s:]+(.+)$/;
 async function step({ name, present, command, args, missing }) {
   console.log(`\n━━ step: ${name} ━━`);
   if (!present()) {
-    row(`${name}: not present (${missing}); skipped`, '–', 'none', null);
+    row(`${name}: not present (${missing}); skipped`, '', '', null);
     return;
   }
   const began = Date.now();
