@@ -27,14 +27,14 @@ export async function startAppServer({ building = 'demo' } = {}) {
       [
         '--import',
         'tsx',
-        'apps/server/bench/generate-building.ts',
+        'apps/server/bench/write-building.ts',
         seedFile,
         String(bigBuilding.floors),
         String(bigBuilding.roomsPerFloor),
       ],
       { cwd: repoRoot, encoding: 'utf8' },
     );
-    if (made.status !== 0) throw new Error(`generate-building failed: ${made.stderr}`);
+    if (made.status !== 0) throw new Error(`write-building failed: ${made.stderr}`);
     seedEnv.SEED_FILE = seedFile;
   }
   const child = spawn(process.execPath, ['apps/server/dist/server.js'], {

@@ -48,12 +48,3 @@ export function generateBuilding(floors = 20, roomsPerFloor = 50): Seed {
     floors: list,
   };
 }
-
-// `tsx bench/generate-building.ts FILE [floors] [roomsPerFloor]`: writes the seed as JSON, for
-// the browser benches (scripts/bench), which start the built server with SEED_FILE.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const [file, floors = '20', perFloor = '50'] = process.argv.slice(2);
-  if (!file) throw new Error('usage: generate-building.ts FILE [floors] [roomsPerFloor]');
-  const { writeFileSync } = await import('node:fs');
-  writeFileSync(file, JSON.stringify(generateBuilding(Number(floors), Number(perFloor))));
-}
