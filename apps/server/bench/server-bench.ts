@@ -29,6 +29,9 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { generateBuilding, benchUser } from './generate-building.js';
 import { startChildServer, startHelloWorld, type ChildServer } from './spawn-server.js';
+import { judge, median, spread, verdictWord, type Spread, type Verdict } from './verdicts.js';
+
+export type { Verdict } from './verdicts.js';
 
 const quick = Boolean(process.env.BENCH_QUICK);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? (quick ? 2 : 5)));
@@ -50,16 +53,6 @@ export const serverBudgets = {
   /** RSS after the load on the 1,000-room building */
   rssMb: 150,
 } as const;
-
-export interface Verdict {
-  figure: string;
-  value: string;
-  budget: string;
-  /** null: a figure for information, with no budget of its own. */
-  pass: boolean | null;
-  /** The per-round values lie on both sides of the budget: fails, whatever the median says. */
-  unstable?: boolean;
-}
 
 // ---- pinning -------------------------------------------------------------------------------
 
@@ -91,34 +84,6 @@ async function load(url: string, headers: Record<string, string>, seconds = dura
     total: result.requests.total,
     failures: result.non2xx + result.errors + result.timeouts,
   } satisfies Run;
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-/** Median with spread, of per-round values. */
-export interface Spread {
-  median: number;
-  min: number;
-  max: number;
-  values: number[];
-}
-const spread = (values: number[]): Spread => ({
-  median: median(values),
-  min: Math.min(...values),
-  max: Math.max(...values),
-  values,
-});
-
-/** PASS when every round is within the budget, FAIL when none is, UNSTABLE in between. */
-function judge(s: Spread, ok: (value: number) => boolean): { pass: boolean; unstable: boolean } {
-  const within = s.values.filter(ok).length;
-  if (within === s.values.length) return { pass: true, unstable: false };
-  if (within === 0) return { pass: false, unstable: false };
-  return { pass: false, unstable: true };
 }
 
 const fmt = (s: Spread, digits = 3, unit = '') =>
@@ -442,9 +407,6 @@ export function serverVerdicts(results: BuildingFigures[]): Verdict[] {
   }
   return verdicts;
 }
-
-export const verdictWord = (v: Verdict) =>
-  v.unstable ? 'UNSTABLE' : v.pass === null ? 'INFO' : v.pass ? 'PASS' : 'FAIL';
 
 export function printVerdicts(title: string, verdicts: Verdict[]) {
   console.log(`\n${title}`);
