@@ -90,7 +90,7 @@ async function auditOnce(url, { signedIn, origin }) {
 export async function audit(url, options) {
   const runs = [];
   const retried = [];
-  for (let i = 0, runs = runsPerPage(); i < runs; i += 1) {
+  for (let i = 0, count = runsPerPage(); i < count; i += 1) {
     for (let attempt = 0; ; attempt += 1) {
       try {
         runs.push(await auditOnce(url, options));

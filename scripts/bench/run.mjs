@@ -297,8 +297,8 @@ async function step({ name, present, command, args, missing }) {
   }
   const began = Date.now();
   const { code, output } = await runStreaming(command, args);
-  const lines = output
-    .split('\n')
+  // A line printed twice (a step that repeats its verdicts in a summary) counts once.
+  const lines = [...new Set(output.split('\n').map((line) => line.trim()))]
     .map((line) => verdictLine.exec(line))
     .filter(Boolean);
   for (const [, verdict, text] of lines) {
