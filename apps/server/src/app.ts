@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import type Database from 'better-sqlite3';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
+import auditPlugin from './plugins/app/audit.js';
 import roomCommandsPlugin from './plugins/app/room-commands.js';
 import simulationPlugin from './plugins/app/simulation.js';
 import authPlugin from './plugins/auth.js';
@@ -25,6 +26,7 @@ import getRoutes from './routes/get/index.js';
 import setRoutes from './routes/set/index.js';
 import proxyRoutes from './routes/proxy.js';
 import unknownHouseRoutes from './routes/unknown-house.js';
+import auditRoutes from './routes/audit/index.js';
 
 export interface AppOptions {
   config: Config;
@@ -103,6 +105,8 @@ export async function buildApp({
   });
   // Infrastructure (plugins/): the database and sign-in.
   await app.register(databasePlugin, { db });
+  // The audit log before sign-in: the auth plugin records repeatedly refused sign-ins.
+  await app.register(auditPlugin);
   await app.register(authPlugin);
   // The app's services (plugins/app): routes, the CLI and timers change the building through these.
   await app.register(roomCommandsPlugin);
@@ -112,6 +116,7 @@ export async function buildApp({
   await app.register(deviceApi, { config });
   await app.register(deviceApi, { config, prefix: '/api' });
   // Our own endpoints (/api only): what our server adds to any Controme building.
+  await app.register(auditRoutes, { prefix: '/api/audit' });
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });
   return app;
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ACCESS_LEVELS, type Access } from '@raumregler/contract';
+import { ACCESS_LEVELS, type Access, type AuditAccountAction } from '@raumregler/contract';
 import type { Database } from 'better-sqlite3';
+import { createAuditRepository } from '../db/repositories/audit.js';
 import { createUsersRepository } from '../db/repositories/users.js';
 import { importSeed } from '../db/seed-import.js';
 import { hashPassword } from '../domain/passwords.js';
@@ -94,6 +95,21 @@ export async function runCli(
     });
     const [area, command, ...rest] = positionals;
     const users = createUsersRepository(db);
+    const audit = createAuditRepository(db);
+    /** An account event of the CLI, in the same transaction as the change it describes. */
+    const audited = (
+      change: () => void,
+      entry: {
+        action: AuditAccountAction;
+        subject: string;
+        before?: Record<string, unknown>;
+        after?: Record<string, unknown>;
+      },
+    ) =>
+      db.transaction(() => {
+        change();
+        audit.insert({ ...entry, at: now(), username: null, source: 'cli' });
+      })();
     const key = `${area ?? ''} ${command ?? ''}`.trim();
     switch (key) {
       case '':
@@ -122,17 +138,28 @@ export async function runCli(
         if (users.findByEmail(email))
           throw new CommandError(`a user with e-mail "${email}" exists`);
         const secret = password(values.password);
-        users.insert(
+        const passwordHash = await hashPassword(secret.password);
+        const accessSmart = access(values.smart, 'smart') ?? 'no-access';
+        const accessPro = access(values.pro, 'pro') ?? 'no-access';
+        audited(
+          () =>
+            users.insert(
+              {
+                username,
+                email,
+                passwordHash,
+                firstName: values['first-name'] ?? '',
+                lastName: values['last-name'] ?? '',
+                accessSmart,
+                accessPro,
+              },
+              now(),
+            ),
           {
-            username,
-            email,
-            passwordHash: await hashPassword(secret.password),
-            firstName: values['first-name'] ?? '',
-            lastName: values['last-name'] ?? '',
-            accessSmart: access(values.smart, 'smart') ?? 'no-access',
-            accessPro: access(values.pro, 'pro') ?? 'no-access',
+            action: 'user-added',
+            subject: username,
+            after: { username, access_smart: accessSmart, access_pro: accessPro },
           },
-          now(),
         );
         io.out(`Added user "${username}".`);
         if (secret.generated) io.out(`Password: ${secret.password}`);
@@ -145,7 +172,12 @@ export async function runCli(
         if (!smart && !pro) throw new UsageError('give --smart and/or --pro');
         const user = users.findByUsername(username);
         if (!user) throw new CommandError(`there is no user named "${username}"`);
-        users.setAccess(user.id, smart ?? user.accessSmart, pro ?? user.accessPro);
+        audited(() => users.setAccess(user.id, smart ?? user.accessSmart, pro ?? user.accessPro), {
+          action: 'access-changed',
+          subject: user.username,
+          before: { access_smart: user.accessSmart, access_pro: user.accessPro },
+          after: { access_smart: smart ?? user.accessSmart, access_pro: pro ?? user.accessPro },
+        });
         io.out(
           `"${user.username}" now has smart=${smart ?? user.accessSmart}, pro=${pro ?? user.accessPro}.`,
         );
@@ -156,7 +188,11 @@ export async function runCli(
         const user = users.findByUsername(username);
         if (!user) throw new CommandError(`there is no user named "${username}"`);
         const secret = password(values.password);
-        users.setPasswordHash(user.id, await hashPassword(secret.password));
+        const passwordHash = await hashPassword(secret.password);
+        audited(() => users.setPasswordHash(user.id, passwordHash), {
+          action: 'password-changed',
+          subject: user.username,
+        });
         io.out(`Password of "${user.username}" changed.`);
         if (secret.generated) io.out(`Password: ${secret.password}`);
         return 0;

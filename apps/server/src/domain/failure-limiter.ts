@@ -41,6 +41,10 @@ export function createFailureLimiter({ limit, windowMs, now }: FailureLimiterOpt
       if (!entry || entry.count < limit) return 0;
       return Math.max(1, Math.ceil((entry.since + windowMs - now()) / 1000));
     },
+    /** Failures of the client in its current window. */
+    failures(client: string): number {
+      return current(client)?.count ?? 0;
+    },
     /** Records a failure; answers how long to hold back the answer, in milliseconds. */
     fail(client: string): number {
       let entry = current(client);

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../domain/passwords.js';
 import { userCan } from '../domain/permissions.js';
 import type { UserRecord } from '../db/repositories/users.js';
 import { HttpError } from './error-handler.js';
+import { requestSource } from './app/audit.js';
 import { createFailureLimiter } from '../domain/failure-limiter.js';
 
 declare module 'fastify' {
@@ -124,6 +125,47 @@ export default fp(
       return user;
     };
 
+    /**
+     * One audit entry when a limit starts refusing (the failure that reaches it), not one per
+     * failed request. The name is the one sent, known or not; the password tried is never kept.
+     * Written in its own commit without holding up the answer; a failure to write it is logged.
+     */
+    const recordRefusal = (request: FastifyRequest, username: string, pair: string) => {
+      const scope =
+        pairFailures.failures(pair) === app.config.authFailureLimit
+          ? 'account'
+          : addressFailures.failures(request.ip) ===
+              app.config.authFailureLimit * ADDRESS_LIMIT_FACTOR
+            ? 'address'
+            : null;
+      if (!scope) return;
+      const blockedSeconds = Math.max(
+        pairFailures.blockedFor(pair),
+        addressFailures.blockedFor(request.ip),
+      );
+      app
+        .commit(() =>
+          app.audit.record({
+            user: username,
+            subject: username,
+            source: requestSource(request),
+            action: 'sign-in-refused',
+            after: {
+              scope,
+              client: request.ip,
+              failures:
+                scope === 'account'
+                  ? pairFailures.failures(pair)
+                  : addressFailures.failures(request.ip),
+              blocked_seconds: blockedSeconds,
+            },
+          }),
+        )
+        .catch((error: unknown) =>
+          request.log.error({ err: error }, 'could not record the refused sign-ins'),
+        );
+    };
+
     /** The full check: the password against its scrypt hash, slowed down after failures. */
     const verify = async (request: FastifyRequest, key: string | null): Promise<void> => {
       const basic = parseBasicAuth(request.headers.authorization);
@@ -173,6 +215,7 @@ export default fp(
       if (!user || !passed) {
         cache.delete(key);
         const delay = Math.max(pairFailures.fail(pair), addressFailures.fail(request.ip));
+        recordRefusal(request, credentials.username, pair);
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         throw unauthorized();
       }
@@ -205,5 +248,5 @@ export default fp(
       verify(request, key).then(() => done(), done);
     });
   },
-  { name: 'auth', dependencies: ['database', 'clock'] },
+  { name: 'auth', dependencies: ['database', 'clock', 'audit'] },
 );

@@ -99,7 +99,13 @@ describe('malformed requests over every endpoint', () => {
     // Most requests must have reached the server's own checks, not only the HTTP parser.
     const rejected = [...statuses].filter(([s]) => s >= 400).reduce((n, [, c]) => n + c, 0);
     expect(rejected).toBeGreaterThan(total * 0.6);
+    // The storm's failed sign-ins are recorded where the failure limits started refusing (one
+    // audit entry each, docs/device-api.md): the only change rejected requests may leave.
+    const refusals = server.app.db
+      .prepare("DELETE FROM audit_log WHERE action = 'sign-in-refused'")
+      .run().changes;
     expect(databaseChecksum(server.app.db), 'rejected writes changed the database').toBe(before);
+    expect(refusals).toBeLessThanOrEqual(10);
 
     // Still up and serving: a normal read works after the storm.
     const health = await server.request('/api/get/json/v1/1/temps/', {

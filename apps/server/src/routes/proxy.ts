@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { challenge, HttpError } from '../plugins/error-handler.js';
+import { recordForwardedWrite } from './proxy-audit.js';
 
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'x-requested-with'];
 const TIMEOUT_MS = 10_000;
@@ -59,6 +60,9 @@ const proxyRoutes: FastifyPluginAsync<{ upstream: string }> = async (app, { upst
             : 'bad_request',
         `The heating controller refused the request (HTTP ${response.status}).`,
       );
+    }
+    if (response.status >= 200 && response.status < 300) {
+      await recordForwardedWrite(app, request, path, body);
     }
     reply.code(response.status);
     if (response.status === 401) challenge(request, reply);

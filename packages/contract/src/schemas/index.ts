@@ -6,3 +6,4 @@
 export * from './device.js';
 export * from './accounts.js';
 export * from './errors.js';
+export * from './audit.js';

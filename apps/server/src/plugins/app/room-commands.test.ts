@@ -2,15 +2,17 @@ import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGroupCommit } from '../../db/group-commit.js';
 import { openDatabase } from '../../db/open.js';
+import { createAuditRepository } from '../../db/repositories/audit.js';
 import { createBuildingRepository } from '../../db/repositories/building.js';
 import { importSeed } from '../../db/seed-import.js';
 import { createClock } from '../../domain/clock.js';
 import { InvalidCommandError, UnknownRoomError, type Actor } from '../../domain/room-commands.js';
 import { targetInForce } from '../../domain/room-view.js';
 import { demoSeed, manualClock } from '../../test-support/test-server.js';
+import { createAudit } from './audit.js';
 import { createRoomCommands } from './room-commands.js';
 
-const actor: Actor = { kind: 'cli' };
+const actor: Actor = { kind: 'cli', source: 'cli' };
 const LIVING_ROOM = 1; // weekdays 21 °C from 06:00 (one point for Monday to Friday)
 const GUEST_WC = 4; // no programme, base 19 °C
 const time = manualClock('2026-11-25T10:00'); // a Wednesday
@@ -25,7 +27,12 @@ beforeEach(async () => {
   await importSeed(db, { ...demoSeed(), users: [] }, time.now());
   const clock = createClock(time.now, 'Europe/Berlin');
   building = createBuildingRepository(db, clock.now);
-  commands = createRoomCommands({ building, commit: createGroupCommit(db), clock });
+  commands = createRoomCommands({
+    building,
+    commit: createGroupCommit(db),
+    clock,
+    audit: createAudit({ repository: createAuditRepository(db), clock }),
+  });
 });
 afterEach(() => db.close());
 

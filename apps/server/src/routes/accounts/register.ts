@@ -2,6 +2,7 @@ import { accountPaths, type RegisterPayload, type RegisterResponse } from '@raum
 import { RegisterResponseSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../domain/passwords.js';
+import { requestSource } from '../../plugins/app/audit.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { field } from './body.js';
 import { messagesFor } from './messages.js';
@@ -43,18 +44,29 @@ export function registerRoute(app: FastifyInstance) {
       const passwordHash = await hashPassword(password!);
       let id: number;
       try {
-        id = users.insert(
-          {
-            username: email,
-            email,
-            passwordHash,
-            firstName: '',
-            lastName: '',
-            accessSmart: 'no-access',
-            accessPro: 'no-access',
-          },
-          app.clock.now(),
-        );
+        // The new user and its audit entry commit together, durably before the answer.
+        id = await app.commit(() => {
+          const added = users.insert(
+            {
+              username: email,
+              email,
+              passwordHash,
+              firstName: '',
+              lastName: '',
+              accessSmart: 'no-access',
+              accessPro: 'no-access',
+            },
+            app.clock.now(),
+          );
+          app.audit.record({
+            user: email,
+            source: requestSource(request),
+            action: 'user-added',
+            subject: email,
+            after: { username: email, access_smart: 'no-access', access_pro: 'no-access' },
+          });
+          return added;
+        });
       } catch (error) {
         // Two registrations of one address at once: the database decides, the loser hears why.
         if (!isUniqueViolation(error)) throw error;

@@ -6,6 +6,7 @@ import {
 import { MessageResponseSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../domain/passwords.js';
+import { requestSource } from '../../plugins/app/audit.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { field } from './body.js';
 import { messagesFor } from './messages.js';
@@ -47,9 +48,19 @@ export function resetPasswordRoute(app: FastifyInstance) {
         throw invalid();
       }
       const passwordHash = await hashPassword(password!);
-      if (!app.accounts.resetTokens.redeem(record.id, user.id, passwordHash, app.clock.now())) {
-        throw invalid();
-      }
+      const redeemed = await app.commit(() => {
+        if (!app.accounts.resetTokens.redeem(record.id, user.id, passwordHash, app.clock.now())) {
+          return false;
+        }
+        app.audit.record({
+          user: user.username,
+          source: requestSource(request),
+          action: 'password-reset',
+          subject: user.username,
+        });
+        return true;
+      });
+      if (!redeemed) throw invalid();
       // Sign-ins cached with the old password must not outlive it.
       app.forgetCredentials();
       request.log.info({ userId: user.id }, 'password changed with a reset link');

@@ -10,9 +10,9 @@ import type { Room as BuildingRoom } from '../../domain/building.js';
 import {
   InvalidCommandError,
   UnknownRoomError,
-  type Actor,
   type CommandField,
 } from '../../domain/room-commands.js';
+import { requestActor as actorOf } from '../../plugins/app/audit.js';
 import { toWireRoom } from '../../domain/room-view.js';
 import { registerFormBodies } from '../../plugins/form-bodies.js';
 import { HttpError } from '../../plugins/error-handler.js';
@@ -44,12 +44,6 @@ const refusal =
     if (error instanceof UnknownRoomError) throw unknownRoom(error.roomId);
     throw error;
   };
-
-const actorOf = (request: FastifyRequest): Actor => ({
-  kind: 'user',
-  userId: request.user!.id,
-  username: request.user!.username,
-});
 
 /**
  * The device API's writes: `POST /set/json/v1/{houseId}/{method}/{roomId}/`. Each parses its

@@ -1,0 +1,33 @@
+/** Our audit log: its actions and sources; the wire shapes are in `./schemas/audit.ts`. */
+export type { AuditState, AuditEntry, AuditResponse, AuditQuery } from './schemas/audit.js';
+
+/** Changes of a room, named after the device API's write that makes them. */
+export const AUDIT_ROOM_ACTIONS = ['ziel', 'soll', 'resettemp', 'betriebsart'] as const;
+/** Account events. */
+export const AUDIT_ACCOUNT_ACTIONS = [
+  'user-added',
+  'access-changed',
+  'password-reset',
+  'password-changed',
+  'sign-in-refused',
+] as const;
+export type AuditRoomAction = (typeof AUDIT_ROOM_ACTIONS)[number];
+export type AuditAccountAction = (typeof AUDIT_ACCOUNT_ACTIONS)[number];
+/** Every action the audit log records (schedules and absences add theirs here). */
+export const AUDIT_ACTIONS = [...AUDIT_ROOM_ACTIONS, ...AUDIT_ACCOUNT_ACTIONS] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Where a change came from: `app` (requests with `X-Raumregler-Client: web`), `api` (every other
+ * client of the HTTP API), `cli` (the command line on the server), `system` (the server itself).
+ */
+export type AuditSource = 'app' | 'api' | 'cli' | 'system';
+/** The header the web app sends on every request, so its changes are recorded as `app`. */
+export const CLIENT_HEADER = 'X-Raumregler-Client';
+export const WEB_CLIENT = 'web';
+
+/** Most entries one audit request answers, and how many without `limit`. */
+export const AUDIT_LIMIT_MAX = 1000;
+export const AUDIT_LIMIT_DEFAULT = 100;
+/** The audit log's path under `/api` (our extension; not at the root). */
+export const AUDIT_PATH = '/audit/';
