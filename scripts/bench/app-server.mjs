@@ -1,6 +1,6 @@
 // Starts the built server with the built web app, as deployed, on a free port with a throw-away
 // data folder and the demo building; the simulation is frozen so every page load sees the same data.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,8 +9,34 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const demoLogin = { username: 'demo', password: 'demo1234' };
 
-export async function startAppServer() {
+/** The generated bench building (apps/server/bench/generate-building.ts) and its one user. */
+export const bigBuilding = { floors: 20, roomsPerFloor: 50 };
+export const benchLogin = { username: 'bench', password: 'bench-password-1' };
+
+/**
+ * @param {{building?: 'demo' | 'big'}} [options] 'big': the 1,000-room building (20 × 50),
+ *   signed in as `benchLogin`
+ */
+export async function startAppServer({ building = 'demo' } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'raumregler-bench-app-'));
+  const seedEnv = {};
+  if (building === 'big') {
+    const seedFile = path.join(dataDir, 'seed.json');
+    const made = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/server/bench/write-building.ts',
+        seedFile,
+        String(bigBuilding.floors),
+        String(bigBuilding.roomsPerFloor),
+      ],
+      { cwd: repoRoot, encoding: 'utf8' },
+    );
+    if (made.status !== 0) throw new Error(`write-building failed: ${made.stderr}`);
+    seedEnv.SEED_FILE = seedFile;
+  }
   const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: repoRoot,
     env: {
@@ -20,6 +46,7 @@ export async function startAppServer() {
       DATA_DIR: dataDir,
       SIM_SPEED: '0',
       LOG_LEVEL: 'info',
+      ...seedEnv,
     },
   });
   let output = '';

@@ -15,7 +15,9 @@ import puppeteer from 'puppeteer-core';
 import { AUTH_STORAGE_KEY, storedAuth } from './app-server.mjs';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
 
-export const RUNS = 3;
+/** Runs per page (median taken); BENCH_LIGHTHOUSE_RUNS, 1 in BENCH_QUICK mode (read per call). */
+const runsPerPage = () =>
+  Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? (process.env.BENCH_QUICK ? 1 : 3));
 const RETRIES = 2;
 
 /** An error Lighthouse itself reports (lhr.runtimeError), as opposed to a broken page or script. */
@@ -27,7 +29,7 @@ class LighthouseRuntimeError extends Error {
 }
 
 /**
- * @returns {Promise<{performance: number, accessibility: number, failing: string[],
+ * @returns {Promise<{performance: number, lcpMs: number, accessibility: number, failing: string[],
  *   metrics: string, finalUrl: string}>}
  */
 async function auditOnce(url, { signedIn, origin }) {
@@ -71,6 +73,7 @@ async function auditOnce(url, { signedIn, origin }) {
     return {
       metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
       performance: score('performance'),
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       accessibility: score('accessibility'),
       failing,
       finalUrl: lhr.finalDisplayedUrl,
@@ -81,13 +84,13 @@ async function auditOnce(url, { signedIn, origin }) {
 }
 
 /**
- * Audits `url` RUNS times; a run ending in a Lighthouse runtime error is repeated (up to RETRIES
+ * Audits `url` runsPerPage() times; a run ending in a Lighthouse runtime error is repeated (up to RETRIES
  * times). Returns every run and the median one by performance score.
  */
 export async function audit(url, options) {
   const runs = [];
   const retried = [];
-  for (let i = 0; i < RUNS; i += 1) {
+  for (let i = 0, count = runsPerPage(); i < count; i += 1) {
     for (let attempt = 0; ; attempt += 1) {
       try {
         runs.push(await auditOnce(url, options));

@@ -34,6 +34,13 @@ export interface ChildServerOptions {
   /** Reuse a data folder (a restart); default: a fresh temporary one. */
   dataDir?: string;
   env?: Record<string, string>;
+  /** CPU list for `taskset -c` (e.g. '0'): the process and all its threads run only there. */
+  cpus?: string;
+}
+
+/** The command line, under `taskset -c CPUS` when CPUs are given (taskset execs: same pid). */
+function pinned(cpus: string | undefined, command: string, args: string[]): [string, string[]] {
+  return cpus === undefined ? [command, args] : ['taskset', ['-c', cpus, command, ...args]];
 }
 
 /** Reads VmRSS of a process; the bench budgets memory the way an operator's `ps` shows it. */
@@ -127,7 +134,7 @@ export async function startChildServer(options: ChildServerOptions = {}): Promis
     entry === 'src'
       ? ['--import', 'tsx', path.join(serverRoot, 'src/server.ts')]
       : [path.resolve(entry === 'dist' ? path.join(serverRoot, 'dist') : entry.dist, 'server.js')];
-  const child = spawn(process.execPath, args, { cwd: serverRoot, env });
+  const child = spawn(...pinned(options.cpus, process.execPath, args), { cwd: serverRoot, env });
   let text = '';
   const output = () => text;
   // Keep draining the pipes for the whole life of the process: a full pipe would block it.
@@ -139,13 +146,16 @@ export async function startChildServer(options: ChildServerOptions = {}): Promis
 }
 
 /** Starts the bare Fastify hello-world, the yardstick for what this machine can serve. */
-export async function startHelloWorld(env: Record<string, string> = {}): Promise<ChildServer> {
+export async function startHelloWorld(
+  env: Record<string, string> = {},
+  cpus?: string,
+): Promise<ChildServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'raumregler-hello-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(serverRoot, 'bench/hello-world.mjs')], {
-    cwd: serverRoot,
-    env: { ...process.env, ...env, PORT: String(port) },
-  });
+  const child = spawn(
+    ...pinned(cpus, process.execPath, [path.join(serverRoot, 'bench/hello-world.mjs')]),
+    { cwd: serverRoot, env: { ...process.env, ...env, PORT: String(port) } },
+  );
   let text = '';
   const output = () => text;
   child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));

@@ -20,6 +20,27 @@ describe('prefetchRoutes', () => {
     expect(loaded).toEqual(['a', 'b', 'd']);
   });
 
+  it('loads the likely next screens (handle.prefetchFirst) before the others', () => {
+    const loaded: string[] = [];
+    const lazy = (name: string) => () => {
+      loaded.push(name);
+      return Promise.resolve({});
+    };
+    const routes: RouteObject[] = [
+      { path: 'settings', lazy: lazy('settings') },
+      {
+        path: 'area',
+        children: [
+          { path: 'audit', lazy: lazy('audit') },
+          { path: 'room/:id', lazy: lazy('room'), handle: { prefetchFirst: true } },
+        ],
+      },
+      { index: true, lazy: lazy('overview'), handle: { prefetchFirst: true } },
+    ];
+    prefetchRoutes(routes, (run) => run());
+    expect(loaded).toEqual(['room', 'overview', 'settings', 'audit']);
+  });
+
   it('survives a route whose code fails to load', async () => {
     const failing = vi.fn(() => Promise.reject(new Error('offline')));
     prefetchRoutes([{ path: 'x', lazy: failing }], (run) => run());

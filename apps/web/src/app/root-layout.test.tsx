@@ -11,12 +11,16 @@ import { LoadersProvider, useLoaders } from '@/lib/loaders';
 import { SettingsProvider } from '@/lib/settings-provider';
 import { apiUrl, HttpResponse, mock, TestProviders } from '@/lib/testing';
 import { RootLayout } from './root-layout';
+import { PREFETCH_MARK } from './prefetch-routes';
 
 const server = setupServer(
   mock.get(`${window.location.origin}/api/app-config`, () => HttpResponse.json({})),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  performance.clearMarks();
+});
 afterAll(() => server.close());
 
 function LoaderSwitches() {
@@ -93,6 +97,9 @@ describe('RootLayout', () => {
     await finish();
     await screen.findByText('done');
     await waitFor(() => expect(prefetch).toHaveBeenCalledTimes(1));
+    // In idle moments, and the first view's end is marked for the bench (bundle-size.mjs).
+    expect(prefetch).toHaveBeenCalledWith('idle');
+    expect(performance.getEntriesByName(PREFETCH_MARK, 'mark')).toHaveLength(1);
   });
 
   it('on signing in, fetches the other screens at once, busy or not', async () => {
@@ -104,6 +111,7 @@ describe('RootLayout', () => {
     renderLayout(prefetch, page);
     await userEvent.click(await screen.findByRole('button', { name: 'sign in' }));
     await waitFor(() => expect(prefetch).toHaveBeenCalledTimes(1));
+    expect(prefetch).toHaveBeenCalledWith('now');
     expect(screen.getByText('loading')).toBeInTheDocument();
   });
 });

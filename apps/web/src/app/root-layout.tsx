@@ -9,6 +9,7 @@ import { useAuth } from '@/features/auth/components/auth-provider';
 import { ConnectionBanner } from '@/features/connection/components/connection-banner';
 import { useLoaders } from '@/lib/loaders';
 import { useSettings } from '@/lib/settings-provider';
+import { PREFETCH_MARK } from './prefetch-routes';
 
 /** How long a first view opened signed in must be quiet before the other screens are fetched. */
 const FIRST_VIEW_QUIET_MS = 300;
@@ -17,7 +18,7 @@ const FIRST_VIEW_QUIET_MS = 300;
  * Around every screen: the global loaders, the connection banner and the toasts. The progress
  * bar runs while a route's code loads or any query fetches.
  */
-export function RootLayout({ prefetch }: { prefetch: () => void }) {
+export function RootLayout({ prefetch }: { prefetch: (when: 'now' | 'idle') => void }) {
   const intl = useIntl();
   const navigation = useNavigation();
   const fetching = useIsFetching();
@@ -29,20 +30,22 @@ export function RootLayout({ prefetch }: { prefetch: () => void }) {
   // away later (docs/decisions.md, 10). On signing in here, at once: the next screen follows and
   // the controller may go away any moment after. A page opened signed in first shows itself, and
   // fetches the rest once nothing has loaded for a moment, so on a slow line the prefetch does
-  // not compete with the first view. One route per task (app/prefetch-routes.ts).
+  // not compete with the first view, then one route per idle moment, likely next screens first
+  // (app/prefetch-routes.ts). The mark tells the bench where the first view ended.
   const busy = navigation.state !== 'idle' || fetching > 0;
   const [signedInAtStart] = useState(signedIn);
   const prefetched = useRef(false);
   useEffect(() => {
     if (!signedIn || prefetched.current) return;
-    const start = () => {
+    const start = (when: 'now' | 'idle') => {
       prefetched.current = true;
-      prefetch();
+      window.performance.mark?.(PREFETCH_MARK);
+      prefetch(when);
       void loadToaster();
     };
-    if (!signedInAtStart) return start();
+    if (!signedInAtStart) return start('now');
     if (busy) return;
-    const timer = window.setTimeout(start, FIRST_VIEW_QUIET_MS);
+    const timer = window.setTimeout(() => start('idle'), FIRST_VIEW_QUIET_MS);
     return () => window.clearTimeout(timer);
   }, [signedIn, signedInAtStart, busy, prefetch]);
 

@@ -6,7 +6,7 @@ import { paths, ROUTER_BASENAME } from '@/config/paths';
 import { authRoutes } from '@/routes/auth/routes';
 import { RouterErrorPage } from '@/routes/errors/router-error';
 import { roomControlRoutes } from '@/routes/room-control/routes';
-import { prefetchRoutes } from './prefetch-routes';
+import { idleTask, prefetchRoutes, type PrefetchHandle } from './prefetch-routes';
 import { RootLayout } from './root-layout';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => () =>
@@ -23,7 +23,11 @@ function FirstLoad() {
 /** Every route of the app. Each screen loads lazily, so the login page ships no layout code. */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout prefetch={() => prefetchRoutes(routes)} />,
+    element: (
+      <RootLayout
+        prefetch={(when) => prefetchRoutes(routes, when === 'idle' ? idleTask : undefined)}
+      />
+    ),
     HydrateFallback: FirstLoad,
     // Last resort, should the frame itself fail.
     errorElement: <RouterErrorPage />,
@@ -36,7 +40,12 @@ export const routes: RouteObject[] = [
             path: paths.home,
             lazy: page(() => import('@/routes/app/layout')),
             children: [
-              { index: true, lazy: page(() => import('@/routes/app/dashboard')) },
+              {
+                index: true,
+                lazy: page(() => import('@/routes/app/dashboard')),
+                // The overview and the room page are where most navigations go: fetched first.
+                handle: { prefetchFirst: true } satisfies PrefetchHandle,
+              },
               {
                 path: paths.appearance,
                 lazy: page(() => import('@/routes/appearance/appearance')),

@@ -10,6 +10,8 @@ const areas: Area[] = ['smart', 'pro'];
 export const roomControlRoutes: RouteObject[] = areas.flatMap((area) => [
   {
     path: `room-control/${area}/room/:roomId`,
+    // A likely next screen: prefetched before the others (app/prefetch-routes.ts).
+    handle: { prefetchFirst: true },
     lazy: async () => {
       const { default: RoomPage } = await import('./room-page');
       return { element: <RoomPage area={area} /> };

@@ -22,6 +22,13 @@ const ariaSort = (sort: OverviewSort | null, key: SortKey) =>
 /** From this many rows on, only the rows near the viewport are in the DOM. */
 const VIRTUAL_FROM = 80;
 
+/**
+ * While the virtualizer's chunk loads: a screenful of rows, not VIRTUAL_FROM. Every row put in
+ * the DOM is laid out and then replaced by the virtual rows; at 4x CPU the 80-row stand-in made
+ * the first render's style and layout one task of ~90 ms (docs/quality.md, issue 19).
+ */
+const STAND_IN_ROWS = 24;
+
 const numeric = new Set<SortKey>(['current', 'target', 'deviation', 'humidity']);
 
 /** The room table: a real table, sortable by every column, with a checkbox per row for writers. */
@@ -100,7 +107,7 @@ export function OverviewTable({
       </thead>
       <tbody>
         {virtual ? (
-          <Suspense fallback={<PlainRows rows={rows.slice(0, VIRTUAL_FROM)} {...rowProps} />}>
+          <Suspense fallback={<PlainRows rows={rows.slice(0, STAND_IN_ROWS)} {...rowProps} />}>
             <VirtualRows rows={rows} columns={columns} {...rowProps} />
           </Suspense>
         ) : (

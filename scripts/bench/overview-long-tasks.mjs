@@ -1,0 +1,350 @@
+// Long tasks on the 1,000-room building at 4x CPU slowdown (CDP Emulation.setCPUThrottlingRate),
+// as a facility manager's slow laptop would feel them: the overview's first render, a sort (a
+// click on a column header's button), keystrokes in its search field; the room page's first
+// render and the navigations between the two. A task over 50 ms is a visible stutter.
+//
+// What each step counts: the long tasks from the moment the step starts (navigation, click, key)
+// until its result is on screen and the page has been quiet for a moment (QUIET_MS). A
+// PerformanceObserver({type: 'longtask'}) installed before the app starts collects them.
+//
+// "First render" of a page opened from scratch starts when the app's code has run and its data
+// is there, not at navigation start: evaluating the entry bundle (react-dom, the router, …) is the
+// same for every page and is Lighthouse's TBT (scripts/bench/lighthouse-audit.mjs), not the
+// overview's. It is reported as INFO beside it (longest task of the whole cold load).
+//
+// Run alone: `node scripts/bench/overview-long-tasks.mjs` (needs `npm run build`).
+import { chromium } from '@playwright/test';
+import { AUTH_STORAGE_KEY, benchLogin, startAppServer, storedAuth } from './app-server.mjs';
+import { chromiumFlags, chromiumPath } from './chromium.mjs';
+
+const QUIET_MS = 600;
+/** A task longer than this is a visible stutter (the budget: none over it). */
+export const LONG_TASK_MS = 50;
+const SLOWDOWN = 4;
+/** German labels of the views (the demo and bench users read German). */
+const labels = {
+  table: 'Übersicht',
+  search: 'Räume durchsuchen',
+  sortColumn: 'Abweichung',
+  homeLink: 'Startseite',
+  breadcrumb: 'Brotkrümelnavigation',
+};
+
+const tasksSince = (page, from) =>
+  page.evaluate(
+    (since) => globalThis.__longTasks.filter((task) => task.start + task.duration >= since),
+    from,
+  );
+
+const now = (page) => page.evaluate(() => globalThis.performance.now());
+
+const summary = (tasks) => ({
+  over50: tasks.filter((task) => task.duration > LONG_TASK_MS).length,
+  maxMs: Math.round(Math.max(0, ...tasks.map((task) => task.duration))),
+});
+
+/** Waits until no long task started for `quietMs` (so a task right after the result counts). */
+async function settle(page, quietMs = QUIET_MS) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const idleFor = await page.evaluate(() => {
+      const last = globalThis.__longTasks.at(-1);
+      const end = last ? last.start + last.duration : 0;
+      return globalThis.performance.now() - end;
+    });
+    if (idleFor >= quietMs || Date.now() > deadline) return;
+    await page.waitForTimeout(Math.max(50, quietMs - idleFor));
+  }
+}
+
+async function newPage(browser, viewport) {
+  const context = await browser.newContext({ viewport, locale: 'de-DE' });
+  await context.addInitScript(
+    ([key, value]) => {
+      globalThis.localStorage.setItem(key, value);
+      globalThis.__longTasks = [];
+      new globalThis.PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          globalThis.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+        }
+      }).observe({ type: 'longtask', buffered: true });
+      // Long animation frames name the scripts they ran: where the entry bundle was evaluated.
+      globalThis.__moduleScripts = [];
+      try {
+        new globalThis.PerformanceObserver((list) => {
+          for (const frame of list.getEntries()) {
+            for (const script of frame.scripts ?? []) {
+              if (script.invokerType !== 'module-script') continue;
+              globalThis.__moduleScripts.push({
+                url: script.sourceURL,
+                start: script.startTime,
+                end: script.startTime + script.duration,
+              });
+            }
+          }
+        }).observe({ type: 'long-animation-frame', buffered: true });
+      } catch {
+        // No Long Animation Frames API: coldLoad falls back to the entry's download time.
+      }
+    },
+    [AUTH_STORAGE_KEY, storedAuth(benchLogin.username, benchLogin.password)],
+  );
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+  return { context, page };
+}
+
+/**
+ * A page opened from scratch. Its first render starts when both its data and the app's code are
+ * there: after the last API answer (Resource Timing) and after the evaluation of the entry bundle
+ * (the module script `assets/index-*.js`, as Long Animation Frames attribute it; without that
+ * API, the first long task right after the entry's download). The long tasks that start after
+ * the evaluation and end after the data came count, until the view is shown and quiet; the task
+ * that evaluated the entry does not (it is the same for every page, Lighthouse's TBT). The whole
+ * load is returned too, every long task listed.
+ */
+async function coldLoad(page, url, shown) {
+  await page.goto(url);
+  const what = await shown();
+  await settle(page);
+  const { dataEnd, codeEnd } = await page.evaluate(() => {
+    const isEntry = (name) => /\/assets\/index-[^/]+\.js$/.test(name);
+    const resources = globalThis.performance.getEntriesByType('resource');
+    const data = Math.max(
+      0,
+      ...resources.filter((r) => r.name.includes('/api/')).map((r) => r.responseEnd),
+    );
+    const evaluated = globalThis.__moduleScripts.find((script) => isEntry(script.url));
+    if (evaluated) return { dataEnd: data, codeEnd: evaluated.end };
+    const entryEnd = resources.find((r) => isEntry(r.name))?.responseEnd ?? 0;
+    const evaluation = globalThis.__longTasks.find(
+      (task) => task.start >= entryEnd - 1 && task.start < entryEnd + 100,
+    );
+    return {
+      dataEnd: data,
+      codeEnd: evaluation ? evaluation.start + evaluation.duration : entryEnd,
+    };
+  });
+  const all = await tasksSince(page, 0);
+  const render = all.filter(
+    (task) => task.start >= codeEnd - 1 && task.start + task.duration > dataEnd,
+  );
+  const list = all.map((task) => `${Math.round(task.duration)} ms at ${Math.round(task.start)}`);
+  return {
+    what,
+    startMs: Math.round(Math.max(dataEnd, codeEnd)),
+    render: summary(render),
+    whole: summary(all),
+    list: list.join(', ') || 'none',
+  };
+}
+
+async function step(page, action, shown) {
+  await settle(page);
+  const from = await now(page);
+  await action();
+  const what = await shown();
+  await settle(page);
+  return { what, ...summary(await tasksSince(page, from)) };
+}
+
+/**
+ * @param {string} appUrl the app's root (…/re/home/) on a server with the 1,000-room building
+ * @returns {Promise<{label: string, detail: string, over50: number, maxMs: number, info?: boolean}[]>}
+ */
+export async function measureBigBuilding(appUrl) {
+  const results = [];
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  try {
+    // The overview, on a desktop (the table; a phone shows cards).
+    {
+      const { context, page } = await newPage(browser, { width: 1280, height: 900 });
+      const table = page.getByRole('table');
+      const cold = await coldLoad(page, appUrl, async () => {
+        await table.locator('tbody tr[aria-rowindex]').first().waitFor({ timeout: 60_000 });
+        return `${await table.getAttribute('aria-rowcount')} rows in aria-rowcount, ${await table.locator('tbody tr[aria-rowindex]').count()} in the DOM`;
+      });
+      results.push({
+        label: 'overview, first render (from its data and code to the table)',
+        detail: `${cold.what}; from ${cold.startMs} ms`,
+        ...cold.render,
+      });
+      results.push({
+        label: 'overview, whole cold load incl. the entry bundle (Lighthouse TBT covers it)',
+        detail: `long tasks: ${cold.list}`,
+        ...cold.whole,
+        info: true,
+      });
+
+      const header = table.getByRole('columnheader', { name: labels.sortColumn });
+      const sorted = await step(
+        page,
+        () => header.getByRole('button').click(),
+        async () => {
+          await page.waitForFunction(
+            (name) =>
+              [...globalThis.document.querySelectorAll('th[aria-sort]')].some(
+                (th) => th.textContent?.includes(name) && th.getAttribute('aria-sort') !== 'none',
+              ),
+            labels.sortColumn,
+          );
+          return `aria-sort ${await header.getAttribute('aria-sort')}`;
+        },
+      );
+      results.push({
+        label: `overview, sort by ${labels.sortColumn}`,
+        detail: sorted.what,
+        ...sorted,
+      });
+
+      const search = page.getByRole('searchbox', { name: labels.search });
+      await search.click();
+      // Four keystrokes a person types ("3.1" then "2"), each measured on its own; the worst counts.
+      const keys = [];
+      let typed = '';
+      for (const key of ['3', '.', '1', '2']) {
+        typed += key;
+        const expected = typed;
+        keys.push(
+          await step(
+            page,
+            () => page.keyboard.press(key),
+            async () => {
+              await page.waitForFunction(
+                ([label, value]) =>
+                  globalThis.document.querySelector(`input[type="search"][aria-label="${label}"]`)
+                    ?.value === value ||
+                  [...globalThis.document.querySelectorAll('input[type="search"]')].some(
+                    (input) => input.value === value,
+                  ),
+                [labels.search, expected],
+              );
+              return `"${expected}"`;
+            },
+          ),
+        );
+      }
+      const rowsAfter = await table.getAttribute('aria-rowcount');
+      results.push({
+        label: 'overview, keystrokes in the search field (worst of 4)',
+        detail: `typed "${typed}": ${keys.map((k) => `${k.maxMs} ms`).join(' / ')}; aria-rowcount ${rowsAfter}`,
+        over50: keys.reduce((sum, k) => sum + k.over50, 0),
+        maxMs: Math.max(...keys.map((k) => k.maxMs)),
+      });
+
+      // Navigation: from the overview into a room (a row's link), and back by the main menu.
+      await search.fill('');
+      await settle(page);
+      const firstRoom = table.locator('tbody tr[aria-rowindex] a').first();
+      const roomName = (await firstRoom.textContent())?.trim() ?? '';
+      const intoRoom = await step(
+        page,
+        () => firstRoom.click(),
+        async () => {
+          await page.getByRole('slider').first().waitFor({ timeout: 30_000 });
+          return `room page of "${roomName}" with its dial`;
+        },
+      );
+      results.push({
+        label: 'navigation overview → room page',
+        detail: intoRoom.what,
+        ...intoRoom,
+      });
+
+      const back = await step(
+        page,
+        () =>
+          page
+            .getByRole('navigation', { name: labels.breadcrumb })
+            .getByRole('link', { name: labels.homeLink })
+            .first()
+            .click(),
+        async () => {
+          await table.locator('tbody tr[aria-rowindex]').first().waitFor({ timeout: 30_000 });
+          return 'overview table again';
+        },
+      );
+      results.push({
+        label: 'navigation room page → overview (breadcrumb)',
+        detail: back.what,
+        ...back,
+      });
+      await context.close();
+    }
+
+    // The room page opened from scratch (a bookmark), on a phone-sized screen like the dial bench.
+    {
+      const { context, page } = await newPage(browser, { width: 412, height: 823 });
+      const cold = await coldLoad(page, `${appUrl}room-control/smart/room/1000`, async () => {
+        const slider = page.getByRole('slider').first();
+        await slider.waitFor({ timeout: 60_000 });
+        return `dial "${await slider.getAttribute('aria-label')}"`;
+      });
+      results.push({
+        label: 'room page (room 1000), first render (from its data and code to the dial)',
+        detail: `${cold.what}; from ${cold.startMs} ms`,
+        ...cold.render,
+      });
+      results.push({
+        label: 'room page, whole cold load incl. the entry bundle (Lighthouse TBT covers it)',
+        detail: `long tasks: ${cold.list}`,
+        ...cold.whole,
+        info: true,
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+/**
+ * Every step `runs` times (a fresh browser each), so one noisy run cannot decide: the verdict is
+ * on the median run's longest task; when the runs' longest tasks lie on both sides of 50 ms the
+ * figure is UNSTABLE (and fails), as the server figures are (scripts/bench/run.mjs).
+ * @returns {Promise<{label: string, detail: string, maxMs: number[], over50: number[],
+ *   verdict: 'PASS' | 'FAIL' | 'UNSTABLE' | 'INFO', value: string}[]>}
+ */
+export async function measureBigBuildingRuns(appUrl, runs) {
+  const all = [];
+  for (let run = 0; run < runs; run += 1) all.push(await measureBigBuilding(appUrl));
+  return all[0].map((first, index) => {
+    const maxMs = all.map((results) => results[index].maxMs);
+    const over50 = all.map((results) => results[index].over50);
+    const sorted = [...maxMs].sort((a, b) => a - b);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)];
+    const limit = LONG_TASK_MS;
+    const verdict = first.info
+      ? 'INFO'
+      : sorted[0] > limit || sorted.at(-1) <= limit
+        ? median > limit
+          ? 'FAIL'
+          : 'PASS'
+        : 'UNSTABLE';
+    return {
+      label: first.label,
+      detail:
+        runs === 1
+          ? first.detail
+          : `${all.at(-1)[index].detail}; longest task per run ${maxMs.join(' / ')} ms`,
+      maxMs,
+      over50,
+      verdict,
+      value: runs === 1 ? `${median} ms` : `${median} ms (${sorted[0]}–${sorted.at(-1)})`,
+    };
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const runs = Number(process.env.BENCH_BROWSER_RUNS ?? (process.env.BENCH_QUICK ? 1 : 3));
+  const app = await startAppServer({ building: 'big' });
+  try {
+    for (const r of await measureBigBuildingRuns(app.appUrl, runs)) {
+      console.log(`${r.verdict.padEnd(8)} ${r.label} (${r.detail}): ${r.value}`);
+    }
+  } finally {
+    await app.stop();
+  }
+}
