@@ -91,7 +91,10 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
       } catch (error) {
         app.log.error({ err: error }, 'recording the history failed; this sample is lost');
       }
-      void maintain();
+      // Packing and pruning start in a later turn: the tick itself is only the recording.
+      setImmediate(() => {
+        if (!closed) void maintain();
+      });
     };
 
     const tick = () => {
