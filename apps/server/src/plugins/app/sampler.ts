@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import { createHistoryRepository, type HistoryRepository } from '../../db/repositories/history.js';
 import {
-  backfillRoom,
+  createBackfill,
   DAY_MS,
   HOUR_MS,
   QUARTER_SECONDS,
@@ -54,7 +54,6 @@ declare module 'fastify' {
 const FOREGROUND_ROOMS = 100;
 /** Rooms per transaction of the background work: each batch stays within a few milliseconds. */
 const PACK_BATCH = 50;
-const BACKFILL_BATCH = 5;
 const BACKFILL_KEY = 'history.backfill';
 /** A number from the device, or null: a device that sends something else records nothing. */
 const finite = (value: unknown) =>
@@ -158,6 +157,10 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
     })();
     let running: Promise<void> | null = null;
 
+    // A room-day per transaction (~1,440 simulated minutes, a few milliseconds), then a turn of
+    // the event loop: requests are served between the pieces. A room counts as done (`after`)
+    // once all its days are written; a restart redoes a half-done room, whose samples replace
+    // the same times.
     const fill = async (progress: BackfillProgress) => {
       const building = app.repos.building;
       const scheduleOf = building.schedules();
@@ -166,25 +169,26 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
         .filter((room) => room.id > progress.after)
         .sort((a, b) => a.id - b.id);
       const rawFrom = app.clock.now() - config.historyRawDays * DAY_MS;
-      for (let start = 0; start < rooms.length; start += BACKFILL_BATCH) {
-        if (closed) return;
-        const batch = rooms.slice(start, start + BACKFILL_BATCH);
-        store.transaction(() => {
-          for (const room of batch) {
-            const samples = backfillRoom(
-              room,
-              scheduleOf(room.id),
-              app.clock.local,
-              progress.from,
-              progress.to,
-              intervalMs,
-            );
+      for (const room of rooms) {
+        const backfill = createBackfill(
+          room,
+          scheduleOf(room.id),
+          app.clock.local,
+          progress.from,
+          intervalMs,
+        );
+        for (let from = progress.from; from < progress.to; from += DAY_MS) {
+          if (closed) return;
+          const samples = backfill.until(Math.min(progress.to, from + DAY_MS));
+          store.transaction(() => {
             store.writeSamples(room.id, samples, rawFrom);
-          }
-          progress.after = batch.at(-1)!.id;
-          app.repos.settings.set(BACKFILL_KEY, JSON.stringify(progress));
-        });
-        await nextTurn();
+            if (from + DAY_MS >= progress.to) {
+              progress.after = room.id;
+              app.repos.settings.set(BACKFILL_KEY, JSON.stringify(progress));
+            }
+          });
+          await nextTurn();
+        }
       }
       app.repos.settings.set(BACKFILL_KEY, 'done');
       status = 'done';
