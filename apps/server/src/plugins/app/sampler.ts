@@ -32,11 +32,15 @@ export interface History {
   backfillStatus: () => BackfillStatus;
   /** Resolves once no backfill is running. */
   backfillDone: () => Promise<void>;
-  /** A room's history in [from, to] (epoch ms): raw inside the raw window, else 15-minute means. */
+  /**
+   * A room's history in [from, to] (epoch ms): raw inside the raw window, else (or when `means`
+   * is asked for) 15-minute means.
+   */
   query: (
     roomId: number,
     from: number,
     to: number,
+    means?: boolean,
   ) => { stepSeconds: number; samples: HistorySample[] };
   /** Whether a room exists: in the building; in proxy mode, at the device or in the history. */
   hasRoom: (roomId: number) => boolean;
@@ -221,9 +225,9 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
       if (app.repos.building.listRooms().length <= FOREGROUND_ROOMS) await running;
     };
 
-    const query = (roomId: number, from: number, to: number) => {
+    const query = (roomId: number, from: number, to: number, means = false) => {
       const now = app.clock.now();
-      if (resolutionFor(from, now, config.historyRawDays) === 'raw') {
+      if (!means && resolutionFor(from, now, config.historyRawDays) === 'raw') {
         return { stepSeconds: config.historyIntervalSeconds, samples: store.raw(roomId, from, to) };
       }
       return { stepSeconds: QUARTER_SECONDS, samples: store.quarters(roomId, from, to) };
