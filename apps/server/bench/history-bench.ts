@@ -122,12 +122,13 @@ async function measureTicks(file: string, now: number) {
   await app.ready();
   const durations: number[] = [];
   const perTick: number[] = [];
-  for (let i = 0; i < 20; i++) {
+  // Two ticks first, unmeasured: a running server has its tick compiled long before.
+  for (let i = 0; i < 22; i++) {
     clock += MINUTE;
     transactions = 0;
     const started = performance.now();
     app.history.tick();
-    durations.push(performance.now() - started);
+    if (i >= 2) durations.push(performance.now() - started);
     perTick.push(transactions);
     // The packing and pruning the tick started run in the background, between ticks.
     await app.history.maintain();

@@ -3,6 +3,7 @@ import { berlin } from '../test-support/test-server.js';
 import type { Room } from './building.js';
 import {
   backfillRoom,
+  createBackfill,
   quarterMeans,
   resolutionFor,
   DAY_MS,
@@ -76,8 +77,11 @@ describe('the backfill', () => {
     );
   });
 
-  it('is deterministic', () => {
+  it('is deterministic, and the same when made in pieces (a room-day at a time)', () => {
     expect(backfillRoom(room(), schedule, clock, from, to, 60_000)).toEqual(samples);
+    const pieces = createBackfill(room(), schedule, clock, from, 60_000);
+    const midway = berlin('2026-11-21T13:37');
+    expect([...pieces.until(midway), ...pieces.until(to)]).toEqual(samples);
   });
 
   it('invents no temperature for a room without a sensor', () => {

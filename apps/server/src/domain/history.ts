@@ -129,7 +129,21 @@ export function backfillRoom(
   to: number,
   intervalMs: number,
 ): HistorySample[] {
-  const samples: HistorySample[] = [];
+  return createBackfill(room, schedule, clock, from, intervalMs).until(to);
+}
+
+/**
+ * The backfill of one room in pieces: `until(t)` gives the samples from where the last call
+ * stopped up to `t` (exclusive), the same as one call for the whole span would have given, so
+ * the background can fill a big building a room-day at a time.
+ */
+export function createBackfill(
+  room: Room,
+  schedule: readonly Occurrence[],
+  clock: LocalClock,
+  from: number,
+  intervalMs: number,
+) {
   const random = seededRandom(room.id * 2_654_435_761);
   const seconds = intervalMs / 1000;
   // The programme is looked up again only when its next switch is due, not every sample.
@@ -141,21 +155,27 @@ export function backfillRoom(
     target: programme.target,
     mode: room.mode,
   };
-  for (let time = from; time < to; time += intervalMs) {
-    const wall = clock.toWall(time);
-    if (programme.next !== null && wall >= programme.next.dueWall) {
-      programme = scheduleAt(schedule, room.baseTarget, wall);
-    }
-    const hour = (wall % DAY_MS) / HOUR_MS;
-    const next = simulateRoom(state, seconds, outdoorTemperature(hour), random);
-    state = { ...next, target: programme.target, mode: room.mode };
-    samples.push({
-      time,
-      temperature: next.temperature === null ? null : oneDecimal(next.temperature),
-      target: programme.target,
-      humidity: next.humidity === null ? null : Math.round(next.humidity),
-      valve: next.valveOpen ? 100 : 0,
-    });
-  }
-  return samples;
+  let time = from;
+  return {
+    until(to: number): HistorySample[] {
+      const samples: HistorySample[] = [];
+      for (; time < to; time += intervalMs) {
+        const wall = clock.toWall(time);
+        if (programme.next !== null && wall >= programme.next.dueWall) {
+          programme = scheduleAt(schedule, room.baseTarget, wall);
+        }
+        const hour = (wall % DAY_MS) / HOUR_MS;
+        const next = simulateRoom(state, seconds, outdoorTemperature(hour), random);
+        state = { ...next, target: programme.target, mode: room.mode };
+        samples.push({
+          time,
+          temperature: next.temperature === null ? null : oneDecimal(next.temperature),
+          target: programme.target,
+          humidity: next.humidity === null ? null : Math.round(next.humidity),
+          valve: next.valveOpen ? 100 : 0,
+        });
+      }
+      return samples;
+    },
+  };
 }

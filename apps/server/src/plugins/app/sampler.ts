@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import { createHistoryRepository, type HistoryRepository } from '../../db/repositories/history.js';
 import {
-  backfillRoom,
+  createBackfill,
   DAY_MS,
   HOUR_MS,
   QUARTER_SECONDS,
@@ -32,11 +32,15 @@ export interface History {
   backfillStatus: () => BackfillStatus;
   /** Resolves once no backfill is running. */
   backfillDone: () => Promise<void>;
-  /** A room's history in [from, to] (epoch ms): raw inside the raw window, else 15-minute means. */
+  /**
+   * A room's history in [from, to] (epoch ms): raw inside the raw window, else (or when `means`
+   * is asked for) 15-minute means.
+   */
   query: (
     roomId: number,
     from: number,
     to: number,
+    means?: boolean,
   ) => { stepSeconds: number; samples: HistorySample[] };
   /** Whether a room exists: in the building; in proxy mode, at the device or in the history. */
   hasRoom: (roomId: number) => boolean;
@@ -54,7 +58,6 @@ declare module 'fastify' {
 const FOREGROUND_ROOMS = 100;
 /** Rooms per transaction of the background work: each batch stays within a few milliseconds. */
 const PACK_BATCH = 50;
-const BACKFILL_BATCH = 5;
 const BACKFILL_KEY = 'history.backfill';
 /** A number from the device, or null: a device that sends something else records nothing. */
 const finite = (value: unknown) =>
@@ -91,7 +94,10 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
       } catch (error) {
         app.log.error({ err: error }, 'recording the history failed; this sample is lost');
       }
-      void maintain();
+      // Packing and pruning start in a later turn: the tick itself is only the recording.
+      setImmediate(() => {
+        if (!closed) void maintain();
+      });
     };
 
     const tick = () => {
@@ -155,6 +161,10 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
     })();
     let running: Promise<void> | null = null;
 
+    // A room-day per transaction (~1,440 simulated minutes, a few milliseconds), then a turn of
+    // the event loop: requests are served between the pieces. A room counts as done (`after`)
+    // once all its days are written; a restart redoes a half-done room, whose samples replace
+    // the same times.
     const fill = async (progress: BackfillProgress) => {
       const building = app.repos.building;
       const scheduleOf = building.schedules();
@@ -163,25 +173,26 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
         .filter((room) => room.id > progress.after)
         .sort((a, b) => a.id - b.id);
       const rawFrom = app.clock.now() - config.historyRawDays * DAY_MS;
-      for (let start = 0; start < rooms.length; start += BACKFILL_BATCH) {
-        if (closed) return;
-        const batch = rooms.slice(start, start + BACKFILL_BATCH);
-        store.transaction(() => {
-          for (const room of batch) {
-            const samples = backfillRoom(
-              room,
-              scheduleOf(room.id),
-              app.clock.local,
-              progress.from,
-              progress.to,
-              intervalMs,
-            );
+      for (const room of rooms) {
+        const backfill = createBackfill(
+          room,
+          scheduleOf(room.id),
+          app.clock.local,
+          progress.from,
+          intervalMs,
+        );
+        for (let from = progress.from; from < progress.to; from += DAY_MS) {
+          if (closed) return;
+          const samples = backfill.until(Math.min(progress.to, from + DAY_MS));
+          store.transaction(() => {
             store.writeSamples(room.id, samples, rawFrom);
-          }
-          progress.after = batch.at(-1)!.id;
-          app.repos.settings.set(BACKFILL_KEY, JSON.stringify(progress));
-        });
-        await nextTurn();
+            if (from + DAY_MS >= progress.to) {
+              progress.after = room.id;
+              app.repos.settings.set(BACKFILL_KEY, JSON.stringify(progress));
+            }
+          });
+          await nextTurn();
+        }
       }
       app.repos.settings.set(BACKFILL_KEY, 'done');
       status = 'done';
@@ -214,9 +225,9 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
       if (app.repos.building.listRooms().length <= FOREGROUND_ROOMS) await running;
     };
 
-    const query = (roomId: number, from: number, to: number) => {
+    const query = (roomId: number, from: number, to: number, means = false) => {
       const now = app.clock.now();
-      if (resolutionFor(from, now, config.historyRawDays) === 'raw') {
+      if (!means && resolutionFor(from, now, config.historyRawDays) === 'raw') {
         return { stepSeconds: config.historyIntervalSeconds, samples: store.raw(roomId, from, to) };
       }
       return { stepSeconds: QUARTER_SECONDS, samples: store.quarters(roomId, from, to) };

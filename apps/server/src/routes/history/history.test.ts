@@ -168,6 +168,20 @@ describe('retention and downsampling', () => {
     expect((await history('?from=2026-11-23T10:00&to=2026-11-24T10:00')).samples).toHaveLength(0);
   });
 
+  it('answers 15-minute means of a raw span when asked with step=900', async () => {
+    await start();
+    recordMinutes(30); // 10:00 … 10:29
+    const means = await history('?from=2026-11-23T10:00&step=900');
+    expect(means.step_seconds).toBe(900);
+    expect(means.samples.map((s) => s.time)).toEqual([
+      '2026-11-23T10:00:00+01:00',
+      '2026-11-23T10:15:00+01:00',
+    ]);
+    const raw = await history('?from=2026-11-23T10:00&step=60');
+    expect(raw.step_seconds).toBe(60);
+    expect(raw.samples).toHaveLength(30);
+  });
+
   it('answers means for samples not packed yet, too', async () => {
     await start({ historyRawDays: 1 });
     recordMinutes(20); // 10:00 … 10:19, still in the current hour
@@ -262,6 +276,8 @@ describe('refusals', () => {
     await bad('?to=2026-02-30T10:00', 'to');
     await bad('?from=2026-11-23T09:00&to=2026-11-23T08:00', 'to');
     await bad('?from=2026-10-01T00:00&to=2026-11-23T00:00', 'from');
+    await bad('?step=300', 'step');
+    await bad('?from=2026-11-01T10:00&step=60', 'step');
     // Offsets and Z are read as given; 30 days exactly are allowed.
     const ok = await history('?from=2026-10-24T09:00:00Z&to=2026-11-23T09:00:00Z');
     expect(ok).toMatchObject({

@@ -1,7 +1,7 @@
 import type { HistoryAnswer, HistoryStatus } from '@raumregler/contract';
 import { HistoryAnswerSchema, HistoryStatusSchema } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { DAY_MS } from '../../domain/history.js';
+import { DAY_MS, resolutionFor } from '../../domain/history.js';
 import { parseWireTime, toOffsetIso, type LocalClock } from '../../domain/local-time.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { toCsv, wantsCsv } from '../csv.js';
@@ -68,15 +68,11 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
     '/:roomId',
     { schema: { response: { 200: HistoryAnswerSchema } } },
     async (request, reply): Promise<HistoryAnswer | string> => {
-      const raw = (request.params as { roomId?: string }).roomId ?? '';
-      if (!/^\d{1,9}$/.test(raw)) {
-        throw new HttpError(
-          400,
-          'bad_request',
-          `The room id must be a whole number, got "${raw}".`,
-        );
+      const id = (request.params as { roomId?: string }).roomId ?? '';
+      if (!/^\d{1,9}$/.test(id)) {
+        throw new HttpError(400, 'bad_request', `The room id must be a whole number, got "${id}".`);
       }
-      const roomId = Number(raw);
+      const roomId = Number(id);
       if (!app.history.hasRoom(roomId)) throw unknownRoom(roomId);
       const from = timeParam(request, 'from');
       const to = timeParam(request, 'to') ?? (from === undefined ? app.clock.now() : undefined);
@@ -87,7 +83,23 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
       if (end - start > maxDays * DAY_MS) {
         throw invalid('from', `from and to may be at most ${maxDays} days apart.`);
       }
-      const { stepSeconds, samples } = app.history.query(roomId, start, end);
+      // ?step=900 asks for 15-minute means of a span the raw samples would cover too (a 7-day
+      // chart needs 672 points, not 10,080); the raw interval or nothing: as the span decides.
+      const step = (request.query as Record<string, unknown>).step;
+      const raw = String(app.config.historyIntervalSeconds);
+      if (step !== undefined && step !== '' && step !== raw && step !== '900') {
+        throw invalid('step', `step must be ${raw} or 900 (seconds).`);
+      }
+      if (
+        step === raw &&
+        resolutionFor(start, app.clock.now(), app.config.historyRawDays) !== 'raw'
+      ) {
+        throw invalid(
+          'step',
+          `step ${raw} covers the last ${app.config.historyRawDays} days only; ask for 900.`,
+        );
+      }
+      const { stepSeconds, samples } = app.history.query(roomId, start, end, step === '900');
       const local = wireClock;
       if (wantsCsv(request)) {
         reply
