@@ -21,6 +21,11 @@ describe('parseWireTime', () => {
     const instant = Date.UTC(2026, 9, 25, 1, 30);
     expect(parseWireTime(berlin, toOffsetIso(berlin, instant))).toBe(instant);
     expect(parseWireTime(berlin, '2026-11-23T07:00:00Z')).toBe(Date.UTC(2026, 10, 23, 7));
+    // A JavaScript toISOString(): its milliseconds count.
+    expect(parseWireTime(berlin, '2026-11-23T07:00:00.816Z')).toBe(Date.UTC(2026, 10, 23, 7) + 816);
+    expect(parseWireTime(berlin, '2026-11-23T08:00:00.5+01:00')).toBe(
+      Date.UTC(2026, 10, 23, 7) + 500,
+    );
   });
 
   it('reads local time without an offset in the device zone, the earlier of a repeated hour', () => {

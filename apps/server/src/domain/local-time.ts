@@ -124,7 +124,7 @@ export function toOffsetIso(clock: LocalClock, epochMs: number): string {
 }
 
 const WIRE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 /**
  * Reads a time our endpoints accept: ISO 8601 with an offset (or Z), or device-local time
@@ -134,7 +134,7 @@ const WIRE_TIME =
 export function parseWireTime(clock: LocalClock, text: string): number | null {
   const match = WIRE_TIME.exec(text.trim());
   if (!match) return null;
-  const [, y, mo, d, h, mi, s = '0', zone] = match;
+  const [, y, mo, d, h, mi, s = '0', fraction = '', zone] = match;
   const fields = [y, mo, d, h, mi, s].map(Number) as [
     number,
     number,
@@ -147,12 +147,18 @@ export function parseWireTime(clock: LocalClock, text: string): number | null {
   if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
   const wall = Date.UTC(year, month - 1, day, hour, minute, second);
   if (new Date(wall).getUTCDate() !== day) return null; // 31 February and the like
-  if (zone === undefined) return wallToEpoch(clock, wall);
-  if (zone === 'Z') return wall;
+  // Milliseconds count: a client filtering `from` an instant it took must not get the entries
+  // of the same second before it.
+  const millis = Number(fraction.padEnd(3, '0'));
+  if (zone === undefined) {
+    const epoch = wallToEpoch(clock, wall);
+    return epoch === null ? null : epoch + millis;
+  }
+  if (zone === 'Z') return wall + millis;
   const sign = zone.startsWith('-') ? -1 : 1;
   const offset = sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6))) * MINUTE;
   if (Math.abs(offset) > 18 * 60 * MINUTE) return null;
-  return wall - offset;
+  return wall - offset + millis;
 }
 
 /**
