@@ -8,7 +8,15 @@ export const schedulePath = (roomId: number) => `/schedules/${roomId}/`;
 
 export async function getSchedule(roomId: number): Promise<Schedule> {
   const answer = await apiGet<Partial<Schedule>>(schedulePath(roomId));
-  return { room: answer.room ?? roomId, week: normalizeWeek(answer.week) };
+  const limit = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  return {
+    room: answer.room ?? roomId,
+    week: normalizeWeek(answer.week),
+    // The room's own limits (our server names them); absent, the editor uses the defaults.
+    min_target: limit(answer.min_target),
+    max_target: limit(answer.max_target),
+  };
 }
 
 /** In proxy mode the schedule lives on the real device: our server answers 501 for it. */

@@ -89,6 +89,22 @@ describe('Wochenplan', () => {
     expect(await screen.findByText('Gespeichert.')).toBeInTheDocument();
   });
 
+  it('keeps + and − within the room’s own limits that the server names', async () => {
+    server.use(
+      mock.get(apiUrl('/schedules/:room/'), ({ params }) =>
+        HttpResponse.json({ room: Number(params.room), week, min_target: 16, max_target: 21.5 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderSchedule(true);
+    (await screen.findByRole('button', { name: 'Montag 06:00, 21,0 °C' })).focus();
+    await user.keyboard('+++');
+    expect(screen.getByRole('button', { name: 'Montag 06:00, 21,5 °C' })).toHaveFocus();
+    (screen.getByRole('button', { name: 'Montag 22:00, 17,0 °C' }) as HTMLElement).focus();
+    await user.keyboard('−---');
+    expect(screen.getByRole('button', { name: 'Montag 22:00, 16,0 °C' })).toHaveFocus();
+  });
+
   it('"Verwerfen" restores the saved week', async () => {
     const user = userEvent.setup();
     renderSchedule(true);

@@ -85,7 +85,12 @@ export default function WeekSchedule({
           <ScheduleEditor
             roomId={roomId}
             saved={schedule.data.week}
-            limits={{ min: DEFAULT_SETPOINT_MIN, max: DEFAULT_SETPOINT_MAX }}
+            // The room's own limits where the server names them (ours does), else the device's
+            // defaults; the server refuses anything outside the room's limits either way.
+            limits={{
+              min: schedule.data.min_target ?? DEFAULT_SETPOINT_MIN,
+              max: schedule.data.max_target ?? DEFAULT_SETPOINT_MAX,
+            }}
             todayIndex={dayIndexOf(now)}
             nowMinute={minuteOfDay(now)}
             onSaved={onSaved}
