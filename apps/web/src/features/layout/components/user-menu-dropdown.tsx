@@ -67,6 +67,10 @@ export default function UserMenuDropdown({
           sideOffset={8}
           collisionPadding={8}
           className={cn(panel, 'max-h-[var(--radix-dropdown-menu-content-available-height)]')}
+          // On a short screen the menu scrolls (more entries for managers): a scrolling region
+          // must be reachable by keyboard (axe scrollable-region-focusable); the arrow keys
+          // still move between the entries.
+          tabIndex={0}
         >
           <DropdownMenu.Label className="px-2.5 py-2">
             <span className="block text-sm font-semibold">{username}</span>
