@@ -9,8 +9,12 @@ import { useAuth } from '@/features/auth/components/auth-provider';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { AppShell } from '@/features/layout/components/app-shell';
 import { buildMenu, findTrail } from '@/features/layout/utils/menu';
+import { addSignedInMessages } from '@/lib/catalog-de-signed-in';
 import { setCurrentMenuItem, setMenuConfig } from '@/lib/menu-config';
 import { NoAccessPage } from './no-access';
+
+// The signed-in screens' German strings come with this frame, not with the entry.
+addSignedInMessages();
 
 // Shown only when the browser refused to store the sign-in: not part of the first view.
 const NotRememberedNote = lazy(() =>

@@ -29,7 +29,9 @@ export function RoomSchedule({
     [floors],
   );
   return (
-    <Suspense fallback={null}>
+    // The stand-in keeps the height of a week, so that the Verlauf below stays below the fold
+    // (and its chart unloaded) while this chunk arrives.
+    <Suspense fallback={<div className="min-h-[31rem]" aria-hidden="true" />}>
       <WeekSchedule
         roomId={roomId}
         roomName={roomName}

@@ -63,7 +63,9 @@ export default function WeekSchedule({
   const empty = week ? DAYS.every((day) => week[day].length === 0) : false;
 
   let body;
-  if (schedule.isPending) body = <p className="text-sm">{t('schedules.loading')}</p>;
+  // While loading, the section keeps about the height of a week (seven bars): the sections below
+  // it (the Verlauf with its chart) must not count as on screen only because this one is short.
+  if (schedule.isPending) body = <p className="min-h-[26rem] text-sm">{t('schedules.loading')}</p>;
   else if (schedule.isError)
     body = isEditedAtDevice(schedule.error) ? (
       <Alert variant="info">{t('schedules.editedAtDevice')}</Alert>
