@@ -11,7 +11,7 @@ import { useOverviewQuery } from '../hooks/use-overview-query';
 import { rowMatcher } from '../utils/filter';
 import { groupWrites, type GroupAction, type GroupWrite } from '../utils/group';
 import { STATE_FILTERS, type SortKey } from '../utils/query';
-import { buildRows, type OverviewRow, type RoomMarks } from '../utils/rows';
+import { buildBaseRows, withMarks, type OverviewRow, type RoomMarks } from '../utils/rows';
 import { holdOrder, sortRows } from '../utils/sort';
 import { OverviewFilters } from './overview-filters';
 import { OverviewSummary } from './overview-summary';
@@ -60,10 +60,9 @@ export function Overview({
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [query, setQuery] = useOverviewQuery();
-  const rows = useMemo(
-    () => buildRows(floors, now, floorLabel, marks),
-    [floors, now, floorLabel, marks],
-  );
+  // Built from temps once; alarms and absences arriving later only mark their rooms.
+  const baseRows = useMemo(() => buildBaseRows(floors, now, floorLabel), [floors, now, floorLabel]);
+  const rows = useMemo(() => withMarks(baseRows, marks ?? {}, now), [baseRows, marks, now]);
   const markKinds = useMemo(
     () => ({ alarms: marks?.alarms !== undefined, absences: marks?.absences !== undefined }),
     [marks?.alarms, marks?.absences],

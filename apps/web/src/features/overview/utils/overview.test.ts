@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { rowMatcher } from './filter';
 import { DEFAULT_QUERY, parseQuery, serializeQuery } from './query';
 import { groupWrites, localDateTime } from './group';
-import { buildRows, deviation, roomStatus, type OverviewRow } from './rows';
+import {
+  buildBaseRows,
+  buildRows,
+  deviation,
+  roomStatus,
+  withMarks,
+  type OverviewRow,
+} from './rows';
 import { holdOrder, sortRows } from './sort';
 
 const now = new Date(2026, 10, 24, 12, 0);
@@ -293,6 +300,14 @@ describe('alarms and absences from our server', () => {
     expect(byId(20).status).toBe('absent');
     expect(byId(20).absentUntil).toEqual(new Date('2026-11-26T17:00:00Z'));
     expect(byId(22).absentUntil).toBeNull();
+  });
+
+  it('marks only the marked rooms: the other rows stay the same objects', () => {
+    const base = buildBaseRows(floors, now);
+    const withThem = withMarks(base, marks, now);
+    expect(withThem.find((row) => row.id === 11)).toBe(base.find((row) => row.id === 11));
+    expect(withThem.find((row) => row.id === 10)).not.toBe(base.find((row) => row.id === 10));
+    expect(withMarks(base, {}, now)).toBe(base);
   });
 
   it('lets a running temporary target win over the absence in the status', () => {

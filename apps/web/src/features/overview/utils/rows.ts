@@ -156,22 +156,32 @@ const dueTime = (value: unknown): string | null => {
   return match ? `${match[1]} ${match[2]}` : null;
 };
 
-/** The overview's rows for the given floors, in building order. */
+/**
+ * The overview's rows for the given floors, in building order, with our server's marks.
+ * The component builds the two parts apart (buildBaseRows, withMarks), so that alarms and
+ * absences arriving after `temps` cost a pass over the marked rooms, not a rebuild of all.
+ */
 export function buildRows(
   floors: readonly Floor[],
   now: Date,
   floorLabel: (name: string) => string = (name) => name,
   marks: RoomMarks = {},
 ): OverviewRow[] {
-  const { alarms, absences } = indexMarks(marks, now);
+  return withMarks(buildBaseRows(floors, now, floorLabel), marks, now);
+}
+
+/** The rows from the device's answer alone (no alarm, no absence). */
+export function buildBaseRows(
+  floors: readonly Floor[],
+  now: Date,
+  floorLabel: (name: string) => string = (name) => name,
+): OverviewRow[] {
   const rows: OverviewRow[] = [];
   for (const [floorIndex, floor] of floors.entries()) {
     for (const room of floor.raeume ?? []) {
       const current = toNumber(room.temperatur);
       const target = toNumber(room.solltemperatur);
-      const alarm = alarms.get(room.id) ?? null;
-      const absentUntil = absences.get(room.id)?.to ?? null;
-      const { status } = roomStatus(room, now, { alarm: alarm !== null, absentUntil });
+      const { status } = roomStatus(room, now);
       const temporary = isTemporary(room);
       rows.push({
         id: room.id,
@@ -192,10 +202,31 @@ export function buildRows(
         updated: lastSensorReport(room.sensoren),
         noSensor: current === null,
         silent: status === 'silent',
-        alarm,
-        absentUntil,
+        alarm: null,
+        absentUntil: null,
       });
     }
   }
   return rows;
+}
+
+/**
+ * The rows with their open alarm and the absence in force. Unmarked rows stay the same objects
+ * (the table's memoized rows skip them); the status follows roomStatus's order: an alarm first,
+ * then a silent sensor and a temporary target, then the absence.
+ */
+export function withMarks(rows: OverviewRow[], marks: RoomMarks, now: Date): OverviewRow[] {
+  const { alarms, absences } = indexMarks(marks, now);
+  if (alarms.size === 0 && absences.size === 0) return rows;
+  return rows.map((row) => {
+    const alarm = alarms.get(row.id) ?? null;
+    const absentUntil = absences.get(row.id)?.to ?? null;
+    if (alarm === null && absentUntil === null) return row;
+    const status: RoomStatus = alarm
+      ? 'alarm'
+      : row.status === 'silent' || row.status === 'temporary' || absentUntil === null
+        ? row.status
+        : 'absent';
+    return { ...row, alarm, absentUntil, status, silent: status === 'silent' };
+  });
 }
