@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { SlidersHorizontal } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Sheet } from '@/components/ui/sheet';
-import { useGroupAction } from '../hooks/use-group-action';
+import { useBatchRun, type RunBatch } from '@/lib/use-batch-run';
 import { usePhone } from '../hooks/use-phone';
 import { useOverviewQuery } from '../hooks/use-overview-query';
 import { rowMatcher } from '../utils/filter';
@@ -22,18 +22,18 @@ const GroupDialog = lazy(() => import('./group-dialog'));
 const GroupToolbar = lazy(() =>
   import('./group-toolbar').then((m) => ({ default: m.GroupToolbar })),
 );
-const GroupProgress = lazy(() =>
-  import('./group-progress').then((m) => ({ default: m.GroupProgress })),
+const BatchProgress = lazy(() =>
+  import('@/components/ui/batch-progress').then((m) => ({ default: m.BatchProgress<GroupWrite> })),
 );
 const OverviewCards = lazy(() =>
   import('./overview-cards').then((m) => ({ default: m.OverviewCards })),
 );
 const SortFields = lazy(() => import('./sort-fields').then((m) => ({ default: m.SortFields })));
 
-export type RunGroupWrites = (
-  writes: readonly GroupWrite[],
-  onSettled: () => void,
-) => Promise<PromiseSettledResult<unknown>[]>;
+/** The route's room writes for a group action (per room, with one temps reload at the end). */
+export type RunGroupWrites = RunBatch<GroupWrite>;
+
+const roomOfWrite = (write: GroupWrite) => write.roomId;
 
 /**
  * The home page: every readable room in one sortable, filterable table with summary figures,
@@ -129,7 +129,7 @@ export function Overview({
   const selectedRows = useMemo(() => rows.filter((row) => selected.has(row.id)), [rows, selected]);
 
   const noWrites = useCallback<RunGroupWrites>(async () => [], []);
-  const group = useGroupAction(runWrites ?? noWrites);
+  const group = useBatchRun<GroupWrite>(runWrites ?? noWrites);
   const [dialog, setDialog] = useState<'temporary' | 'permanent' | null>(null);
   const act = (action: GroupAction) => {
     setDialog(null);
@@ -212,9 +212,11 @@ export function Overview({
                   />
                 )}
                 {group.state && (
-                  <GroupProgress
+                  <BatchProgress
                     run={group.state}
+                    roomOf={roomOfWrite}
                     names={names}
+                    messages="overview"
                     onRetry={group.retry}
                     onDismiss={group.dismiss}
                   />

@@ -22,7 +22,7 @@ import {
   type EditorWeek,
   type Limits,
 } from '../utils/editor';
-import { dayName, dayShort, pointLabel } from '../utils/format';
+import { dayName, pointLabel } from '../utils/format';
 import {
   DAYS,
   daySegments,
@@ -34,6 +34,7 @@ import {
 import { CopyDay } from './copy-day';
 import { DayBar, HourScale } from './day-bar';
 import { PointPanel } from './point-panel';
+import { DayLabel } from './week-view';
 
 const DEFAULT_TARGET = 21;
 
@@ -188,17 +189,7 @@ export function ScheduleEditor({
           ];
           return (
             <div key={day} className="contents">
-              <span
-                className={
-                  dayIndex === todayIndex
-                    ? 'text-sm font-bold'
-                    : 'text-sm text-slate-700 dark:text-slate-200'
-                }
-              >
-                <abbr title={dayName(intl, day)} className="no-underline">
-                  {dayShort(intl, day)}
-                </abbr>
-              </span>
+              <DayLabel day={day} today={dayIndex === todayIndex} />
               <DayBar
                 day={day}
                 label={dayName(intl, day)}

@@ -4,15 +4,15 @@ import { CopyPlus } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
+import { BatchProgress } from '@/components/ui/batch-progress';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorReason } from '@/lib/error-reason';
+import { useBatchRun, type RunBatch } from '@/lib/use-batch-run';
 import { isEditedAtDevice, scheduleQueryOptions } from '../api/get-schedule';
 import { saveSchedule } from '../api/save-schedule';
 import { useMinute } from '../hooks/use-minute';
-import { useRoomBatch } from '../hooks/use-room-batch';
 import { dayIndexOf, DAYS, minuteOfDay } from '../utils/week';
-import { BatchProgress } from './batch-progress';
 import { CopyWeekDialog, type RoomChoice } from './copy-week-dialog';
 import { ScheduleEditor } from './schedule-editor';
 import { WeekView } from './week-view';
@@ -55,7 +55,13 @@ export default function WeekSchedule({
     },
     [week, queryClient],
   );
-  const batch = useRoomBatch(copyOne);
+  // One POST per room, all at once; each answer counts as it arrives.
+  const copyAll = useCallback<RunBatch<number>>(
+    (roomIds, onSettled) =>
+      Promise.allSettled(roomIds.map((roomId) => copyOne(roomId).finally(onSettled))),
+    [copyOne],
+  );
+  const batch = useBatchRun(copyAll);
   const startCopy = (ids: number[]) => {
     setCopyOpen(false);
     void batch.start(ids).then(() => onSaved?.());
@@ -135,7 +141,9 @@ export default function WeekSchedule({
       {batch.state && (
         <BatchProgress
           run={batch.state}
+          roomOf={(roomId) => roomId}
           names={names}
+          messages="schedules.copyWeek"
           onRetry={batch.retry}
           onDismiss={batch.dismiss}
         />

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { dayName, dayShort } from '../utils/format';
-import { DAYS, daySegments, type Week } from '../utils/week';
+import { DAYS, daySegments, type DayKey, type Week } from '../utils/week';
 import { DayBar, HourScale } from './day-bar';
 
 /** The week, read-only: seven bars, today's with the segment in force marked. */
@@ -20,17 +20,7 @@ export function WeekView({
       <HourScale />
       {DAYS.map((day, dayIndex) => (
         <div key={day} className="contents">
-          <span
-            className={
-              dayIndex === todayIndex
-                ? 'text-sm font-bold'
-                : 'text-sm text-slate-700 dark:text-slate-200'
-            }
-          >
-            <abbr title={dayName(intl, day)} className="no-underline">
-              {dayShort(intl, day)}
-            </abbr>
-          </span>
+          <DayLabel day={day} today={dayIndex === todayIndex} />
           <DayBar
             day={day}
             label={dayName(intl, day)}
@@ -40,5 +30,17 @@ export function WeekView({
         </div>
       ))}
     </div>
+  );
+}
+
+/** A row's weekday: "Mo", the full name as its title, bold for today. */
+export function DayLabel({ day, today }: { day: DayKey; today: boolean }) {
+  const intl = useIntl();
+  return (
+    <span className={today ? 'text-sm font-bold' : 'text-sm text-slate-700 dark:text-slate-200'}>
+      <abbr title={dayName(intl, day)} className="no-underline">
+        {dayShort(intl, day)}
+      </abbr>
+    </span>
   );
 }
