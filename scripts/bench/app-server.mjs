@@ -14,10 +14,10 @@ export const bigBuilding = { floors: 20, roomsPerFloor: 50 };
 export const benchLogin = { username: 'bench', password: 'bench-password-1' };
 
 /**
- * @param {{building?: 'demo' | 'big'}} [options] 'big': the 1,000-room building (20 × 50),
- *   signed in as `benchLogin`
+ * @param {{building?: 'demo' | 'big', env?: Record<string, string>}} [options] 'big': the
+ *   1,000-room building (20 × 50), signed in as `benchLogin`; `env`: more server settings
  */
-export async function startAppServer({ building = 'demo' } = {}) {
+export async function startAppServer({ building = 'demo', env = {} } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'raumregler-bench-app-'));
   const seedEnv = {};
   if (building === 'big') {
@@ -47,11 +47,12 @@ export async function startAppServer({ building = 'demo' } = {}) {
       SIM_SPEED: '0',
       LOG_LEVEL: 'info',
       ...seedEnv,
+      ...env,
     },
   });
   let output = '';
   const origin = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const onData = (chunk) => {
       output = (output + chunk.toString()).slice(-100_000);
       const match = /listening on (http:\/\/[\d.]+:\d+)\//.exec(output);

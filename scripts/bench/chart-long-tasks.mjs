@@ -9,38 +9,21 @@
 // runner's); run alone, `node scripts/bench/chart-long-tasks.mjs` (needs `npm run build`) starts
 // its own: the generated 1,000-room building with HISTORY_BACKFILL_DAYS=30, waits for the
 // backfill (GET /api/history/status), measures, and prints one PASS/FAIL line.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { AUTH_STORAGE_KEY, repoRoot, storedAuth } from './app-server.mjs';
+import { AUTH_STORAGE_KEY, benchLogin, startAppServer, storedAuth } from './app-server.mjs';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
+import { LONG_TASK_MS, settle as settleLongTasks } from './long-tasks.mjs';
 
-export const LONG_TASK_MS = 50;
+export { LONG_TASK_MS };
 const SLOWDOWN = 4;
 const QUIET_MS = 600;
 const HISTORY_DAYS = 30;
-/** The generated bench building (apps/server/bench/generate-building.ts) and its one user. */
-const BIG = { floors: 20, roomsPerFloor: 50 };
-const BENCH_LOGIN = { username: 'bench', password: 'bench-password-1' };
 /** A room with a sensor (every 17th has none) on the middle floor. */
 const ROOM_ID = 501;
 
-/** Waits until no long task started for `quietMs` (so a task right after the result counts). */
-async function settle(page, quietMs = QUIET_MS) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const idleFor = await page.evaluate(() => {
-      const last = globalThis.__longTasks.at(-1);
-      const end = last ? last.start + last.duration : 0;
-      return globalThis.performance.now() - end;
-    });
-    if (idleFor >= quietMs || Date.now() > deadline) return;
-    await page.waitForTimeout(Math.max(50, quietMs - idleFor));
-  }
-}
+/** Waits until the page has been quiet for `quietMs` (15 s at most). */
+const settle = (page, quietMs = QUIET_MS) => settleLongTasks(page, quietMs, 15_000);
 
 /**
  * @returns {Promise<{status: 'measured', longTasks: number, maxMs: number, samples: number,
@@ -113,67 +96,8 @@ export async function measureChartLongTasks(appUrl, credentials, roomId = ROOM_I
 }
 
 /** The 1,000-room building with 30 days of backfilled history, on a free port. */
-async function startBigServer() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'raumregler-bench-chart-'));
-  const seedFile = path.join(dataDir, 'seed.json');
-  const made = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '--eval',
-      `const { generateBuilding } = await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'apps/server/bench/generate-building.ts')).href)});
-       process.stdout.write(JSON.stringify(generateBuilding(${BIG.floors}, ${BIG.roomsPerFloor})));`,
-    ],
-    { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (made.status !== 0) throw new Error(`generate-building failed: ${made.stderr}`);
-  writeFileSync(seedFile, made.stdout);
-  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_FILE: seedFile,
-      SIM_SPEED: '0',
-      HISTORY_BACKFILL_DAYS: String(HISTORY_DAYS),
-      LOG_LEVEL: 'info',
-    },
-  });
-  let output = '';
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const origin = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk) => {
-      output = (output + chunk.toString()).slice(-100_000);
-      const match = /listening on (http:\/\/[\d.]+:\d+)\//.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  }).catch(async (error) => {
-    await stop();
-    throw error;
-  });
-  return { origin, appUrl: `${origin}/re/home/`, stop };
-}
+const startBigServer = () =>
+  startAppServer({ building: 'big', env: { HISTORY_BACKFILL_DAYS: String(HISTORY_DAYS) } });
 
 /** Waits until the background backfill has written every room's history. */
 async function backfillDone(origin, credentials, limitMs = 30 * 60_000) {
@@ -193,11 +117,11 @@ async function backfillDone(origin, credentials, limitMs = 30 * 60_000) {
 async function main() {
   const server = await startBigServer();
   try {
-    const fill = await backfillDone(server.origin, BENCH_LOGIN);
+    const fill = await backfillDone(server.origin, benchLogin);
     console.log(
       `  INFO  backfill of ${HISTORY_DAYS} days for 1,000 rooms: ${fill.backfill} after ${fill.seconds.toFixed(0)} s of waiting`,
     );
-    const result = await measureChartLongTasks(server.appUrl, BENCH_LOGIN);
+    const result = await measureChartLongTasks(server.appUrl, benchLogin);
     if (result.status !== 'measured') {
       console.log(
         `  FAIL  Long tasks rendering the 30-day chart at 4x CPU slowdown: ${result.detail}`,

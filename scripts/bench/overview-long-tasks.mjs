@@ -16,10 +16,10 @@
 import { chromium } from '@playwright/test';
 import { AUTH_STORAGE_KEY, benchLogin, startAppServer, storedAuth } from './app-server.mjs';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
+import { LONG_TASK_MS, settle as settleLongTasks } from './long-tasks.mjs';
 
 const QUIET_MS = 600;
-/** A task longer than this is a visible stutter (the budget: none over it). */
-export const LONG_TASK_MS = 50;
+export { LONG_TASK_MS };
 const SLOWDOWN = 4;
 /** German labels of the views (the demo and bench users read German). */
 const labels = {
@@ -43,19 +43,8 @@ const summary = (tasks) => ({
   maxMs: Math.round(Math.max(0, ...tasks.map((task) => task.duration))),
 });
 
-/** Waits until no long task started for `quietMs` (so a task right after the result counts). */
-async function settle(page, quietMs = QUIET_MS) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const idleFor = await page.evaluate(() => {
-      const last = globalThis.__longTasks.at(-1);
-      const end = last ? last.start + last.duration : 0;
-      return globalThis.performance.now() - end;
-    });
-    if (idleFor >= quietMs || Date.now() > deadline) return;
-    await page.waitForTimeout(Math.max(50, quietMs - idleFor));
-  }
-}
+/** Waits until the page has been quiet for `quietMs` (10 s at most). */
+const settle = (page, quietMs = QUIET_MS) => settleLongTasks(page, quietMs, 10_000);
 
 async function newPage(browser, viewport) {
   const context = await browser.newContext({ viewport, locale: 'de-DE' });
