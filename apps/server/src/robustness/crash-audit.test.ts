@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sendRequest } from '../../bench/http-probe.js';
 import { createRandom } from '../../bench/prng.js';
 import { startChildServer, type ChildServer } from '../../bench/spawn-server.js';
+import { readRooms } from '../test-support/read-rooms.js';
 
 // Power-cut test of the audit log: the real server in its own process with a file database,
 // killed with SIGKILL while writes stream in, restarted on the same data folder. Every write
@@ -46,14 +47,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function readRooms(origin: string): Promise<Map<number, WireRoom>> {
-  const response = await fetch(`${origin}/api/get/json/v1/1/temps/`, {
-    headers: { authorization: auth },
-  });
-  expect(response.status).toBe(200);
-  const floors = (await response.json()) as { raeume: WireRoom[] }[];
-  return new Map(floors.flatMap((floor) => floor.raeume).map((room) => [room.id, room]));
-}
+const readWireRooms = (origin: string) => readRooms<WireRoom>(origin, auth);
 
 async function auditOf(origin: string, roomId: number, from: number) {
   const query = new URLSearchParams({
@@ -77,7 +71,7 @@ interface Round {
 
 /** After a restart: every acknowledged write of the round before has its entry, and the room its value. */
 async function checkRound(origin: string, round: Round, label: string) {
-  const rooms = await readRooms(origin);
+  const rooms = await readWireRooms(origin);
   for (const writer of writers) {
     const acknowledged = round.acknowledged.get(writer.roomId)!;
     const inFlight = round.inFlight.get(writer.roomId)!;

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sendRequest } from '../../bench/http-probe.js';
 import { createRandom } from '../../bench/prng.js';
 import { startChildServer, type ChildServer } from '../../bench/spawn-server.js';
+import { readRooms } from '../test-support/read-rooms.js';
 
 // Power-cut test: the real server in its own process with a file database, killed with SIGKILL
 // mid-stream, restarted on the same data folder. An answered write is a promise to the user.
@@ -50,14 +51,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function readRooms(origin: string): Promise<Map<number, WireRoom>> {
-  const response = await fetch(`${origin}/api/get/json/v1/1/temps/`, {
-    headers: { authorization: auth },
-  });
-  expect(response.status).toBe(200);
-  const floors = (await response.json()) as { raeume: WireRoom[] }[];
-  return new Map(floors.flatMap((floor) => floor.raeume).map((room) => [room.id, room]));
-}
+const readWireRooms = (origin: string) => readRooms<WireRoom>(origin, auth);
 
 describe('answered writes survive a hard kill', () => {
   it(`keeps every write answered 200 across ${rounds} SIGKILLs at random points`, async () => {
@@ -78,7 +72,7 @@ describe('answered writes survive a hard kill', () => {
       const origin = server.origin;
 
       // After a restart, each room holds its last answered write, or a later one that was sent.
-      const rooms = await readRooms(origin);
+      const rooms = await readWireRooms(origin);
       for (const [roomId, log] of logs) {
         if (!log.acknowledged) continue;
         const room = rooms.get(roomId)!;
@@ -147,7 +141,7 @@ describe('answered writes survive a hard kill', () => {
 
     // Final restart and check, then a clean stop.
     server = await startChildServer({ entry: 'src', dataDir: dataDir! });
-    const rooms = await readRooms(server.origin);
+    const rooms = await readWireRooms(server.origin);
     for (const [roomId, log] of logs) {
       const room = rooms.get(roomId)!;
       const stored =
