@@ -1,6 +1,6 @@
 import { areaAllowsRead, can } from '@raumregler/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { paths } from '@/config/paths';
 import { useAlarms } from '@/features/alarms/hooks/use-alarms';
@@ -89,21 +89,29 @@ export default function DashboardRoute() {
     () => (readable && Array.isArray(temps.data) ? temps.data : []),
     [readable, temps.data],
   );
-  if (!temps.data || !access)
+  const loaded = !!temps.data && !!access;
+  // The overview draws in a background render of its own, after the frame (header, menu) and
+  // the heading are on screen: drawing all of it in one task took 90–180 ms at 4x CPU on the
+  // 1,000-room building (docs/quality.md, issue 13). A refresh redraws it the same way.
+  const shownFloors = useDeferredValue(loaded ? floors : null, null);
+  if (shownFloors === null)
     return (
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">
           {intl.formatMessage({ id: 'dashboard.title' })}
         </h1>
-        <LoadState
-          failed={temps.isError || permissions.isError}
-          onRetry={() => void Promise.all([temps.refetch(), permissions.refetch()])}
-        />
+        {/* Loaded, about to be drawn: no spinner for the moment in between. */}
+        {!loaded && (
+          <LoadState
+            failed={temps.isError || permissions.isError}
+            onRetry={() => void Promise.all([temps.refetch(), permissions.refetch()])}
+          />
+        )}
       </div>
     );
   return (
     <Overview
-      floors={floors}
+      floors={shownFloors}
       now={now}
       roomHref={roomHref}
       floorLabel={floorLabel}

@@ -1,13 +1,11 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { startTransition, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { cn } from '@/components/ui/cn';
 import { SORT_KEYS, type OverviewSort, type SortKey } from '../utils/query';
 import type { OverviewRow } from '../utils/rows';
 import { OverviewTableRow } from './table-row';
-
-/** The virtualizer loads only for a big building (its own chunk). */
-const VirtualRows = lazy(() => import('./virtual-rows'));
+import { VirtualRows } from './virtual-rows';
 
 export interface Selection {
   selected: ReadonlySet<number>;
@@ -22,12 +20,8 @@ const ariaSort = (sort: OverviewSort | null, key: SortKey) =>
 /** From this many rows on, only the rows near the viewport are in the DOM. */
 const VIRTUAL_FROM = 80;
 
-/**
- * While the virtualizer's chunk loads: a screenful of rows, not VIRTUAL_FROM. Every row put in
- * the DOM is laid out and then replaced by the virtual rows; at 4x CPU the 80-row stand-in made
- * the first render's style and layout one task of ~90 ms (docs/quality.md, issue 19).
- */
-const STAND_IN_ROWS = 24;
+/** The body's rows before its first render (see bodyShown below). */
+const NO_ROWS: readonly OverviewRow[] = [];
 
 const numeric = new Set<SortKey>(['current', 'target', 'deviation', 'humidity']);
 
@@ -55,7 +49,16 @@ export function OverviewTable({
   useEffect(() => {
     if (allRef.current) allRef.current.indeterminate = selectedShown > 0 && !all;
   }, [selectedShown, all]);
-  const virtual = rows.length >= VIRTUAL_FROM;
+  // The body is drawn in renders of its own: the table's frame first, then its rows, after the
+  // first commit (a transition started from an effect, so not in the same task; a deferred
+  // initial value would not split when the table itself mounts in a background render); and a
+  // sort or a filter redraws the header at once and the rows after it. On the 1,000-room
+  // building at 4x CPU, one task for all of it took 130–200 ms (docs/quality.md, issue 13).
+  const [bodyShown, setBodyShown] = useState(false);
+  useEffect(() => startTransition(() => setBodyShown(true)), []);
+  const deferredRows = useDeferredValue(rows);
+  const bodyRows = bodyShown ? deferredRows : NO_ROWS;
+  const virtual = bodyRows.length >= VIRTUAL_FROM;
   const columns = SORT_KEYS.length + (selection ? 1 : 0);
   const rowProps = { roomHref, now, selection };
   return (
@@ -85,7 +88,7 @@ export function OverviewTable({
                 scope="col"
                 aria-sort={state}
                 className={cn(
-                  'px-2 py-1 font-semibold whitespace-nowrap',
+                  'px-1 py-1 font-semibold whitespace-nowrap',
                   numeric.has(key) && 'text-right',
                 )}
               >
@@ -107,11 +110,9 @@ export function OverviewTable({
       </thead>
       <tbody>
         {virtual ? (
-          <Suspense fallback={<PlainRows rows={rows.slice(0, STAND_IN_ROWS)} {...rowProps} />}>
-            <VirtualRows rows={rows} columns={columns} {...rowProps} />
-          </Suspense>
+          <VirtualRows rows={bodyRows} columns={columns} {...rowProps} />
         ) : (
-          <PlainRows rows={rows} {...rowProps} />
+          <PlainRows rows={bodyRows} {...rowProps} />
         )}
       </tbody>
     </table>

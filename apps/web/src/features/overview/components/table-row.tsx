@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type Ref } from 'react';
 import type { IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
@@ -16,7 +16,7 @@ import { offTarget, statusTone, type OverviewRow } from '../utils/rows';
 export const OverviewTableRow = memo(function OverviewTableRow({
   row,
   rowIndex,
-  measure,
+  rowRef,
   dataIndex,
   intl,
   href,
@@ -26,7 +26,7 @@ export const OverviewTableRow = memo(function OverviewTableRow({
 }: {
   row: OverviewRow;
   rowIndex: number;
-  measure?: (node: Element | null) => void;
+  rowRef?: Ref<HTMLTableRowElement>;
   dataIndex: number;
   intl: IntlShape;
   href: string;
@@ -37,7 +37,7 @@ export const OverviewTableRow = memo(function OverviewTableRow({
   const off = offTarget(row) !== null;
   return (
     <tr
-      ref={measure}
+      ref={rowRef}
       data-index={dataIndex}
       aria-rowindex={rowIndex}
       aria-selected={selected ?? undefined}
@@ -57,7 +57,7 @@ export const OverviewTableRow = memo(function OverviewTableRow({
           />
         </td>
       )}
-      <td className="px-3 py-2 font-medium">
+      <td className="px-2 py-2 font-medium whitespace-nowrap">
         <Link
           to={href}
           className="text-primary underline-offset-2 hover:underline dark:text-sky-300"
@@ -65,12 +65,16 @@ export const OverviewTableRow = memo(function OverviewTableRow({
           {row.name}
         </Link>
       </td>
-      <td className="px-3 py-2">{row.floorName}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatTemp(intl, row.current)}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatTemp(intl, row.target)}</td>
+      <td className="px-2 py-2 whitespace-nowrap">{row.floorName}</td>
+      <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
+        {formatTemp(intl, row.current)}
+      </td>
+      <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
+        {formatTemp(intl, row.target)}
+      </td>
       <td
         className={cn(
-          'px-3 py-2 text-right whitespace-nowrap tabular-nums',
+          'px-2 py-2 text-right whitespace-nowrap tabular-nums',
           off && 'font-semibold',
           off &&
             (row.deviation! < 0
@@ -80,10 +84,12 @@ export const OverviewTableRow = memo(function OverviewTableRow({
       >
         {formatDeviation(intl, row.deviation)}
       </td>
-      <td className={cn('px-3 py-2', statusTone(row))}>{formatStatus(intl, row, now)}</td>
-      <td className="px-3 py-2 whitespace-nowrap">{formatNext(intl, row, now)}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatHumidity(intl, row.humidity)}</td>
-      <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+      <td className={cn('px-2 py-2', statusTone(row))}>{formatStatus(intl, row, now)}</td>
+      <td className="px-2 py-2 whitespace-nowrap">{formatNext(intl, row, now)}</td>
+      <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
+        {formatHumidity(intl, row.humidity)}
+      </td>
+      <td className="px-2 py-2 whitespace-nowrap tabular-nums">
         {row.updated ? formatWhen(intl, row.updated, now) : ''}
       </td>
     </tr>

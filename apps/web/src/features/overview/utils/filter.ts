@@ -8,6 +8,20 @@ export const fold = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
+/**
+ * A row's folded room and floor names, made once per row: the rows stay the same objects from
+ * one keystroke to the next (until new data comes), so typing folds nothing again.
+ */
+const searchTexts = new WeakMap<OverviewRow, string>();
+function searchText(row: OverviewRow): string {
+  let text = searchTexts.get(row);
+  if (text === undefined) {
+    text = `${fold(row.name)} ${fold(row.floorName)}`;
+    searchTexts.set(row, text);
+  }
+  return text;
+}
+
 /** Whether a row is in the given state. */
 export function rowInState(row: OverviewRow, state: StateFilter): boolean {
   switch (state) {
@@ -40,7 +54,7 @@ export function rowMatcher(filter: RowFilter): (row: OverviewRow) => boolean {
     if (filter.floor !== null && row.floorId !== filter.floor) return false;
     if (filter.state !== null && !rowInState(row, filter.state)) return false;
     if (words.length === 0) return true;
-    const text = `${fold(row.name)} ${fold(row.floorName)}`;
+    const text = searchText(row);
     return words.every((word) => text.includes(word));
   };
 }
