@@ -253,4 +253,31 @@ test.describe('on the 1,000-room building', () => {
     await expect(table(page).locator('tbody tr[aria-rowindex="1001"]')).toBeVisible();
     expect(await bodyRows.count()).toBeLessThan(100);
   });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('the cards are virtualized too, each saying its place in the list', async ({ page }) => {
+      await signIn(page, benchUser);
+      await expect(page).not.toHaveURL(/auth\/login/);
+      await page.goto('');
+      const cards = page.getByRole('list', { name: 'Räume' }).getByRole('listitem');
+      await expect(cards.first()).toHaveAttribute('aria-posinset', '1');
+      await expect(cards.first()).toHaveAttribute('aria-setsize', '1000');
+      expect(await cards.count()).toBeLessThan(40);
+      // Halfway down, the top of the screen shows a card, not the list's empty padding.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const hit = document.elementFromPoint(window.innerWidth / 2, 120);
+            return Number(hit?.closest('li')?.getAttribute('aria-posinset') ?? 0);
+          }),
+        )
+        .toBeGreaterThan(300);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(page.locator('li[aria-posinset="1000"]')).toBeVisible();
+      expect(await cards.count()).toBeLessThan(40);
+    });
+  });
 });

@@ -1,10 +1,17 @@
-import { memo } from 'react';
+import { memo, type Ref } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { formatDeviation, formatStatus, formatTemp } from '../utils/format';
+import { useWindowRows } from '../hooks/use-window-rows';
 import { offTarget, statusTone, type OverviewRow } from '../utils/rows';
-import type { Selection } from './overview-table';
+import { VIRTUAL_FROM, type Selection } from './overview-table';
+
+interface CardProps {
+  roomHref: (roomId: number) => string;
+  now: Date;
+  selection: Selection | null;
+}
 
 /** The phone's list: one compact card per room with name, current, target, deviation, status. */
 export function OverviewCards({
@@ -33,25 +40,85 @@ export function OverviewCards({
           {intl.formatMessage({ id: 'overview.selectAll' })}
         </label>
       )}
-      <ul className="flex flex-col gap-2" aria-label={intl.formatMessage({ id: 'overview.list' })}>
-        {rows.map((row) => (
+      {rows.length >= VIRTUAL_FROM ? (
+        <VirtualCards rows={rows} roomHref={roomHref} now={now} selection={selection} />
+      ) : (
+        <ul className={listClass} aria-label={intl.formatMessage({ id: 'overview.list' })}>
+          {rows.map((row) => (
+            <OverviewCard
+              key={row.id}
+              row={row}
+              intl={intl}
+              href={roomHref(row.id)}
+              now={now}
+              selected={selection ? selection.selected.has(row.id) : null}
+              onToggle={selection?.toggle}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+const listClass = 'flex flex-col gap-2';
+
+/**
+ * A long list's cards near the viewport, with the space of the others as the list's padding
+ * (a phone drew all 1,000 cards of the big building, about 18,000 elements); each card says its
+ * place in the whole list (aria-posinset, aria-setsize).
+ */
+function VirtualCards({
+  rows,
+  roomHref,
+  now,
+  selection,
+}: CardProps & { rows: readonly OverviewRow[] }) {
+  const intl = useIntl();
+  const { items, before, after, startRef, firstRef } = useWindowRows<
+    HTMLUListElement,
+    HTMLLIElement
+  >({
+    name: 'overview-cards',
+    count: rows.length,
+    itemKey: (index) => rows[index]?.id ?? index,
+    // Name line, the three figures and the status line, with p-3 and a border.
+    defaultSize: 114,
+    // gap-2 between the cards.
+    gap: 8,
+    overscan: 3,
+  });
+  return (
+    <ul
+      ref={startRef}
+      className={listClass}
+      style={{ paddingTop: before, paddingBottom: after }}
+      aria-label={intl.formatMessage({ id: 'overview.list' })}
+    >
+      {items.map((item, position) => {
+        const row = rows[item.index]!;
+        return (
           <OverviewCard
             key={row.id}
             row={row}
+            cardRef={position === 0 ? firstRef : undefined}
+            place={{ index: item.index + 1, of: rows.length }}
             intl={intl}
             href={roomHref(row.id)}
             now={now}
             selected={selection ? selection.selected.has(row.id) : null}
             onToggle={selection?.toggle}
           />
-        ))}
-      </ul>
-    </div>
+        );
+      })}
+    </ul>
   );
 }
 
 const OverviewCard = memo(function OverviewCard({
   row,
+  cardRef,
+  place,
   intl,
   href,
   now,
@@ -59,6 +126,9 @@ const OverviewCard = memo(function OverviewCard({
   onToggle,
 }: {
   row: OverviewRow;
+  cardRef?: Ref<HTMLLIElement>;
+  /** The card's place in a list of which only some cards are drawn. */
+  place?: { index: number; of: number };
   intl: IntlShape;
   href: string;
   now: Date;
@@ -69,6 +139,9 @@ const OverviewCard = memo(function OverviewCard({
   const off = offTarget(row) !== null;
   return (
     <li
+      ref={cardRef}
+      aria-posinset={place?.index}
+      aria-setsize={place?.of}
       className={cn(
         'flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-3 dark:border-white/10 dark:bg-slate-900',
         selected && 'border-primary/60 bg-primary/5 dark:bg-primary/15',

@@ -18,7 +18,7 @@ const ariaSort = (sort: OverviewSort | null, key: SortKey) =>
   sort?.key === key ? (sort.descending ? 'descending' : 'ascending') : 'none';
 
 /** From this many rows on, only the rows near the viewport are in the DOM. */
-const VIRTUAL_FROM = 80;
+export const VIRTUAL_FROM = 80;
 
 /** The body's rows before its first render (see bodyShown below). */
 const NO_ROWS: readonly OverviewRow[] = [];
