@@ -17,6 +17,7 @@ const wanted = new Set(steps.length ? steps : ['first', 'sort', 'type', 'untype'
 const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.stack',
   'v8.execute',
   'disabled-by-default-v8.cpu_profiler',
   'blink.user_timing',

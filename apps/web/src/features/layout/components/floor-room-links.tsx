@@ -60,7 +60,12 @@ export function RoomLinks({
   const ref = useRef<HTMLUListElement>(null);
   useEffect(() => {
     if (!scrollToCurrent) return;
-    ref.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest' });
+    // In the next frame, where the browser lays the page out anyway: scrolling from the effect
+    // itself made it lay out the new page once more in a task of its own.
+    const frame = requestAnimationFrame(() =>
+      ref.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [scrollToCurrent, pathname]);
   return (
     <ul ref={ref} id={id} className={className}>

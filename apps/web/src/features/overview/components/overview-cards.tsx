@@ -6,6 +6,7 @@ import { formatDeviation, formatStatus, formatTemp } from '../utils/format';
 import { useWindowRows } from '../hooks/use-window-rows';
 import { offTarget, statusTone, type OverviewRow } from '../utils/rows';
 import { VIRTUAL_FROM, type Selection } from './overview-table';
+import { leaveRow } from './table-row';
 
 interface CardProps {
   roomHref: (roomId: number) => string;
@@ -160,6 +161,7 @@ const OverviewCard = memo(function OverviewCard({
         <div className="flex items-baseline justify-between gap-2">
           <Link
             to={href}
+            onClick={leaveRow}
             className="truncate font-semibold text-primary underline-offset-2 hover:underline dark:text-sky-300"
           >
             {row.name}

@@ -1,4 +1,4 @@
-import { memo, type Ref } from 'react';
+import { memo, type MouseEvent, type Ref } from 'react';
 import type { IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
@@ -11,6 +11,14 @@ import {
   formatWhen,
 } from '../utils/format';
 import { offTarget, statusTone, type OverviewRow } from '../utils/rows';
+
+/**
+ * The room page replaces the overview, and with it this link: a focused element removed makes
+ * the browser settle focus with a style and layout inside React's commit (a trace of the
+ * navigation showed 30 ms of it at 4x CPU). Focus leaves the link first, while the page is
+ * still laid out; after the navigation it is on the page either way, not on the link.
+ */
+export const leaveRow = (event: MouseEvent<HTMLAnchorElement>) => event.currentTarget.blur();
 
 /** One room's row of the overview table. */
 export const OverviewTableRow = memo(function OverviewTableRow({
@@ -60,6 +68,7 @@ export const OverviewTableRow = memo(function OverviewTableRow({
       <td className="px-2 py-2 font-medium whitespace-nowrap">
         <Link
           to={href}
+          onClick={leaveRow}
           className="text-primary underline-offset-2 hover:underline dark:text-sky-300"
         >
           {row.name}
