@@ -8,10 +8,11 @@
 // Options: --no-build (measure the existing build); --quick or BENCH_QUICK=1 (fewer and shorter
 // rounds, for trying the bench out: its verdicts are not the reference); --only=LIST, a comma
 // list of sections: sizes, lighthouse, dial, big, server, steps (web = the first four, server =
-// the last two); WEB_DIST=folder of another web build to measure. Server settings: see
+// the last two); WEB_DIST=folder of another web build to measure; BENCH_JSON=file writes the
+// rows as JSON too (scripts/bench/repeat.mjs). Server settings: see
 // apps/server/bench/server-bench.ts (BENCH_ROUNDS, BENCH_DURATION, …).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { measureFirstView } from './bundle-size.mjs';
@@ -373,6 +374,13 @@ console.log(
 for (const r of rows) {
   const figure = r.value ? `${r.figure}: ${r.value}` : r.figure;
   console.log(`${r.verdict.padEnd(8)} ${figure}${r.budget ? ` (budget ${r.budget})` : ''}`);
+}
+// BENCH_JSON=file: every row as JSON too, for scripts/bench/repeat.mjs (the five-run table).
+if (process.env.BENCH_JSON) {
+  writeFileSync(
+    process.env.BENCH_JSON,
+    JSON.stringify({ started: started.toISOString(), seconds, quick, rows }, null, 2),
+  );
 }
 const failures = rows.filter((r) => r.verdict === 'FAIL' || r.verdict === 'UNSTABLE');
 const unstable = failures.filter((r) => r.verdict === 'UNSTABLE').length;
