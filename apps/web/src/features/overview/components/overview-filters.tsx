@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { STATE_FILTERS, type OverviewQuery, type StateFilter } from '../utils/query';
 
@@ -24,6 +24,7 @@ export function OverviewFilters({
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const id = useId();
+  const search = useSearchText(query.q, onChange);
   return (
     <div className={stacked ? 'flex flex-col gap-3' : 'grid gap-3 sm:grid-cols-[1fr_12rem_12rem]'}>
       <div>
@@ -38,8 +39,8 @@ export function OverviewFilters({
           <input
             id={`${id}-q`}
             type="search"
-            value={query.q}
-            onChange={(event) => onChange({ q: event.target.value })}
+            value={search.text}
+            onChange={(event) => search.change(event.target.value)}
             className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-base text-slate-900 focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-primary/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
           />
         </div>
@@ -88,4 +89,30 @@ export function OverviewFilters({
       </div>
     </div>
   );
+}
+
+/**
+ * The search field's text. The URL takes it in a transition (the router's updates are), so the
+ * field cannot show the URL's value: until the transition commits, React would put the old
+ * value back after every keystroke, and on a slow machine with a big building a character
+ * typed meanwhile would be lost. The field keeps what was typed; a value in the URL that the
+ * field did not send (a reset link, back and forward) replaces it.
+ */
+function useSearchText(q: string, onChange: (change: Partial<OverviewQuery>) => void) {
+  // text: the field's; seen: the URL's value last rendered; sent: what the field sent that the
+  // URL may still bring back, oldest first.
+  const [search, setSearch] = useState({ text: q, seen: q, sent: [] as readonly string[] });
+  if (q !== search.seen) {
+    const index = search.sent.indexOf(q);
+    setSearch(
+      index >= 0
+        ? { ...search, seen: q, sent: search.sent.slice(index + 1) }
+        : { text: q, seen: q, sent: [] },
+    );
+  }
+  const change = (value: string) => {
+    setSearch((current) => ({ ...current, text: value, sent: [...current.sent, value] }));
+    onChange({ q: value });
+  };
+  return { text: search.text, change };
 }
