@@ -11,12 +11,11 @@
 // backfill (GET /api/history/status), measures, and prints one PASS/FAIL line.
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { AUTH_STORAGE_KEY, benchLogin, startAppServer, storedAuth } from './app-server.mjs';
+import { benchLogin, startAppServer, storedAuth } from './app-server.mjs';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
-import { LONG_TASK_MS, settle as settleLongTasks } from './long-tasks.mjs';
+import { LONG_TASK_MS, SLOWDOWN, settle as settleLongTasks, slowPage } from './long-tasks.mjs';
 
 export { LONG_TASK_MS };
-const SLOWDOWN = 4;
 const QUIET_MS = 600;
 const HISTORY_DAYS = 30;
 /** A room with a sensor (every 17th has none) on the middle floor. */
@@ -32,25 +31,12 @@ const settle = (page, quietMs = QUIET_MS) => settleLongTasks(page, quietMs, 15_0
 export async function measureChartLongTasks(appUrl, credentials, roomId = ROOM_ID) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {
-    const context = await browser.newContext({
+    const { page } = await slowPage(browser, {
       viewport: { width: 412, height: 823 },
       locale: 'de-DE',
+      auth: storedAuth(credentials.username, credentials.password),
+      slowdown: SLOWDOWN,
     });
-    await context.addInitScript(
-      ([key, value]) => {
-        globalThis.localStorage.setItem(key, value);
-        globalThis.__longTasks = [];
-        new globalThis.PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            globalThis.__longTasks.push({ start: entry.startTime, duration: entry.duration });
-          }
-        }).observe({ type: 'longtask', buffered: true });
-      },
-      [AUTH_STORAGE_KEY, storedAuth(credentials.username, credentials.password)],
-    );
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
     await page.goto(`${appUrl}room-control/smart/room/${roomId}`);
     const section = page.getByRole('region', { name: 'Verlauf' });
     const chart = (range) =>

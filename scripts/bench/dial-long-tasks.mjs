@@ -2,8 +2,9 @@
 // CDP, a PerformanceObserver for 'longtask' installed before the app starts, the handle dragged
 // along the dial's arc with the mouse. A frame over 50 ms is a visible stutter.
 import { chromium } from '@playwright/test';
-import { AUTH_STORAGE_KEY, storedAuth } from './app-server.mjs';
+import { storedAuth } from './app-server.mjs';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
+import { SLOWDOWN, slowPage } from './long-tasks.mjs';
 
 const DRAG_MS = 3000;
 
@@ -31,20 +32,12 @@ async function handleOf(slider) {
 export async function measureDialDrag(roomUrl) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    await context.addInitScript(
-      ([key, value]) => {
-        globalThis.localStorage.setItem(key, value);
-        globalThis.__longTasks = [];
-        new globalThis.PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            globalThis.__longTasks.push({ start: entry.startTime, duration: entry.duration });
-          }
-        }).observe({ type: 'longtask', buffered: true });
-      },
-      [AUTH_STORAGE_KEY, storedAuth()],
-    );
-    const page = await context.newPage();
+    // Loaded at full speed; the drag alone is slowed down (below).
+    const { page, cdp } = await slowPage(browser, {
+      viewport: { width: 412, height: 823 },
+      auth: storedAuth(),
+      slowdown: 1,
+    });
     await page.goto(roomUrl, { waitUntil: 'networkidle' });
     const slider = page.getByRole('slider').first();
     try {
@@ -63,8 +56,7 @@ export async function measureDialDrag(roomUrl) {
     const found = await handleOf(slider);
     if (!found) return { status: 'no-slider', detail: 'the slider has no box (hidden?)' };
     const { box, handle } = found;
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
 
     const valueBefore = await slider.getAttribute('aria-valuenow');
     const center = { x: box.x + box.width / 2, y: box.y + box.height / 2 };

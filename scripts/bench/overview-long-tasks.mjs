@@ -14,13 +14,12 @@
 //
 // Run alone: `node scripts/bench/overview-long-tasks.mjs` (needs `npm run build`).
 import { chromium } from '@playwright/test';
-import { AUTH_STORAGE_KEY, benchLogin, startAppServer, storedAuth } from './app-server.mjs';
+import { benchLogin, startAppServer, storedAuth } from './app-server.mjs';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
-import { LONG_TASK_MS, settle as settleLongTasks } from './long-tasks.mjs';
+import { LONG_TASK_MS, SLOWDOWN, settle as settleLongTasks, slowPage } from './long-tasks.mjs';
 
 const QUIET_MS = 600;
 export { LONG_TASK_MS };
-const SLOWDOWN = 4;
 /** German labels of the views (the demo and bench users read German). */
 const labels = {
   table: 'Übersicht',
@@ -46,43 +45,14 @@ const summary = (tasks) => ({
 /** Waits until the page has been quiet for `quietMs` (10 s at most). */
 const settle = (page, quietMs = QUIET_MS) => settleLongTasks(page, quietMs, 10_000);
 
-async function newPage(browser, viewport) {
-  const context = await browser.newContext({ viewport, locale: 'de-DE' });
-  await context.addInitScript(
-    ([key, value]) => {
-      globalThis.localStorage.setItem(key, value);
-      globalThis.__longTasks = [];
-      new globalThis.PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          globalThis.__longTasks.push({ start: entry.startTime, duration: entry.duration });
-        }
-      }).observe({ type: 'longtask', buffered: true });
-      // Long animation frames name the scripts they ran: where the entry bundle was evaluated.
-      globalThis.__moduleScripts = [];
-      try {
-        new globalThis.PerformanceObserver((list) => {
-          for (const frame of list.getEntries()) {
-            for (const script of frame.scripts ?? []) {
-              if (script.invokerType !== 'module-script') continue;
-              globalThis.__moduleScripts.push({
-                url: script.sourceURL,
-                start: script.startTime,
-                end: script.startTime + script.duration,
-              });
-            }
-          }
-        }).observe({ type: 'long-animation-frame', buffered: true });
-      } catch {
-        // No Long Animation Frames API: coldLoad falls back to the entry's download time.
-      }
-    },
-    [AUTH_STORAGE_KEY, storedAuth(benchLogin.username, benchLogin.password)],
-  );
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
-  return { context, page };
-}
+const newPage = (browser, viewport) =>
+  slowPage(browser, {
+    viewport,
+    locale: 'de-DE',
+    auth: storedAuth(benchLogin.username, benchLogin.password),
+    slowdown: SLOWDOWN,
+    moduleScripts: true,
+  });
 
 /**
  * A page opened from scratch. Its first render starts when both its data and the app's code are

@@ -5,15 +5,17 @@
 // overview-long-tasks.mjs (which gives the verdicts); names are readable with an unminified
 // build (`npx vite build --minify false` in apps/web).
 //
-// Run: `node scripts/bench/trace-overview.mjs [first|sort|room|back ...]` (needs `npm run build`).
+// Run: `node scripts/bench/trace-overview.mjs [first|sort|type|untype|room|back|roomcold ...]`
+// (needs `npm run build`; TRACE_DIR=folder keeps the traces, WEB_DIST=folder another build).
 import { chromium } from '@playwright/test';
-import { AUTH_STORAGE_KEY, benchLogin, startAppServer, storedAuth } from './app-server.mjs';
+import { benchLogin, startAppServer, storedAuth } from './app-server.mjs';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
-import { LONG_TASK_MS, settle } from './long-tasks.mjs';
+import { LONG_TASK_MS, SLOWDOWN, settle, slowPage } from './long-tasks.mjs';
 
-const SLOWDOWN = 4;
 const steps = process.argv.slice(2).filter((arg) => !arg.endsWith('.json'));
-const wanted = new Set(steps.length ? steps : ['first', 'sort', 'type', 'untype', 'room', 'back']);
+const wanted = new Set(
+  steps.length ? steps : ['first', 'sort', 'type', 'untype', 'room', 'back', 'roomcold'],
+);
 const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -150,25 +152,12 @@ const server = await startAppServer({
 });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 try {
-  const context = await browser.newContext({
+  const { page } = await slowPage(browser, {
     viewport: { width: 1280, height: 900 },
     locale: 'de-DE',
+    auth: storedAuth(benchLogin.username, benchLogin.password),
+    slowdown: SLOWDOWN,
   });
-  await context.addInitScript(
-    ([key, value]) => {
-      globalThis.localStorage.setItem(key, value);
-      globalThis.__longTasks = [];
-      new globalThis.PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          globalThis.__longTasks.push({ start: entry.startTime, duration: entry.duration });
-        }
-      }).observe({ type: 'longtask', buffered: true });
-    },
-    [AUTH_STORAGE_KEY, storedAuth(benchLogin.username, benchLogin.password)],
-  );
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
   const table = page.getByRole('table');
   const traced = async (label, action) => {
     if (!wanted.has(label)) return action();
@@ -219,6 +208,14 @@ try {
       .click();
     await table.locator('tbody tr[aria-rowindex]').first().waitFor({ timeout: 30_000 });
   });
+  // The room page opened from scratch (a bookmark), as overview-long-tasks.mjs measures it.
+  if (wanted.has('roomcold')) {
+    await page.goto('about:blank');
+    await traced('roomcold', async () => {
+      await page.goto(`${server.appUrl}room-control/smart/room/1000`);
+      await page.locator('[role="slider"]:visible').first().waitFor({ timeout: 60_000 });
+    });
+  }
 } finally {
   await browser.close();
   await server.stop();
