@@ -208,30 +208,3 @@ for (const scheme of ['light', 'dark'] as const)
     await expect(page.locator('html')).toHaveClass(scheme);
     await expectNoA11yViolations(page, `schedule editor ${scheme}`);
   });
-
-/**
- * docs/images/schedule.png (desktop) and schedule-phone.png: only with DOCS_SCREENSHOTS=1,
- * `DOCS_SCREENSHOTS=1 npx playwright test -c e2e/playwright.config.ts e2e/tests/schedules.spec.ts -g screenshots --workers=1`.
- */
-test.describe('docs', () => {
-  test.use({ locale: 'de-DE' });
-  test('screenshots for the docs', async ({ page }) => {
-    test.skip(!process.env.DOCS_SCREENSHOTS, 'set DOCS_SCREENSHOTS=1 to refresh docs/images');
-    const images = new URL('../../docs/images/', import.meta.url).pathname;
-    await page.setViewportSize({ width: 1280, height: 1100 });
-    await signInAndOpen(page, 'room-control/smart/room/1');
-    await point(page, 'Montag 06:00, 21,0 °C').click();
-    await page.mouse.move(0, 0);
-    await schedule(page).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
-    await schedule(page).screenshot({ path: `${images}schedule.png` });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await point(page, 'Montag 06:00, 21,0 °C').click();
-    // The section's top just below the sticky header, as a person scrolled there sees it.
-    await schedule(page).evaluate((element) =>
-      window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 72),
-    );
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${images}schedule-phone.png` });
-  });
-});
