@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { deviceApiPaths } from '../../packages/contract/src/paths';
+import { firstViewChunks } from './build/chunk-groups';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
@@ -90,8 +91,9 @@ function bootScript(): Plugin {
           for (const [group, modules] of Object.entries(FIRST_VIEW_MODULES)) {
             const wanted = new Set<string>();
             for (const chunk of chunks.values()) {
-              const id = chunk.facadeModuleId?.replaceAll('\\', '/') ?? '';
-              if (modules.some((module) => id.endsWith(module))) closure(chunk.fileName, wanted);
+              const ids = chunk.moduleIds.map((id) => id.replaceAll('\\', '/'));
+              if (modules.some((module) => ids.some((id) => id.endsWith(module))))
+                closure(chunk.fileName, wanted);
             }
             if (wanted.size === 0) throw new Error(`boot script: no chunk for ${group}`);
             preloads[group] = [...wanted].filter((file) => !inEntry.has(file));
@@ -170,5 +172,25 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // A first view loads a handful of files rather than dozens: the entry's whole static graph in
+    // one chunk, each first view's lazy code in its own (build/chunk-groups.ts). Each file costs
+    // a round trip on a slow line, and the first views' JS shrank by chunk overhead as well.
+    // includeDependenciesRecursively stays off: the function names every module a first view
+    // needs itself, and a group must not take another view's modules along as dependencies.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            {
+              name: firstViewChunks(src),
+              debugName: 'first-view',
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
 }));
