@@ -6,8 +6,8 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
-import { deviceApiPaths } from '../../packages/contract/src/paths';
 import { firstViewChunks } from './build/chunk-groups';
+import { FIRST_VIEW_API_PATHS } from './build/first-view-api';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
@@ -46,13 +46,6 @@ const FIRST_VIEW_MODULES: Record<string, string[]> = {
   en: ['/src/lib/catalog-en.ts'],
 };
 
-/** The signed-in first view's API requests the boot script sends early (under /api). */
-const FIRST_VIEW_API_PATHS = [
-  deviceApiPaths.info(),
-  deviceApiPaths.temps(),
-  deviceApiPaths.permissions(),
-].map((path) => `/api${path}`);
-
 const bootSource = readFileSync(new URL('./boot/first-paint.js', import.meta.url), 'utf8')
   // The file's own header comment stays in the repository, not in every page.
   .replace(/^(\/\/.*\n|\/\*.*\*\/\n)+/, '');
@@ -73,7 +66,7 @@ function bootScript(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        let preloads: Record<string, string[]> | null = null;
+        let preloads: Record<string, string[] | Record<string, string[]>> | null = null;
         if (bundle) {
           const chunks = new Map<string, Rollup.OutputChunk>();
           for (const output of Object.values(bundle))
@@ -87,7 +80,14 @@ function bootScript(): Plugin {
           };
           const inEntry = new Set<string>();
           for (const chunk of chunks.values()) if (chunk.isEntry) closure(chunk.fileName, inEntry);
-          preloads = { api: FIRST_VIEW_API_PATHS };
+          preloads = {
+            api: Object.fromEntries(
+              Object.entries(FIRST_VIEW_API_PATHS).map(([group, paths]) => [
+                group,
+                paths.map((path) => `/api${path}`),
+              ]),
+            ),
+          };
           for (const [group, modules] of Object.entries(FIRST_VIEW_MODULES)) {
             const wanted = new Set<string>();
             for (const chunk of chunks.values()) {
