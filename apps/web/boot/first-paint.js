@@ -71,9 +71,11 @@
   }
   // Someone signed in on the controller's own address (localhost or an IP: the API is /api
   // there): the first view's API requests go out now, alongside the code; the API client
-  // (lib/api-client.ts) takes these answers for its first requests of the same paths. The
-  // sign-in check, temps and permissions (every signed-in view) before the code's preloads, what
-  // the page itself shows beside them (the room page's alarm and absence marks) after them.
+  // (lib/api-client.ts) takes these answers for its first requests of the same paths: the
+  // sign-in check, temps and permissions (every signed-in view) and what the page itself shows
+  // beside them (the room page's alarm and absence marks). They go out after the code's
+  // preloads: the code is most of the bytes, and the few connections a browser opens are best
+  // taken by it first; the small answers still arrive long before the entry has.
   var send = null;
   if (signedIn && groups.indexOf('layout') !== -1 && preloads.api) {
     try {
@@ -109,7 +111,6 @@
             answers[paths[a]].catch(function () {});
           }
         };
-        send('layout');
       }
     } catch {
       // Unreadable stored sign-in: the app asks in its own time.
@@ -128,5 +129,5 @@
       document.head.appendChild(link);
     }
   }
-  for (var p = 0; send && p < groups.length; p += 1) if (groups[p] !== 'layout') send(groups[p]);
+  for (var p = 0; send && p < groups.length; p += 1) send(groups[p]);
 })(__BASE__, __PRELOADS__);
