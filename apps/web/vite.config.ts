@@ -6,7 +6,8 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
-import { deviceApiPaths } from '../../packages/contract/src/paths';
+import { firstViewChunks } from './build/chunk-groups';
+import { FIRST_VIEW_API_PATHS } from './build/first-view-api';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
@@ -45,13 +46,6 @@ const FIRST_VIEW_MODULES: Record<string, string[]> = {
   en: ['/src/lib/catalog-en.ts'],
 };
 
-/** The signed-in first view's API requests the boot script sends early (under /api). */
-const FIRST_VIEW_API_PATHS = [
-  deviceApiPaths.info(),
-  deviceApiPaths.temps(),
-  deviceApiPaths.permissions(),
-].map((path) => `/api${path}`);
-
 const bootSource = readFileSync(new URL('./boot/first-paint.js', import.meta.url), 'utf8')
   // The file's own header comment stays in the repository, not in every page.
   .replace(/^(\/\/.*\n|\/\*.*\*\/\n)+/, '');
@@ -72,7 +66,7 @@ function bootScript(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        let preloads: Record<string, string[]> | null = null;
+        let preloads: Record<string, string[] | Record<string, string[]>> | null = null;
         if (bundle) {
           const chunks = new Map<string, Rollup.OutputChunk>();
           for (const output of Object.values(bundle))
@@ -86,12 +80,20 @@ function bootScript(): Plugin {
           };
           const inEntry = new Set<string>();
           for (const chunk of chunks.values()) if (chunk.isEntry) closure(chunk.fileName, inEntry);
-          preloads = { api: FIRST_VIEW_API_PATHS };
+          preloads = {
+            api: Object.fromEntries(
+              Object.entries(FIRST_VIEW_API_PATHS).map(([group, paths]) => [
+                group,
+                paths.map((path) => `/api${path}`),
+              ]),
+            ),
+          };
           for (const [group, modules] of Object.entries(FIRST_VIEW_MODULES)) {
             const wanted = new Set<string>();
             for (const chunk of chunks.values()) {
-              const id = chunk.facadeModuleId?.replaceAll('\\', '/') ?? '';
-              if (modules.some((module) => id.endsWith(module))) closure(chunk.fileName, wanted);
+              const ids = chunk.moduleIds.map((id) => id.replaceAll('\\', '/'));
+              if (modules.some((module) => ids.some((id) => id.endsWith(module))))
+                closure(chunk.fileName, wanted);
             }
             if (wanted.size === 0) throw new Error(`boot script: no chunk for ${group}`);
             preloads[group] = [...wanted].filter((file) => !inEntry.has(file));
@@ -170,5 +172,25 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // A first view loads a handful of files rather than dozens: the entry's whole static graph in
+    // one chunk, each first view's lazy code in its own (build/chunk-groups.ts). Each file costs
+    // a round trip on a slow line, and the first views' JS shrank by chunk overhead as well.
+    // includeDependenciesRecursively stays off: the function names every module a first view
+    // needs itself, and a group must not take another view's modules along as dependencies.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            {
+              name: firstViewChunks(src),
+              debugName: 'first-view',
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
 }));

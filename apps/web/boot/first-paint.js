@@ -70,8 +70,13 @@
     else if (path === 'appearance') groups.push('appearance');
   }
   // Someone signed in on the controller's own address (localhost or an IP: the API is /api
-  // there): the sign-in check, temps and permissions go out now, alongside the code; the API
-  // client (lib/api-client.ts) takes these answers for its first requests of the same paths.
+  // there): the first view's API requests go out now, alongside the code; the API client
+  // (lib/api-client.ts) takes these answers for its first requests of the same paths: the
+  // sign-in check, temps and permissions (every signed-in view) and what the page itself shows
+  // beside them (the room page's alarm and absence marks). They go out after the code's
+  // preloads: the code is most of the bytes, and the few connections a browser opens are best
+  // taken by it first; the small answers still arrive long before the entry has.
+  var send = null;
   if (signedIn && groups.indexOf('layout') !== -1 && preloads.api) {
     try {
       var host = location.hostname.replace(/^\[|\]$/g, '');
@@ -88,21 +93,24 @@
         var bytes = new TextEncoder().encode(stored.username + ':' + stored.password);
         var authorization = 'Basic ' + btoa(String.fromCharCode.apply(null, bytes));
         var answers = {};
-        for (var a = 0; a < preloads.api.length; a += 1) {
-          answers[preloads.api[a]] = fetch(preloads.api[a], {
-            headers: {
-              Accept: 'application/json',
-              'X-Requested-With': 'XMLHttpRequest',
-              Authorization: authorization,
-            },
-          }).then(function (response) {
-            return response.text().then(function (text) {
-              return { status: response.status, text: text };
-            });
-          });
-          answers[preloads.api[a]].catch(function () {});
-        }
         window.__raumreglerFirstAnswers = { authorization: authorization, answers: answers };
+        send = function (group) {
+          var paths = preloads.api[group] || [];
+          for (var a = 0; a < paths.length; a += 1) {
+            answers[paths[a]] = fetch(paths[a], {
+              headers: {
+                Accept: 'application/json',
+                'X-Requested-With': 'XMLHttpRequest',
+                Authorization: authorization,
+              },
+            }).then(function (response) {
+              return response.text().then(function (text) {
+                return { status: response.status, text: text };
+              });
+            });
+            answers[paths[a]].catch(function () {});
+          }
+        };
       }
     } catch {
       // Unreadable stored sign-in: the app asks in its own time.
@@ -121,4 +129,5 @@
       document.head.appendChild(link);
     }
   }
+  for (var p = 0; send && p < groups.length; p += 1) send(groups[p]);
 })(__BASE__, __PRELOADS__);

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 // boot/first-paint.js, inlined into index.html at build time, run here as the page would.
 import source from '../../boot/first-paint.js?raw';
+import { FIRST_VIEW_API_PATHS } from '../../build/first-view-api';
+import { ABSENCES_PATH } from '@/features/absences/api/get-absences';
+import { alarmsPath } from '@/features/alarms/api/get-alarms';
 
 const preloads = {
   login: ['assets/login.js', 'assets/button.js'],
@@ -10,7 +13,10 @@ const preloads = {
   dashboard: ['assets/dashboard.js'],
   appearance: ['assets/appearance.js'],
   en: ['assets/catalog-en.js'],
-  api: ['/api/get/json/v1/1/info/', '/api/get/json/v1/1/temps/'],
+  api: {
+    layout: ['/api/get/json/v1/1/info/', '/api/get/json/v1/1/temps/'],
+    room: ['/api/alarms/?state=open', '/api/absences/'],
+  },
 };
 
 function boot(path: string, withPreloads: typeof preloads | null = preloads) {
@@ -99,10 +105,18 @@ describe('the boot script', () => {
       'raumregler-auth-v1',
       JSON.stringify({ username: 'demo', password: 'demo1234' }),
     );
-    const fetch = vi.fn(() => Promise.resolve(new Response('[]', { status: 200 })));
+    const fetch = vi.fn((_path: string, _init?: RequestInit) =>
+      Promise.resolve(new Response('[]', { status: 200 })),
+    );
     vi.stubGlobal('fetch', fetch);
     boot('/re/home/room-control/smart/room/1');
-    expect(fetch).toHaveBeenCalledTimes(2);
+    // Every signed-in view's requests, then the room page's own (its alarm and absence marks).
+    expect(fetch.mock.calls.map(([path]) => path)).toEqual([
+      '/api/get/json/v1/1/info/',
+      '/api/get/json/v1/1/temps/',
+      '/api/alarms/?state=open',
+      '/api/absences/',
+    ]);
     const authorization = `Basic ${btoa('demo:demo1234')}`;
     expect(fetch).toHaveBeenCalledWith('/api/get/json/v1/1/temps/', {
       headers: {
@@ -115,6 +129,23 @@ describe('the boot script', () => {
     await expect(
       window.__raumreglerFirstAnswers?.answers['/api/get/json/v1/1/temps/'],
     ).resolves.toEqual({ status: 200, text: '[]' });
+  });
+
+  it('signed in on a floor page, sends only what every signed-in view needs', () => {
+    signIn();
+    const fetch = vi.fn((_path: string, _init?: RequestInit) =>
+      Promise.resolve(new Response('[]', { status: 200 })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    boot('/re/home/room-control/smart/1');
+    expect(fetch.mock.calls.map(([path]) => path)).toEqual([
+      '/api/get/json/v1/1/info/',
+      '/api/get/json/v1/1/temps/',
+    ]);
+  });
+
+  it('sends the paths the app itself asks for, so that the app takes the early answers', () => {
+    expect(FIRST_VIEW_API_PATHS.room).toEqual([alarmsPath('open'), ABSENCES_PATH]);
   });
 
   it('sends nothing for strangers', () => {

@@ -5,8 +5,10 @@ import { AbsenceMark } from '@/features/absences/components/absence-mark';
 import { refreshTemps } from '@/features/rooms/api/update-room-cache';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { useNow } from '@/features/rooms/hooks/use-now';
+import { usePainted } from '@/lib/after-paint';
 
-// The week's bars and editor load after the dial: the room page's first view stays as it was.
+// The week's bars and editor load after the dial has been painted: the room page's first view
+// does not wait for them, nor share the line with them.
 const WeekSchedule = lazy(() => import('@/features/schedules/components/week-schedule'));
 
 /**
@@ -28,10 +30,13 @@ export function RoomSchedule({
     () => floors.flatMap((floor) => floor.raeume.map((room) => ({ id: room.id, name: room.name }))),
     [floors],
   );
+  const painted = usePainted();
+  // The stand-in keeps the height of a week, so that the Verlauf below stays below the fold
+  // (and its chart unloaded) while this chunk arrives.
+  const standIn = <div className="min-h-[31rem]" aria-hidden="true" />;
+  if (!painted) return standIn;
   return (
-    // The stand-in keeps the height of a week, so that the Verlauf below stays below the fold
-    // (and its chart unloaded) while this chunk arrives.
-    <Suspense fallback={<div className="min-h-[31rem]" aria-hidden="true" />}>
+    <Suspense fallback={standIn}>
       <WeekSchedule
         roomId={roomId}
         roomName={roomName}

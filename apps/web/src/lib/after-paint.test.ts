@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterNextPaint } from './after-paint';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('afterNextPaint', () => {
+  it('runs once, after the next frame has been drawn, not before', () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    const callback = vi.fn();
+    afterNextPaint(callback);
+    vi.advanceTimersByTime(50);
+    expect(callback).not.toHaveBeenCalled();
+    frames.shift()?.(0);
+    // Still in the frame: the paint comes after its animation callbacks.
+    expect(callback).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(0);
+    expect(callback).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1000);
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs after 250 ms where no frame is drawn (a hidden tab), and not at all once cancelled', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', () => 1);
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    const late = vi.fn();
+    afterNextPaint(late);
+    vi.advanceTimersByTime(249);
+    expect(late).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(late).toHaveBeenCalledTimes(1);
+    const cancelled = vi.fn();
+    afterNextPaint(cancelled)();
+    vi.advanceTimersByTime(1000);
+    expect(cancelled).not.toHaveBeenCalled();
+  });
+});
