@@ -3,6 +3,15 @@ import { useMenuLabel } from '../hooks/use-menu-label';
 import { isCurrentPage, type MenuItem } from '../utils/menu';
 import { MenuLink } from './menu-link';
 
+/**
+ * A menu entry below the visible part of a long menu (a floor's 50 rooms, a building's 20
+ * floors) is not styled, laid out or painted until it scrolls near: on the 1,000-room building
+ * the sidebar was half of the elements of a page's first paint (300 of 580), one task of 55–85 ms
+ * at 4x CPU. The entries stay in the accessibility tree and in find-in-page; `auto` remembers an
+ * entry's height once drawn, 2.25 rem (a menu row) before.
+ */
+export const offScreenSkipped = '[content-visibility:auto] [contain-intrinsic-size:auto_2.25rem]';
+
 /** A floor's link with its rooms' links below: the body of the mega menu and the sidebar flyout. */
 export function FloorRoomLinks({
   floor,
@@ -70,7 +79,7 @@ export function RoomLinks({
   return (
     <ul ref={ref} id={id} className={className}>
       {rooms.map((room) => (
-        <li key={room.key}>
+        <li key={room.key} className={offScreenSkipped}>
           <MenuLink
             item={room}
             text={label(room.label)}

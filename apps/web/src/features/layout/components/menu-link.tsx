@@ -4,8 +4,10 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import type { MenuItem } from '../utils/menu';
 
+// The focus ring inside the entry: long menus skip drawing their off-screen entries
+// (offScreenSkipped), which clips whatever an entry paints outside its box.
 export const itemBase =
-  'flex min-h-9 w-full items-center gap-2.5 rounded-lg px-2.5 py-1.5 text-left text-sm transition-colors';
+  'flex min-h-9 w-full items-center gap-2.5 rounded-lg px-2.5 py-1.5 text-left text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary';
 export const itemIdle =
   'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-white/5 dark:hover:text-white';
 export const itemActive =

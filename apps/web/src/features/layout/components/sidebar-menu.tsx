@@ -1,10 +1,10 @@
 import { ChevronDown } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { cn } from '@/components/ui/cn';
 import { useMenuLabel } from '../hooks/use-menu-label';
 import { containsPath, type MenuItem } from '../utils/menu';
-import { RoomLinks } from './floor-room-links';
+import { offScreenSkipped, RoomLinks } from './floor-room-links';
 import { itemBase, itemIdle, MenuLink } from './menu-link';
 
 interface TreeProps {
@@ -12,8 +12,17 @@ interface TreeProps {
   onNavigate?: () => void;
 }
 
-/** The expanded sidebar: sections and floors open and close like an accordion. */
-export function SidebarMenu({ menu, pathname, onNavigate }: TreeProps & { menu: MenuItem[] }) {
+/**
+ * The expanded sidebar: sections and floors open and close like an accordion. Memoized: the
+ * frame re-renders whenever one of its queries changes state (TanStack Query's store, which React
+ * renders synchronously), and on the 1,000-room building the menu's 40 floors (and a floor's 50
+ * rooms) made each such render a long task; the menu changes only with its data and the address.
+ */
+export const SidebarMenu = memo(function SidebarMenu({
+  menu,
+  pathname,
+  onNavigate,
+}: TreeProps & { menu: MenuItem[] }) {
   return (
     <ul className="flex flex-col gap-1">
       {menu.map((item) => (
@@ -27,7 +36,7 @@ export function SidebarMenu({ menu, pathname, onNavigate }: TreeProps & { menu: 
       ))}
     </ul>
   );
-}
+});
 
 function TopLink({ item, pathname, onNavigate }: TreeProps & { item: MenuItem }) {
   const label = useMenuLabel();
@@ -72,7 +81,7 @@ function Section({ item, pathname, onNavigate }: TreeProps & { item: MenuItem })
           className="mt-1 ml-[19px] flex flex-col gap-0.5 border-l border-slate-200 pl-2 dark:border-white/10"
         >
           {(item.children ?? []).map((floor) => (
-            <li key={floor.key}>
+            <li key={floor.key} className={offScreenSkipped}>
               <Floor item={floor} pathname={pathname} onNavigate={onNavigate} />
             </li>
           ))}
@@ -107,7 +116,7 @@ function Floor({ item, pathname, onNavigate }: TreeProps & { item: MenuItem }) {
             aria-controls={listId}
             aria-label={intl.formatMessage({ id: 'layout.menu.toggleRooms' }, { floor: text })}
             onClick={() => setOpen(!open)}
-            className="grid size-8 shrink-0 place-items-center rounded-md text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-white/5"
+            className="grid size-8 shrink-0 place-items-center rounded-md text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary dark:text-slate-400 dark:hover:bg-white/5"
           >
             <ChevronDown
               className={cn('size-4 transition-transform', !open && '-rotate-90')}

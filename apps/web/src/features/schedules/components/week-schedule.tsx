@@ -1,7 +1,7 @@
 import { DEFAULT_SETPOINT_MAX, DEFAULT_SETPOINT_MIN } from '@raumregler/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CopyPlus } from 'lucide-react';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
 import { BatchProgress } from '@/components/ui/batch-progress';
@@ -68,10 +68,16 @@ export default function WeekSchedule({
   };
   const empty = week ? DAYS.every((day) => week[day].length === 0) : false;
 
+  // The week is drawn in a background render of its own: an answer arrives through TanStack
+  // Query's store, which React renders synchronously, and the seven days with the editor were one
+  // task of ~50 ms at 4x CPU right after the room page's first paint (docs/quality.md).
+  const shown = useDeferredValue(schedule.data);
+  const loading = <p className="min-h-[26rem] text-sm">{t('schedules.loading')}</p>;
+
   let body;
   // While loading, the section keeps about the height of a week (seven bars): the sections below
   // it (the Verlauf with its chart) must not count as on screen only because this one is short.
-  if (schedule.isPending) body = <p className="min-h-[26rem] text-sm">{t('schedules.loading')}</p>;
+  if (schedule.isPending) body = loading;
   else if (schedule.isError)
     body = isEditedAtDevice(schedule.error) ? (
       <Alert variant="info">{t('schedules.editedAtDevice')}</Alert>
@@ -85,6 +91,7 @@ export default function WeekSchedule({
         </Button>
       </Alert>
     );
+  else if (!shown) body = loading;
   else
     body = (
       <>
@@ -92,12 +99,12 @@ export default function WeekSchedule({
         {canManage ? (
           <ScheduleEditor
             roomId={roomId}
-            saved={schedule.data.week}
+            saved={shown.week}
             // The room's own limits where the server names them (ours does), else the device's
             // defaults; the server refuses anything outside the room's limits either way.
             limits={{
-              min: schedule.data.min_target ?? DEFAULT_SETPOINT_MIN,
-              max: schedule.data.max_target ?? DEFAULT_SETPOINT_MAX,
+              min: shown.min_target ?? DEFAULT_SETPOINT_MIN,
+              max: shown.max_target ?? DEFAULT_SETPOINT_MAX,
             }}
             todayIndex={dayIndexOf(now)}
             nowMinute={minuteOfDay(now)}
@@ -105,11 +112,7 @@ export default function WeekSchedule({
             onDirtyChange={setDirty}
           />
         ) : (
-          <WeekView
-            week={schedule.data.week}
-            todayIndex={dayIndexOf(now)}
-            nowMinute={minuteOfDay(now)}
-          />
+          <WeekView week={shown.week} todayIndex={dayIndexOf(now)} nowMinute={minuteOfDay(now)} />
         )}
         <p className="text-xs text-slate-600 dark:text-slate-300">{t('schedules.legend')}</p>
       </>
