@@ -1,6 +1,6 @@
 import type { DeviceInfo, Floor } from '@raumregler/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { manualClock, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -37,6 +37,22 @@ describe('GET info', () => {
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toMatch(/^Basic realm="Raumregler"/);
       expect(await response.json()).toMatchObject({ error: 'unauthorized' });
+    }
+  });
+
+  it('shows a renamed building within a second (the answer is kept for one second)', async () => {
+    const clock = manualClock('2026-11-25T10:00');
+    const local = await startTestServer({ now: clock.now });
+    try {
+      const name = async () =>
+        ((await (await local.request('/get/json/v1/1/info/', { auth: demo })).json()) as DeviceInfo)
+          .name;
+      expect(await name()).toBe('Musterhaus');
+      local.app.repos.settings.set('building_name', 'Haus am See');
+      clock.advance(1000);
+      expect(await name()).toBe('Haus am See');
+    } finally {
+      await local.close();
     }
   });
 
