@@ -1,4 +1,4 @@
-import type { DeviceInfo, Floor } from '@raumregler/contract';
+import type { DeviceInfo, Floor, Permissions } from '@raumregler/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
@@ -62,6 +62,27 @@ describe('GET info', () => {
     });
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBeNull();
+  });
+});
+
+describe('GET permissions', () => {
+  it('shows access changed meanwhile (by the CLI, say) within a second', async () => {
+    const clock = manualClock('2026-11-25T10:00');
+    const local = await startTestServer({ now: clock.now });
+    try {
+      const permissions = async () =>
+        (await (
+          await local.request('/get/json/v1/1/permissions/', { auth: demo })
+        ).json()) as Permissions;
+      const before = await permissions();
+      const user = local.app.repos.users.findByUsername('demo')!;
+      const other = before.access_to_smart === 'full' ? 'read' : 'full';
+      local.app.repos.users.setAccess(user.id, other, user.accessPro);
+      clock.advance(1000);
+      expect((await permissions()).access_to_smart).toBe(other);
+    } finally {
+      await local.close();
+    }
   });
 });
 
