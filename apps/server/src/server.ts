@@ -1,5 +1,3 @@
-// First: V8 settings that must hold before anything else is allocated (v8-tuning.ts).
-import './v8-tuning.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { SeedError } from './domain/seed.js';
