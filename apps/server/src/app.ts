@@ -20,6 +20,7 @@ import frameworkErrorsPlugin, {
 import clockPlugin from './plugins/external/clock.js';
 import mailerPlugin from './plugins/external/mailer.js';
 import upstreamPlugin from './plugins/external/upstream.js';
+import { lazyRequestLogger } from './plugins/request-logger.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import webAppPlugin from './plugins/web-app.js';
 import accountRoutes from './routes/accounts/index.js';
@@ -85,6 +86,9 @@ export async function buildApp({
     logController: new LogController({
       disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     }),
+    // request.log becomes a pino child only when a request logs something (request-logger.ts).
+    // Without a logger (tests) Fastify skips the child altogether; a factory would undo that.
+    ...(logger === false ? {} : { childLoggerFactory: lazyRequestLogger }),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,

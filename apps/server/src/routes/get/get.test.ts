@@ -1,6 +1,6 @@
-import type { DeviceInfo, Floor } from '@raumregler/contract';
+import type { DeviceInfo, Floor, Permissions } from '@raumregler/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { manualClock, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -40,12 +40,49 @@ describe('GET info', () => {
     }
   });
 
+  it('shows a renamed building within a second (the answer is kept for one second)', async () => {
+    const clock = manualClock('2026-11-25T10:00');
+    const local = await startTestServer({ now: clock.now });
+    try {
+      const name = async () =>
+        ((await (await local.request('/get/json/v1/1/info/', { auth: demo })).json()) as DeviceInfo)
+          .name;
+      expect(await name()).toBe('Musterhaus');
+      local.app.repos.settings.set('building_name', 'Haus am See');
+      clock.advance(1000);
+      expect(await name()).toBe('Haus am See');
+    } finally {
+      await local.close();
+    }
+  });
+
   it('leaves out the Basic challenge for the web app, so the browser shows no dialog', async () => {
     const response = await server.request('/api/get/json/v1/1/info/', {
       headers: { 'x-requested-with': 'XMLHttpRequest' },
     });
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBeNull();
+  });
+});
+
+describe('GET permissions', () => {
+  it('shows access changed meanwhile (by the CLI, say) within a second', async () => {
+    const clock = manualClock('2026-11-25T10:00');
+    const local = await startTestServer({ now: clock.now });
+    try {
+      const permissions = async () =>
+        (await (
+          await local.request('/get/json/v1/1/permissions/', { auth: demo })
+        ).json()) as Permissions;
+      const before = await permissions();
+      const user = local.app.repos.users.findByUsername('demo')!;
+      const other = before.access_to_smart === 'full' ? 'read' : 'full';
+      local.app.repos.users.setAccess(user.id, other, user.accessPro);
+      clock.advance(1000);
+      expect((await permissions()).access_to_smart).toBe(other);
+    } finally {
+      await local.close();
+    }
   });
 });
 

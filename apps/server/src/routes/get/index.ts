@@ -17,10 +17,13 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Floor as BuildingFloor, Room as BuildingRoom } from '../../domain/building.js';
 import { permissionsOf } from '../../domain/permissions.js';
+import type { UserRecord } from '../../db/repositories/users.js';
 import { toWireRoom } from '../../domain/room-view.js';
 import { credentialsOf, type HookDone } from '../../plugins/auth.js';
 import { existingRoom, roomFromParams } from '../room-param.js';
 import { createAnswerCache } from './answer-cache.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Groups rooms (already in display order) under their floors, in one pass over each. */
 function byFloor<T>(
@@ -61,29 +64,53 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   // Their handlers are plain functions: an async one costs a promise per poll.
   const polled = { preHandler: readAccess, compress: false, decompress: false } as const;
 
+  // The device info changes only with the building's name (a seed import): serialized once per
+  // second and data version, like the lists, instead of a settings query on every poll.
+  const info = (): DeviceInfo => ({
+    hw: 'Raumregler Mini-Server (simulated)',
+    'sw-date': '2026-11-21',
+    branch: 'main',
+    os: `node ${process.version}`,
+    fbi: '1',
+    'app-compatibility': true,
+    name: app.repos.settings.get('building_name') ?? 'Raumregler',
+    house_id: app.config.houseId,
+    mac: 'localhost',
+  });
+  let infoSecond = -1;
+  let infoVersion = '';
+  let infoBody = '';
   app.get(
     '/info',
     { preHandler: signIn, schema: { response: { 200: DeviceInfoSchema } } },
-    async (): Promise<DeviceInfo> => {
-      const settings = app.repos.settings;
-      return {
-        hw: 'Raumregler Mini-Server (simulated)',
-        'sw-date': '2026-11-21',
-        branch: 'main',
-        os: `node ${process.version}`,
-        fbi: '1',
-        'app-compatibility': true,
-        name: settings.get('building_name') ?? 'Raumregler',
-        house_id: app.config.houseId,
-        mac: 'localhost',
-      };
+    (_request, reply) => {
+      const second = Math.floor(app.clock.now() / 1000);
+      const version = building.version();
+      if (second !== infoSecond || version !== infoVersion) {
+        infoBody = reply.serialize(info()) as string;
+        infoSecond = second;
+        infoVersion = version;
+      }
+      reply.type(JSON_TYPE).send(infoBody);
     },
   );
 
+  // A plain handler, not an async one: a promise per request is measurable on small answers.
+  // The answer is serialized once per user record: the sign-in cache hands out the same record
+  // until it re-reads the user (at most a second old), and a record is never changed in place.
+  const permissionBodies = new WeakMap<UserRecord, string>();
   app.get(
     '/permissions',
     { preHandler: app.authenticate, schema: { response: { 200: PermissionsSchema } } },
-    async (request): Promise<Permissions> => permissionsOf(request.user!),
+    (request, reply) => {
+      const user = request.user!;
+      let body = permissionBodies.get(user);
+      if (body === undefined) {
+        body = reply.serialize(permissionsOf(user) satisfies Permissions) as string;
+        permissionBodies.set(user, body);
+      }
+      reply.type(JSON_TYPE).send(body);
+    },
   );
 
   const temps = createAnswerCache((): Floor[] => {
