@@ -19,11 +19,12 @@ const wanted = new Set(
 const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
-  'disabled-by-default-devtools.timeline.stack',
   'v8.execute',
   'disabled-by-default-v8.cpu_profiler',
   'blink.user_timing',
   'v8',
+  // JS stacks of forced layouts and timers: names who forced a layout, but costs time itself.
+  ...(process.env.TRACE_STACKS ? ['disabled-by-default-devtools.timeline.stack'] : []),
 ];
 // Trace events whose time is not JavaScript, by what a reader calls them.
 const PHASES = {

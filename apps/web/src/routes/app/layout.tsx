@@ -1,5 +1,13 @@
 import { can } from '@raumregler/contract';
-import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
@@ -52,10 +60,11 @@ export default function AppLayoutRoute() {
     };
   }, [location.pathname, signedIn, verify]);
 
-  const menu = useMemo(
-    () => buildMenu(permissions.data, temps.data),
-    [permissions.data, temps.data],
-  );
+  // The menu is built and drawn in a background render: temps arrive through TanStack Query's
+  // store, which React renders synchronously, and on the 1,000-room building the menu's floors
+  // and rooms made that render a long task at 4x CPU (docs/quality.md).
+  const menuTemps = useDeferredValue(temps.data);
+  const menu = useMemo(() => buildMenu(permissions.data, menuTemps), [permissions.data, menuTemps]);
   useEffect(() => {
     setMenuConfig('primary', menu);
     setCurrentMenuItem(findTrail(menu, location.pathname).at(-1) ?? null);
@@ -83,7 +92,7 @@ export default function AppLayoutRoute() {
   const menuStatus =
     permissions.isError || temps.isError
       ? 'error'
-      : permissions.isPending || temps.isPending
+      : permissions.isPending || menuTemps === undefined
         ? 'loading'
         : 'ready';
   return (
