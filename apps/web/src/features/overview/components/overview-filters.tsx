@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { STATE_FILTERS, type OverviewQuery, type StateFilter } from '../utils/query';
 
@@ -91,28 +91,36 @@ export function OverviewFilters({
   );
 }
 
+/** How long the search field waits after the last key before the URL (and the filter) follow. */
+const SEARCH_DEBOUNCE_MS = 150;
+
 /**
  * The search field's text. The URL takes it in a transition (the router's updates are), so the
- * field cannot show the URL's value: until the transition commits, React would put the old
- * value back after every keystroke, and on a slow machine with a big building a character
- * typed meanwhile would be lost. The field keeps what was typed; a value in the URL that the
- * field did not send (a reset link, back and forward) replaces it.
+ * field cannot show the URL's value: until a transition commits, React would put the old value
+ * back after every key, and on a slow machine with a big building characters typed meanwhile
+ * were lost. The field keeps what is typed and writes it to the URL once typing pauses, so no
+ * older value is still on its way while the person types; a URL value that arrives while nothing
+ * is being typed (a reset link, back and forward) replaces the text.
  */
 function useSearchText(q: string, onChange: (change: Partial<OverviewQuery>) => void) {
-  // text: the field's; seen: the URL's value last rendered; sent: what the field sent that the
-  // URL may still bring back, oldest first.
-  const [search, setSearch] = useState({ text: q, seen: q, sent: [] as readonly string[] });
-  if (q !== search.seen) {
-    const index = search.sent.indexOf(q);
-    setSearch(
-      index >= 0
-        ? { ...search, seen: q, sent: search.sent.slice(index + 1) }
-        : { text: q, seen: q, sent: [] },
-    );
+  const [text, setText] = useState(q);
+  const [typing, setTyping] = useState(false);
+  const [seen, setSeen] = useState(q);
+  if (q !== seen) {
+    setSeen(q);
+    if (!typing) setText(q);
   }
+  useEffect(() => {
+    if (!typing) return;
+    const timer = setTimeout(() => {
+      setTyping(false);
+      onChange({ q: text });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typing, text, onChange]);
   const change = (value: string) => {
-    setSearch((current) => ({ ...current, text: value, sent: [...current.sent, value] }));
-    onChange({ q: value });
+    setText(value);
+    setTyping(true);
   };
-  return { text: search.text, change };
+  return { text, change };
 }
