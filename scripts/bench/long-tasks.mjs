@@ -72,3 +72,23 @@ export async function slowPage(
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
   return { context, page, cdp };
 }
+
+/** How many times a browser step runs (a fresh browser each): BENCH_BROWSER_RUNS, 1 when quick. */
+export const browserRuns = () =>
+  Number(process.env.BENCH_BROWSER_RUNS ?? (process.env.BENCH_QUICK ? 1 : 3));
+
+/**
+ * The verdict of a step run several times, from each run's longest task: on the median run,
+ * UNSTABLE when the runs lie on both sides of the budget (PASS: every run within it, FAIL: none).
+ */
+export function runsVerdict(maxMs, limit = LONG_TASK_MS) {
+  const sorted = [...maxMs].sort((a, b) => a - b);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  const verdict =
+    sorted[0] > limit || sorted.at(-1) <= limit ? (median > limit ? 'FAIL' : 'PASS') : 'UNSTABLE';
+  return {
+    verdict,
+    median,
+    value: maxMs.length === 1 ? `${median} ms` : `${median} ms (${sorted[0]}–${sorted.at(-1)})`,
+  };
+}

@@ -16,7 +16,14 @@
 import { chromium } from '@playwright/test';
 import { benchLogin, startAppServer, storedAuth } from './app-server.mjs';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
-import { LONG_TASK_MS, SLOWDOWN, settle as settleLongTasks, slowPage } from './long-tasks.mjs';
+import {
+  browserRuns,
+  LONG_TASK_MS,
+  runsVerdict,
+  SLOWDOWN,
+  settle as settleLongTasks,
+  slowPage,
+} from './long-tasks.mjs';
 
 const QUIET_MS = 600;
 export { LONG_TASK_MS };
@@ -294,16 +301,7 @@ export async function measureBigBuildingRuns(appUrl, runs) {
   return all[0].map((first, index) => {
     const maxMs = all.map((results) => results[index].maxMs);
     const over50 = all.map((results) => results[index].over50);
-    const sorted = [...maxMs].sort((a, b) => a - b);
-    const median = sorted[Math.floor((sorted.length - 1) / 2)];
-    const limit = LONG_TASK_MS;
-    const verdict = first.info
-      ? 'INFO'
-      : sorted[0] > limit || sorted.at(-1) <= limit
-        ? median > limit
-          ? 'FAIL'
-          : 'PASS'
-        : 'UNSTABLE';
+    const { verdict, value } = runsVerdict(maxMs);
     return {
       label: first.label,
       detail:
@@ -312,14 +310,14 @@ export async function measureBigBuildingRuns(appUrl, runs) {
           : `${all.at(-1)[index].detail}; longest task per run ${maxMs.join(' / ')} ms`,
       maxMs,
       over50,
-      verdict,
-      value: runs === 1 ? `${median} ms` : `${median} ms (${sorted[0]}–${sorted.at(-1)})`,
+      verdict: first.info ? 'INFO' : verdict,
+      value,
     };
   });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const runs = Number(process.env.BENCH_BROWSER_RUNS ?? (process.env.BENCH_QUICK ? 1 : 3));
+  const runs = browserRuns();
   const app = await startAppServer({ building: 'big' });
   try {
     for (const r of await measureBigBuildingRuns(app.appUrl, runs)) {

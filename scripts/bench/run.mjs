@@ -18,6 +18,7 @@ import path from 'node:path';
 import { measureFirstView } from './bundle-size.mjs';
 import { measureDialDrag } from './dial-long-tasks.mjs';
 import { audit } from './lighthouse-audit.mjs';
+import { browserRuns, runsVerdict } from './long-tasks.mjs';
 import { LONG_TASK_MS, measureBigBuildingRuns } from './overview-long-tasks.mjs';
 import { repoRoot, startAppServer } from './app-server.mjs';
 
@@ -209,20 +210,35 @@ async function measureWeb() {
 
     if (sections.has('dial')) {
       try {
-        const dial = await measureDialDrag(app.appUrl + roomPath);
-        if (dial.status === 'no-slider') {
+        // Several runs, each in a fresh browser on a fresh server (a drag sets the room's target,
+        // so the next run on the same server would start where this one ended), judged like
+        // the 1,000-room steps.
+        const dials = [];
+        for (let run = 0; run < browserRuns(); run += 1) {
+          const fresh = await startAppServer();
+          try {
+            dials.push(await measureDialDrag(fresh.appUrl + roomPath));
+          } finally {
+            await fresh.stop();
+          }
+        }
+        const missing = dials.find((dial) => dial.status === 'no-slider');
+        if (missing) {
           row(
-            `Long tasks during a 3 s dial drag at 4x CPU slowdown: ${dial.detail}`,
+            `Long tasks during a 3 s dial drag at 4x CPU slowdown: ${missing.detail}`,
             'no dial to drag',
             'none over 50 ms',
             false,
           );
         } else {
+          const { verdict, value } = runsVerdict(dials.map((dial) => Math.round(dial.maxMs)));
+          const moved = dials.every((dial) => dial.valueBefore !== dial.valueAfter);
+          const last = dials.at(-1);
           row(
-            `Longest task during a 3 s dial drag at 4x CPU slowdown (${dial.longTasks} over 50 ms, ${dial.moves} pointer moves, value ${dial.valueBefore} → ${dial.valueAfter})`,
-            `${Math.round(dial.maxMs)} ms`,
+            `Longest task during a 3 s dial drag at 4x CPU slowdown (${dials.map((dial) => dial.longTasks).join(' / ')} over 50 ms, ${last.moves} pointer moves, value ${last.valueBefore} → ${last.valueAfter}; longest task per run ${dials.map((dial) => Math.round(dial.maxMs)).join(' / ')} ms)`,
+            value,
             `none over ${budgets.longTaskMs} ms`,
-            dial.longTasks === 0 && dial.valueBefore !== dial.valueAfter,
+            moved ? verdict : false,
           );
         }
       } catch (error) {
