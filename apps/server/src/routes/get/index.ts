@@ -17,9 +17,9 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Floor as BuildingFloor, Room as BuildingRoom } from '../../domain/building.js';
 import { permissionsOf } from '../../domain/permissions.js';
-import type { UserRecord } from '../../db/repositories/users.js';
 import { toWireRoom } from '../../domain/room-view.js';
 import { credentialsOf, type HookDone } from '../../plugins/auth.js';
+import { answerPerUser } from '../per-user-answer.js';
 import { existingRoom, roomFromParams } from '../room-param.js';
 import { createAnswerCache } from './answer-cache.js';
 
@@ -95,22 +95,10 @@ const getRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  // A plain handler, not an async one: a promise per request is measurable on small answers.
-  // The answer is serialized once per user record: the sign-in cache hands out the same record
-  // until it re-reads the user (at most a second old), and a record is never changed in place.
-  const permissionBodies = new WeakMap<UserRecord, string>();
   app.get(
     '/permissions',
     { preHandler: app.authenticate, schema: { response: { 200: PermissionsSchema } } },
-    (request, reply) => {
-      const user = request.user!;
-      let body = permissionBodies.get(user);
-      if (body === undefined) {
-        body = reply.serialize(permissionsOf(user) satisfies Permissions) as string;
-        permissionBodies.set(user, body);
-      }
-      reply.type(JSON_TYPE).send(body);
-    },
+    answerPerUser((user) => permissionsOf(user) satisfies Permissions),
   );
 
   const temps = createAnswerCache((): Floor[] => {
