@@ -20,12 +20,7 @@ export function OverviewCards({
   roomHref,
   now,
   selection,
-}: {
-  rows: readonly OverviewRow[];
-  roomHref: (roomId: number) => string;
-  now: Date;
-  selection: Selection | null;
-}) {
+}: CardProps & { rows: readonly OverviewRow[] }) {
   const intl = useIntl();
   const all = rows.length > 0 && !!selection && rows.every((row) => selection.selected.has(row.id));
   return (

@@ -1,7 +1,8 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { startTransition, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { cn } from '@/components/ui/cn';
+import { useAfterFirstCommit } from '../hooks/use-after-first-commit';
 import { SORT_KEYS, type OverviewSort, type SortKey } from '../utils/query';
 import type { OverviewRow } from '../utils/rows';
 import { OverviewTableRow } from './table-row';
@@ -54,8 +55,7 @@ export function OverviewTable({
   // initial value would not split when the table itself mounts in a background render); and a
   // sort or a filter redraws the header at once and the rows after it. On the 1,000-room
   // building at 4x CPU, one task for all of it took 130–200 ms (docs/quality.md, issue 13).
-  const [bodyShown, setBodyShown] = useState(false);
-  useEffect(() => startTransition(() => setBodyShown(true)), []);
+  const bodyShown = useAfterFirstCommit();
   const deferredRows = useDeferredValue(rows);
   const bodyRows = bodyShown ? deferredRows : NO_ROWS;
   const virtual = bodyRows.length >= VIRTUAL_FROM;

@@ -1,5 +1,5 @@
-import { startTransition, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useAfterFirstCommit } from '../hooks/use-after-first-commit';
 import { useWindowRows } from '../hooks/use-window-rows';
 import type { OverviewRow } from '../utils/rows';
 import type { RowProps } from './overview-table';
@@ -36,10 +36,7 @@ export function VirtualRows({
   // The first screenful in two frames: the top rows first, the rest (and the overscan) in the
   // next render. Drawing ~20 rows of a cold page at once was a 65 ms task at 4x CPU (style,
   // layout and paint of ~370 elements).
-  const [allDrawn, setAllDrawn] = useState(false);
-  useEffect(() => {
-    if (!allDrawn) startTransition(() => setAllDrawn(true));
-  }, [allDrawn]);
+  const allDrawn = useAfterFirstCommit();
   const drawn = allDrawn ? items : items.slice(0, FIRST_ROWS);
   const spaceAfter =
     drawn.length === items.length ? after : after + (items.at(-1)!.end - drawn.at(-1)!.end);
