@@ -57,6 +57,15 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 };
 
+/** What an API answer carries after its own headers: the security headers and Cache-Control. */
+export const API_ANSWER_HEADERS: Readonly<Record<string, string>> = {
+  ...SECURITY_HEADERS,
+  // Answers that need credentials (temps, /user, /api/…) are one user's: no shared cache may
+  // keep them, and a browser asks again each time (with If-None-Match, so polls stay cheap
+  // 304s). The app's own files set theirs (web-app.ts), before the hook below runs.
+  'cache-control': 'private, no-cache',
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's own Content-Security-Policy, for its pages and assets (web-app plugin). */
@@ -80,11 +89,9 @@ export default fp<{ webDist: string | null; deviceUrlTemplate: string | null }>(
     // is measurable on the polled lists. The web-app plugin puts the app's policy over it.
     app.addHook('onSend', (_request, reply, payload, done) => {
       reply.headers(headers);
-      // Answers that need credentials (temps, /user, /api/…) are one user's: no shared cache may
-      // keep them, and a browser asks again each time (with If-None-Match, so polls stay cheap
-      // 304s). The app's own files set theirs (web-app.ts), before this runs.
+      // API_ANSWER_HEADERS' Cache-Control, unless the answer set its own (the app's files).
       if (!reply.hasHeader('cache-control') && !reply.raw.hasHeader('cache-control')) {
-        reply.header('cache-control', 'private, no-cache');
+        reply.header('cache-control', API_ANSWER_HEADERS['cache-control']!);
       }
       done(null, payload);
     });

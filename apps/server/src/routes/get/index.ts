@@ -15,10 +15,12 @@ import {
   RoomListSchema,
 } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRecord } from '../../db/repositories/users.js';
 import type { Floor as BuildingFloor, Room as BuildingRoom } from '../../domain/building.js';
-import { permissionsOf } from '../../domain/permissions.js';
+import { permissionsOf, userCan } from '../../domain/permissions.js';
 import { toWireRoom } from '../../domain/room-view.js';
 import { credentialsOf, type HookDone } from '../../plugins/auth.js';
+import { answerHeaders, type FastRead } from '../../plugins/fast-reads.js';
 import { answerPerUser } from '../per-user-answer.js';
 import { existingRoom, roomFromParams } from '../room-param.js';
 import { createAnswerCache } from './answer-cache.js';
@@ -63,6 +65,17 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   // @fastify/compress; a GET has no body to decompress (that hook would run on every poll).
   // Their handlers are plain functions: an async one costs a promise per poll.
   const polled = { preHandler: readAccess, compress: false, decompress: false } as const;
+  // The fast lane of the same answers (plugins/fast-reads.ts): a cached sign-in that may read.
+  // Anything else (no or new credentials, ANONYMOUS_READ without them, 403) goes through the
+  // route above. `signIn` (info) asks for no capability, `readAccess` for read unless anonymous.
+  const readsFast = (user: UserRecord | null) =>
+    user !== null && (app.config.anonymousRead || userCan(user, 'read'));
+  const fastLane =
+    (answer: ReturnType<typeof createAnswerCache>): FastRead =>
+    (request, response) =>
+      readsFast(app.signedIn(request.headers.authorization)) &&
+      answer.sendRaw(request, response, building.version(), app.clock.now());
+  const prefix = app.prefix;
 
   // The device info changes only with the building's name (a seed import): serialized once per
   // second and data version, like the lists, instead of a settings query on every poll.
@@ -80,9 +93,15 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   let infoSecond = -1;
   let infoVersion = '';
   let infoBody = '';
+  let infoHeaders: string[] | null = null;
   app.get(
     '/info',
-    { preHandler: signIn, schema: { response: { 200: DeviceInfoSchema } } },
+    {
+      preHandler: signIn,
+      schema: { response: { 200: DeviceInfoSchema } },
+      compress: false,
+      decompress: false,
+    },
     (_request, reply) => {
       const second = Math.floor(app.clock.now() / 1000);
       const version = building.version();
@@ -90,16 +109,36 @@ const getRoutes: FastifyPluginAsync = async (app) => {
         infoBody = reply.serialize(info()) as string;
         infoSecond = second;
         infoVersion = version;
+        infoHeaders = null;
       }
       reply.type(JSON_TYPE).send(infoBody);
     },
   );
+  app.fastReads.add(`${prefix}/info`, (request, response) => {
+    if (app.signedIn(request.headers.authorization) === null) return false;
+    if (Math.floor(app.clock.now() / 1000) !== infoSecond) return false;
+    if (building.version() !== infoVersion) return false;
+    infoHeaders ??= answerHeaders({ 'content-type': JSON_TYPE }, infoBody);
+    response.writeHead(200, infoHeaders);
+    response.end(infoBody);
+    return true;
+  });
 
+  const permissions = answerPerUser((user) => permissionsOf(user) satisfies Permissions);
   app.get(
     '/permissions',
-    { preHandler: app.authenticate, schema: { response: { 200: PermissionsSchema } } },
-    answerPerUser((user) => permissionsOf(user) satisfies Permissions),
+    {
+      preHandler: app.authenticate,
+      schema: { response: { 200: PermissionsSchema } },
+      compress: false,
+      decompress: false,
+    },
+    permissions,
   );
+  app.fastReads.add(`${prefix}/permissions`, (request, response) => {
+    const user = app.signedIn(request.headers.authorization);
+    return user !== null && permissions.sendRaw(response, user);
+  });
 
   const temps = createAnswerCache((): Floor[] => {
     const context = app.clock.context();
@@ -116,6 +155,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
       temps(request, reply, building.version(), app.clock.now());
     },
   );
+  app.fastReads.add(`${prefix}/temps`, fastLane(temps));
 
   // One answer cache per room that is asked for: a tool watching one room polls it as others
   // poll the list. Filled only for ids that name a room, so at most one entry per room and
@@ -142,6 +182,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
       if (!answer) {
         answer = roomAnswer(roomFromParams(app, request.params).id);
         roomAnswers.set(raw, answer);
+        app.fastReads.add(`${prefix}/temps/${raw}`, fastLane(answer));
       }
       answer(request, reply, building.version(), app.clock.now());
     },
@@ -160,6 +201,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
       rooms(request, reply, building.version(), app.clock.now());
     },
   );
+  app.fastReads.add(`${prefix}/rooms`, fastLane(rooms));
 
   const outs = createAnswerCache((): FloorOutputs[] =>
     // One simulated valve per room, on output 1.
@@ -176,6 +218,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
       outs(request, reply, building.version(), app.clock.now());
     },
   );
+  app.fastReads.add(`${prefix}/outs`, fastLane(outs));
 };
 
 export default getRoutes;
