@@ -278,6 +278,31 @@ test.describe('on the 1,000-room building', () => {
     await expect(table(page)).toHaveAttribute('aria-rowcount', '1001');
   });
 
+  test('a room clicked right after typing in the search opens, also on a slow machine', async ({
+    page,
+  }) => {
+    await signIn(page, benchUser);
+    await expect(page).not.toHaveURL(/auth\/login/);
+    await page.goto('?q=raum+3.1');
+    const search = page.getByRole('searchbox', { name: 'Räume durchsuchen' });
+    await expect(search).toHaveValue('raum 3.1');
+    const firstRoom = table(page).locator('tbody tr a').first();
+    await expect(firstRoom).toContainText(/Raum 1?3\.1\d/);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    // The field writes the URL once typing pauses; a room clicked before that must still open
+    // (the pending write used to navigate back to the overview and cancel the way in).
+    const box = (await firstRoom.boundingBox())!;
+    await search.fill('raum 3.1');
+    await search.press('2');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page).toHaveURL(/room-control\/\w+\/room\/\d+/);
+    await expect(page.getByRole('slider').first()).toBeVisible({ timeout: 30_000 });
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/room-control\/\w+\/room\/\d+/);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 

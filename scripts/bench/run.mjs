@@ -53,6 +53,7 @@ function row(figure, value, budget, pass) {
 }
 
 function failed(figure, budget, error) {
+  if (process.env.BENCH_DEBUG) console.error(error);
   row(figure, `not measured (${String(error?.message ?? error).split('\n')[0]})`, budget, false);
 }
 

@@ -41,6 +41,13 @@ export function OverviewFilters({
             type="search"
             value={search.text}
             onChange={(event) => search.change(event.target.value)}
+            onBlur={(event) => {
+              // Not when the field is being removed (the page is left): nothing to filter then.
+              if (event.currentTarget.isConnected) search.flush();
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') search.flush();
+            }}
             className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-base text-slate-900 focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-primary/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
           />
         </div>
@@ -101,6 +108,9 @@ const SEARCH_DEBOUNCE_MS = 150;
  * were lost. The field keeps what is typed and writes it to the URL once typing pauses, so no
  * older value is still on its way while the person types; a URL value that arrives while nothing
  * is being typed (a reset link, back and forward) replaces the text.
+ * The field also writes at once when it loses focus or Enter is pressed (`flush`): a write still
+ * waiting for the pause when a room's link was clicked navigated back to the overview and so
+ * cancelled the way into the room (the long-task bench clicked within those 150 ms).
  */
 function useSearchText(q: string, onChange: (change: Partial<OverviewQuery>) => void) {
   const [text, setText] = useState(q);
@@ -122,5 +132,10 @@ function useSearchText(q: string, onChange: (change: Partial<OverviewQuery>) => 
     setText(value);
     setTyping(true);
   };
-  return { text, change };
+  const flush = () => {
+    if (!typing) return;
+    setTyping(false);
+    onChange({ q: text });
+  };
+  return { text, change, flush };
 }
