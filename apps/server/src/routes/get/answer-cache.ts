@@ -57,6 +57,8 @@ export function createAnswerCache<T>(render: () => T) {
   // The fast lane's header lists of this rendering (plugins/fast-reads.ts), made on first use.
   let plainHeaders: string[] | null = null;
   let gzipHeaders: string[] | null = null;
+  let plain304: string[] | null = null;
+  let gzip304: string[] | null = null;
   const takesGzip = gzipMemo();
   // Headers of the 304 and 200 answers alike; the ETag is set per answer.
   const common = { 'content-type': 'application/json; charset=utf-8', vary: 'accept-encoding' };
@@ -81,6 +83,8 @@ export function createAnswerCache<T>(render: () => T) {
         gzipEtag = `"${origin}.${generation}.gz"`;
         plainHeaders = null;
         gzipHeaders = null;
+        plain304 = null;
+        gzip304 = null;
       }
     }
     reply.headers(common);
@@ -108,7 +112,8 @@ export function createAnswerCache<T>(render: () => T) {
     if (body.length >= GZIP_THRESHOLD && takesGzip(request.headers['accept-encoding'])) {
       if (gzipped === null) return false;
       if (request.headers['if-none-match'] === gzipEtag) {
-        response.writeHead(304, flatHeaders(common, { etag: gzipEtag }, API_ANSWER_HEADERS));
+        gzip304 ??= flatHeaders(common, { etag: gzipEtag }, API_ANSWER_HEADERS);
+        response.writeHead(304, gzip304);
         response.end();
         return true;
       }
@@ -121,7 +126,8 @@ export function createAnswerCache<T>(render: () => T) {
       return true;
     }
     if (request.headers['if-none-match'] === etag) {
-      response.writeHead(304, flatHeaders(common, { etag }, API_ANSWER_HEADERS));
+      plain304 ??= flatHeaders(common, { etag }, API_ANSWER_HEADERS);
+      response.writeHead(304, plain304);
       response.end();
       return true;
     }
