@@ -307,6 +307,34 @@ const verdictLine = /^\s*(PASS|FAIL|UNSTABLE|INFO)\b[\s:]+(.+)$/;
  * fails: a bench that measured nothing must not pass. One that does not exist yet (the branch
  * that adds it is not merged) prints one INFO line and is skipped.
  */
+/**
+ * A step's verdict line, "figure (details): value (budget …)", as a row: its value (after the
+ * last ": " outside parentheses) apart from its name, so that repeat.mjs matches the figure across
+ * runs and takes the median of its values. A line without that shape stays whole in the name.
+ */
+function splitStepLine(name, text) {
+  let rest = text.trim();
+  let budget = '';
+  const budgetAtEnd = /\s*\(budget ([^()]*)\)$/.exec(rest);
+  if (budgetAtEnd) {
+    budget = budgetAtEnd[1];
+    rest = rest.slice(0, budgetAtEnd.index);
+  }
+  let depth = 0;
+  let split = -1;
+  for (let index = 0; index < rest.length - 1; index++) {
+    if (rest[index] === '(') depth++;
+    else if (rest[index] === ')') depth--;
+    else if (depth === 0 && rest[index] === ':' && rest[index + 1] === ' ') split = index;
+  }
+  if (split < 0) return { figure: `${name}: ${text.trim()}`, value: '', budget: '' };
+  return {
+    figure: `${name}: ${rest.slice(0, split)}`,
+    value: rest.slice(split + 2).trim(),
+    budget,
+  };
+}
+
 async function step({ name, present, command, args, missing }) {
   console.log(`\n━━ step: ${name} ━━`);
   if (!present()) {
@@ -319,9 +347,7 @@ async function step({ name, present, command, args, missing }) {
   const lines = [...new Set(output.split('\n').map((line) => line.trim()))]
     .map((line) => verdictLine.exec(line))
     .filter(Boolean);
-  for (const [, verdict, text] of lines) {
-    rows.push({ figure: `${name}: ${text.trim()}`, value: '', budget: '', verdict });
-  }
+  for (const [, verdict, text] of lines) rows.push({ ...splitStepLine(name, text), verdict });
   const failing = lines.some(([, verdict]) => verdict === 'FAIL' || verdict === 'UNSTABLE');
   if (code !== 0 && !failing) {
     row(`${name}: exited with code ${code} without a FAIL line`, `exit ${code}`, 'exit 0', false);

@@ -475,8 +475,10 @@ export function serverVerdicts(results: BuildingFigures[]): Verdict[] {
     }
     const all = [...r.lists.flatMap((l) => l.ours), ...r.small.flatMap((s) => s.ours)];
     verdicts.push({
-      figure: `${r.building}: failed requests (non-2xx, errors, timeouts) of ${all.reduce((sum, run) => sum + run.total, 0).toLocaleString('en')}`,
-      value: String(all.reduce((sum, run) => sum + run.failures, 0)),
+      // The request count goes into the value, not the figure's name: it changes from run to
+      // run, and repeat.mjs matches figures across runs by name.
+      figure: `${r.building}: failed requests (non-2xx, errors, timeouts)`,
+      value: `${all.reduce((sum, run) => sum + run.failures, 0)} of ${all.reduce((sum, run) => sum + run.total, 0).toLocaleString('en')}`,
       budget: '0',
       pass: all.every((run) => run.failures === 0),
     });
