@@ -30,6 +30,8 @@ test('the Verlauf loads when scrolled to, with its text alternative, ranges and 
   await expect(dial(page, 'Wohnzimmer')).toBeVisible();
   await requestsSoFar(page);
   expect(chunks, 'uPlot before the section is near').toEqual([]);
+  const stylesheets = () => page.evaluate(() => document.styleSheets.length);
+  const stylesheetsBefore = await stylesheets();
 
   await verlauf(page).scrollIntoViewIfNeeded();
   const chart = verlauf(page).getByRole('img', {
@@ -38,6 +40,10 @@ test('the Verlauf loads when scrolled to, with its text alternative, ranges and 
   await expect(chart).toBeVisible();
   await expect(chart.locator('canvas')).toBeVisible();
   expect(chunks).toHaveLength(1);
+  // uPlot's stylesheet came with the page's: the chart is laid out by it, and its code added no
+  // stylesheet to the shown page (which would have restyled all of it).
+  await expect(chart.locator('.u-wrap')).toHaveCSS('position', 'relative');
+  expect(await stylesheets()).toBe(stylesheetsBefore);
   // The demo's backfilled week: real numbers in the text alternative, German formats.
   const summary = verlauf(page).getByRole('region', { name: 'Zusammenfassung, letzte 24 h' });
   await expect(summary.getByText('Tiefstwert')).toBeVisible();

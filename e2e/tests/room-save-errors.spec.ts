@@ -39,12 +39,22 @@ test("a target outside the room's limits shows the controller's reason in German
   await signInAndOpen(page, 'room-control/smart/room/1');
   const slider = dial(page, 'Wohnzimmer');
   await expect(slider).toBeVisible();
+  const stylesheets = () => page.evaluate(() => document.styleSheets.length);
+  const stylesheetsBefore = await stylesheets();
   // The installer lowers the room's upper limit after the page loaded.
   sql(server, 'UPDATE rooms SET max_target = 15 WHERE id = 1');
   await slider.focus();
   await page.keyboard.press('ArrowUp');
   await expect(toast(page)).toContainText('Die Zieltemperatur konnte nicht gesetzt werden.');
   await expect(toast(page)).toContainText('Die Temperatur muss zwischen 5 und 15 °C liegen.');
+  // Sonner's styles come with the app's stylesheet: the toast is a card in the corner, and the
+  // toaster's code added no stylesheet to the shown page (which would have restyled all of it).
+  await expect(toast(page).locator('[data-sonner-toaster]')).toHaveCSS('position', 'fixed');
+  await expect(toast(page).locator('[data-sonner-toast]').first()).toHaveCSS(
+    'position',
+    'absolute',
+  );
+  expect(await stylesheets()).toBe(stylesheetsBefore);
 });
 
 test('a user whose write access is taken away meanwhile is told why the save failed', async ({

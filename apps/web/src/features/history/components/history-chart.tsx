@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import type { HistoryRange } from '../types';
 
 type Columns = [number[], (number | null)[], (number | null)[]];

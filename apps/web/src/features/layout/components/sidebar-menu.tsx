@@ -1,7 +1,8 @@
 import { ChevronDown } from 'lucide-react';
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { cn } from '@/components/ui/cn';
+import { afterNextPaint } from '@/lib/after-paint';
 import { useMenuLabel } from '../hooks/use-menu-label';
 import { containsPath, type MenuItem } from '../utils/menu';
 import { offScreenSkipped, RoomLinks } from './floor-room-links';
@@ -96,12 +97,22 @@ function Floor({ item, pathname, onNavigate }: TreeProps & { item: MenuItem }) {
   const label = useMenuLabel();
   const active = containsPath(item, pathname);
   const [open, setOpen] = useState(active);
-  // Arriving at one of its rooms from elsewhere (mega menu, link) opens the floor.
+  // Arriving at one of its rooms from elsewhere (mega menu, link) opens the floor, once the new
+  // page has been painted: its 50 rooms in the same frame as the page made the navigation one
+  // long task (on the 1,000-room building at 4x CPU).
   const [wasActive, setWasActive] = useState(active);
+  const [openSoon, setOpenSoon] = useState(false);
   if (active !== wasActive) {
     setWasActive(active);
-    if (active) setOpen(true);
+    setOpenSoon(active);
   }
+  useEffect(() => {
+    if (!openSoon) return;
+    return afterNextPaint(() => {
+      setOpen(true);
+      setOpenSoon(false);
+    });
+  }, [openSoon]);
   const rooms = item.children ?? [];
   const text = label(item.label);
   const listId = `menu-${item.key}`;

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { Logo } from '@/components/ui/logo';
+import { usePainted } from '@/lib/after-paint';
 import { paths } from '@/config/paths';
 import type { MenuItem } from '../utils/menu';
 import { SidebarRail } from './sidebar-flyout';
@@ -29,6 +30,10 @@ export function SidebarContent({
   onNavigate,
 }: SidebarContentProps) {
   const intl = useIntl();
+  // The menu's entries come in the frame after the page's: the first view of a big building
+  // (the page, the frame and 20 floors at once) was one long task at 4x CPU.
+  const painted = usePainted();
+  const shown = painted ? status : 'loading';
   return (
     <>
       <div
@@ -60,19 +65,19 @@ export function SidebarContent({
         aria-label={intl.formatMessage({ id: 'layout.nav.main' })}
         className={cn('flex-1 p-3', !collapsed && 'overflow-y-auto')}
       >
-        {status === 'loading' && !collapsed && (
+        {shown === 'loading' && !collapsed && (
           <div aria-hidden="true" className="mb-3 flex animate-pulse flex-col gap-2 px-2.5">
             <div className="h-4 w-3/4 rounded bg-slate-200 dark:bg-white/10" />
             <div className="h-4 w-1/2 rounded bg-slate-200 dark:bg-white/10" />
             <div className="h-4 w-2/3 rounded bg-slate-200 dark:bg-white/10" />
           </div>
         )}
-        {status === 'error' && !collapsed && (
+        {shown === 'error' && !collapsed && (
           <p className="mb-3 rounded-lg bg-amber-50 px-2.5 py-2 text-xs text-amber-900 dark:bg-amber-400/10 dark:text-amber-200">
             <FormattedMessage id="layout.menu.loadFailed" />
           </p>
         )}
-        {collapsed ? (
+        {!painted ? null : collapsed ? (
           <SidebarRail menu={menu} pathname={pathname} />
         ) : (
           <SidebarMenu menu={menu} pathname={pathname} onNavigate={onNavigate} />
