@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint } from './after-paint';
+import { afterNextPaint, afterPaintInTurn } from './after-paint';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -42,5 +42,38 @@ describe('afterNextPaint', () => {
     afterNextPaint(cancelled)();
     vi.advanceTimersByTime(1000);
     expect(cancelled).not.toHaveBeenCalled();
+  });
+});
+
+describe('afterPaintInTurn', () => {
+  it('gives each callback a frame of its own, in order, and skips a cancelled one', () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    const drawFrame = () => {
+      frames.shift()?.(0);
+      vi.advanceTimersByTime(0);
+    };
+    const menu = vi.fn();
+    const cancelled = vi.fn();
+    const week = vi.fn();
+    afterPaintInTurn(menu);
+    afterPaintInTurn(cancelled)();
+    afterPaintInTurn(week);
+    drawFrame();
+    expect(menu).toHaveBeenCalledTimes(1);
+    expect(week).not.toHaveBeenCalled();
+    drawFrame();
+    expect(week).toHaveBeenCalledTimes(1);
+    expect(cancelled).not.toHaveBeenCalled();
+    // Nothing left waiting: no frame is asked for.
+    expect(frames).toHaveLength(0);
+    vi.advanceTimersByTime(1000);
+    expect(menu).toHaveBeenCalledTimes(1);
+    expect(week).toHaveBeenCalledTimes(1);
   });
 });
