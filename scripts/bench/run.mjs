@@ -179,7 +179,9 @@ async function measureWeb() {
             result.performance >= budgets.performance && elsewhere === undefined,
           );
           for (const [index, r] of result.runs.entries()) {
-            console.log(`        run ${index + 1}: ${r.performance} (${r.metrics})`);
+            console.log(
+              `        run ${index + 1}: ${r.performance} (${r.metrics}; LCP: ${r.lcpElement})`,
+            );
           }
           if (name === 'room page') {
             const lcps = result.runs.map((r) => r.lcpMs).sort((a, b) => a - b);
