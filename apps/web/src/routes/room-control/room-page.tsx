@@ -61,6 +61,7 @@ export default function RoomPage({ area }: { area: Area }) {
         key={room.id}
         room={room}
         canChange={areaAllowsWrite(access)}
+        accessKnown={permissions.data !== undefined || permissions.isError}
         receivedAt={temps.dataUpdatedAt}
       />
       <RoomSchedule

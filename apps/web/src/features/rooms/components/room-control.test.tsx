@@ -162,6 +162,16 @@ describe('RoomControl', () => {
     expect(screen.queryByText('Wird gespeichert …')).not.toBeInTheDocument();
   });
 
+  it('claims neither read-only nor drag until the permissions are known', () => {
+    const view = renderRoom({ canChange: false, accessKnown: false });
+    expect(screen.queryByText(/Sie haben Leserechte/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Ziehen oder Pfeiltasten/)).not.toBeVisible();
+    view.rerender({ canChange: false, accessKnown: true });
+    expect(screen.getByText(/Sie haben Leserechte/)).toBeVisible();
+    view.rerender({ canChange: true, accessKnown: true });
+    expect(screen.getByText(/Ziehen oder Pfeiltasten/)).toBeVisible();
+  });
+
   it('read-only: keys change nothing, duration and make-permanent are not offered', async () => {
     renderRoom({ room: temporary(23), canChange: false });
     const user = userEvent.setup();

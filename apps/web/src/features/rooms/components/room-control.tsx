@@ -24,10 +24,13 @@ import { ThermostatDial } from './thermostat-dial';
 export function RoomControl({
   room,
   canChange,
+  accessKnown = true,
   receivedAt,
 }: {
   room: Room;
   canChange: boolean;
+  /** False while the user's permissions have not arrived: the dial is read-only meanwhile. */
+  accessKnown?: boolean;
   receivedAt: number;
 }) {
   const intl = useIntl();
@@ -69,8 +72,14 @@ export function RoomControl({
           onCommit={(value) => actions.commitTarget(value, hours)}
         />
         <SaveStatus state={actions.saveState} />
-        <p className="max-w-sm text-center text-sm text-slate-600 dark:text-slate-400">
-          {t(canChange ? 'rooms.dial.hint' : 'rooms.dial.readOnly')}
+        {/* Until the permissions are known, neither "drag" nor "read access only" is true: the
+            paragraph keeps its place, unseen (it told writers they could not change anything). */}
+        <p
+          className="max-w-sm text-center text-sm text-slate-600 dark:text-slate-400"
+          style={accessKnown ? undefined : { visibility: 'hidden' }}
+          aria-hidden={accessKnown ? undefined : true}
+        >
+          {t(canChange || !accessKnown ? 'rooms.dial.hint' : 'rooms.dial.readOnly')}
         </p>
       </Card>
       <div className="flex flex-col gap-4">
