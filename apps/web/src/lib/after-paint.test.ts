@@ -6,15 +6,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Fake timers and a browser whose frames come only when the test runs their callbacks. */
+function stubFrames(): FrameRequestCallback[] {
+  vi.useFakeTimers();
+  const frames: FrameRequestCallback[] = [];
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+    frames.push(callback);
+    return frames.length;
+  });
+  vi.stubGlobal('cancelAnimationFrame', () => {});
+  return frames;
+}
+
 describe('afterNextPaint', () => {
   it('runs once, after the next frame has been drawn, not before', () => {
-    vi.useFakeTimers();
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-      frames.push(callback);
-      return frames.length;
-    });
-    vi.stubGlobal('cancelAnimationFrame', () => {});
+    const frames = stubFrames();
     const callback = vi.fn();
     afterNextPaint(callback);
     vi.advanceTimersByTime(50);
@@ -47,13 +53,7 @@ describe('afterNextPaint', () => {
 
 describe('afterPaintInTurn', () => {
   it('gives each callback a frame of its own, in order, and skips a cancelled one', () => {
-    vi.useFakeTimers();
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-      frames.push(callback);
-      return frames.length;
-    });
-    vi.stubGlobal('cancelAnimationFrame', () => {});
+    const frames = stubFrames();
     const drawFrame = () => {
       frames.shift()?.(0);
       vi.advanceTimersByTime(0);
