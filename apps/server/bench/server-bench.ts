@@ -61,7 +61,7 @@ export const serverBudgets = {
 // ---- pinning -------------------------------------------------------------------------------
 
 /** Server core and load-generator core, or null when pinning is not possible here. */
-function pinning(): { server: string; load: string } | null {
+export function pinning(): { server: string; load: string } | null {
   if (process.env.BENCH_NO_PIN) return null;
   if (availableParallelism() < 2) return null;
   if (spawnSync('taskset', ['-V']).status !== 0) return null;
@@ -90,7 +90,7 @@ async function load(url: string, headers: Record<string, string>, seconds = dura
   } satisfies Run;
 }
 
-const fmt = (s: Spread, digits = 3, unit = '') =>
+export const fmt = (s: Spread, digits = 3, unit = '') =>
   `${s.median.toFixed(digits)}${unit} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
 
 // ---- one building --------------------------------------------------------------------------

@@ -117,10 +117,46 @@ export const WALL_MINUTE = MINUTE;
  */
 export function toOffsetIso(clock: LocalClock, epochMs: number): string {
   const wall = clock.toWall(epochMs);
-  const offsetMinutes = Math.round((wall - epochMs) / MINUTE);
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMinutes);
-  return `${formatEndTime(wall)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  const day = Math.floor(wall / WALL_DAY);
+  const second = Math.floor((wall - day * WALL_DAY) / 1000);
+  return (
+    datePart(day) +
+    TWO_DIGITS[Math.floor(second / 3600)]! +
+    ':' +
+    TWO_DIGITS[Math.floor(second / 60) % 60]! +
+    ':' +
+    TWO_DIGITS[second % 60]! +
+    offsetPart(Math.round((wall - epochMs) / MINUTE))
+  );
+}
+
+// toOffsetIso runs for every sample of a history answer (1,440 in a day of raw history): the
+// two-digit fields, each day's 'YYYY-MM-DDT' and each offset's '+01:00' are made once, not as a
+// dozen short strings per sample (garbage that the collector then paused the server for).
+const WALL_DAY = 24 * 60 * MINUTE;
+const TWO_DIGITS = Array.from({ length: 60 }, (_, value) => pad(value));
+const dateParts = new Map<number, string>();
+const offsetParts = new Map<number, string>();
+
+function datePart(day: number): string {
+  let part = dateParts.get(day);
+  if (part === undefined) {
+    if (dateParts.size >= 10_000) dateParts.clear();
+    const d = new Date(day * WALL_DAY);
+    part = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T`;
+    dateParts.set(day, part);
+  }
+  return part;
+}
+
+function offsetPart(offsetMinutes: number): string {
+  let part = offsetParts.get(offsetMinutes);
+  if (part === undefined) {
+    const abs = Math.abs(offsetMinutes);
+    part = `${offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+    offsetParts.set(offsetMinutes, part);
+  }
+  return part;
 }
 
 const WIRE_TIME =
