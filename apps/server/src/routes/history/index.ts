@@ -1,10 +1,11 @@
-import type { HistoryAnswer, HistoryStatus } from '@raumregler/contract';
+import type { HistoryStatus } from '@raumregler/contract';
 import { HistoryAnswerSchema, HistoryStatusSchema } from '@raumregler/contract/schemas';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DAY_MS, resolutionFor } from '../../domain/history.js';
 import { parseWireTime, toOffsetIso, type LocalClock } from '../../domain/local-time.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { toCsv, wantsCsv } from '../csv.js';
+import { historyAnswerJson } from './answer-json.js';
 import { unknownRoom } from '../room-param.js';
 
 const invalid = (field: string, message: string) =>
@@ -67,7 +68,7 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/:roomId',
     { schema: { response: { 200: HistoryAnswerSchema } } },
-    async (request, reply): Promise<HistoryAnswer | string> => {
+    async (request, reply): Promise<FastifyReply | string> => {
       const id = (request.params as { roomId?: string }).roomId ?? '';
       if (!/^\d{1,9}$/.test(id)) {
         throw new HttpError(400, 'bad_request', `The room id must be a whole number, got "${id}".`);
@@ -116,19 +117,15 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
           ]),
         );
       }
-      return {
+      const head = {
         room: roomId,
         from: toOffsetIso(local, start),
         to: toOffsetIso(local, end),
-        step_seconds: stepSeconds,
-        samples: samples.map((s) => ({
-          time: toOffsetIso(local, s.time),
-          temperature: s.temperature,
-          target: s.target,
-          humidity: s.humidity,
-          valve: s.valve,
-        })),
+        stepSeconds,
       };
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(historyAnswerJson(head, samples, local));
     },
   );
 };
