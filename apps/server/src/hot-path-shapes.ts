@@ -27,7 +27,13 @@ export function settleHotPathShapes(): void {
 // Held for the life of the process: its maps are what nextTick's stores were made for.
 const kept: object[] = [];
 
-function keepOneTickObject() {
+/** The TickObject kept (hot-path-shapes.test.ts compares a later tick's map with it). */
+export function keptTickObject(): object | undefined {
+  return kept[0];
+}
+
+/** One TickObject as node's nextTick made it, caught by a one-shot init hook. */
+export function catchTickObject(): object | undefined {
   let tick: object | undefined;
   const hook = createHook({
     init(_asyncId, type, _triggerAsyncId, resource) {
@@ -38,6 +44,11 @@ function keepOneTickObject() {
   // The init hook runs inside nextTick itself, so the tick is known when it returns.
   process.nextTick(() => {});
   hook.disable();
+  return tick;
+}
+
+function keepOneTickObject() {
+  const tick = catchTickObject();
   if (tick !== undefined) kept.push(tick);
 }
 

@@ -3,7 +3,7 @@
 // without settleHotPathShapes() first (SETTLE=1). Prints one JSON line, then V8's own print
 // of process.nextTick with the state of each of its property stores.
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { settleHotPathShapes } from '../hot-path-shapes.js';
+import { catchTickObject, keptTickObject, settleHotPathShapes } from '../hot-path-shapes.js';
 
 if (process.env.SETTLE === '1') settleHotPathShapes();
 const collectAll = (globalThis as unknown as { gc: () => void }).gc;
@@ -37,7 +37,11 @@ for (let round = 0; round < 12; round += 1) {
 }
 
 const _response = answer();
+// A tick made now, and the one settleHotPathShapes kept before the collections (if it ran).
+const _tick = catchTickObject();
+const _kept = keptTickObject();
 // V8 intrinsics are only parsed at run time (they are not JavaScript): eval keeps tsx from them.
 const fast = eval('%HasFastProperties(_response)') as boolean;
-process.stdout.write(`${JSON.stringify({ responseHasFastProperties: fast })}\n`);
+const tickKeptItsMap = _kept === undefined ? null : (eval('%HaveSameMap(_tick, _kept)') as boolean);
 eval('%DebugPrint(process.nextTick)');
+process.stdout.write(`${JSON.stringify({ responseHasFastProperties: fast, tickKeptItsMap })}\n`);
