@@ -123,6 +123,8 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
         to: toOffsetIso(local, end),
         stepSeconds,
       };
+      // The route's response schema stays the contract: answer-json.ts writes the same text
+      // (its test holds them equal), as bytes outside V8's heap (decision 46).
       return reply
         .type('application/json; charset=utf-8')
         .send(historyAnswerJson(head, samples, local));
