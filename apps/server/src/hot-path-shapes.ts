@@ -25,11 +25,11 @@ export function settleHotPathShapes(): void {
 }
 
 // Held for the life of the process: its maps are what nextTick's stores were made for.
-const kept: object[] = [];
+let keptTick: object | undefined;
 
 /** The TickObject kept (hot-path-shapes.test.ts compares a later tick's map with it). */
 export function keptTickObject(): object | undefined {
-  return kept[0];
+  return keptTick;
 }
 
 /** One TickObject as node's nextTick made it, caught by a one-shot init hook. */
@@ -48,8 +48,7 @@ export function catchTickObject(): object | undefined {
 }
 
 function keepOneTickObject() {
-  const tick = catchTickObject();
-  if (tick !== undefined) kept.push(tick);
+  keptTick ??= catchTickObject();
 }
 
 /** More than V8's slack-tracking count of constructions, each one a whole answered response. */

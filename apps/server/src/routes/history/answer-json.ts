@@ -3,7 +3,7 @@ import { toOffsetIso, type LocalClock } from '../../domain/local-time.js';
 
 /**
  * A history answer (`HistoryAnswerSchema`) written as JSON bytes straight into a Buffer. The
- * same text the schema's serializer gives (history-answer-json.test.ts holds them equal), but a
+ * same text the schema's serializer gives (answer-json.test.ts holds them equal), but a
  * day of raw samples is ~140 KB and a month of means ~280 KB: as one string each answer landed
  * in V8's large-object space, which only a full collection frees, and under a stream of history
  * queries the server paused for one about every second (15–20 ms, the p99 of
