@@ -36,3 +36,12 @@ describe('a fresh data folder', () => {
     expect(mode(file)).toBe(0o600);
   });
 });
+
+describe('an opened database', () => {
+  it("keeps SQLite's own 2 MB page cache, not better-sqlite3's 16 MB (decision 47: RSS)", () => {
+    base = mkdtempSync(path.join(tmpdir(), 'raumregler-cache-'));
+    const db = openDatabase(path.join(base, 'cache.sqlite'));
+    expect(db.pragma('cache_size', { simple: true })).toBe(-2000);
+    db.close();
+  });
+});

@@ -29,6 +29,10 @@ export function openDatabase(file: string): Database.Database {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // SQLite's own default page cache, 2 MB. better-sqlite3 builds with 16 MB, which a 1,000-room
+  // backfill fills and the process keeps: 14 MB of RSS for reads the OS's file cache serves in
+  // microseconds (decision 47).
+  db.pragma('cache_size = -2000');
   migrate(db);
   return db;
 }

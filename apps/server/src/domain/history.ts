@@ -7,7 +7,7 @@
 import type { Room } from './building.js';
 import type { LocalClock } from './local-time.js';
 import { scheduleAt, type Occurrence } from './schedule.js';
-import { outdoorTemperature, simulateRoom, type SimInput } from './simulation.js';
+import { advanceRoom, outdoorTemperature, type SimInput } from './simulation.js';
 
 /** One sample of one room. `time` is epoch ms; every value is null where it is not known. */
 export interface HistorySample {
@@ -135,7 +135,7 @@ export function backfillRoom(
 /**
  * The backfill of one room in pieces: `until(t)` gives the samples from where the last call
  * stopped up to `t` (exclusive), the same as one call for the whole span would have given, so
- * the background can fill a big building a room-day at a time.
+ * the background can fill a big building in small pieces.
  */
 export function createBackfill(
   room: Room,
@@ -148,7 +148,7 @@ export function createBackfill(
   const seconds = intervalMs / 1000;
   // The programme is looked up again only when its next switch is due, not every sample.
   let programme = scheduleAt(schedule, room.baseTarget, clock.toWall(from));
-  let state: SimInput = {
+  const state: SimInput = {
     temperature: room.temperature === null ? null : programme.target - 1,
     humidity: room.humidity === null ? null : 45,
     valveOpen: false,
@@ -165,15 +165,16 @@ export function createBackfill(
           programme = scheduleAt(schedule, room.baseTarget, wall);
         }
         const hour = (wall % DAY_MS) / HOUR_MS;
-        const next = simulateRoom(state, seconds, outdoorTemperature(hour), random);
-        state = { ...next, target: programme.target, mode: room.mode };
+        advanceRoom(state, seconds, outdoorTemperature(hour), random);
         samples.push({
           time,
-          temperature: next.temperature === null ? null : oneDecimal(next.temperature),
+          temperature: state.temperature === null ? null : oneDecimal(state.temperature),
           target: programme.target,
-          humidity: next.humidity === null ? null : Math.round(next.humidity),
-          valve: next.valveOpen ? 100 : 0,
+          humidity: state.humidity === null ? null : Math.round(state.humidity),
+          valve: state.valveOpen ? 100 : 0,
         });
+        // The room reacts to this sample's target from the next step on.
+        state.target = programme.target;
       }
       return samples;
     },

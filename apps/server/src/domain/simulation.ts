@@ -41,17 +41,18 @@ export function outdoorTemperature(hourOfDay: number): number {
   return 4 + 4 * Math.cos((2 * Math.PI * (hourOfDay - 15)) / 24);
 }
 
-function valveAfter(room: SimInput, temperature: number): boolean {
-  const mode = room.mode.toLowerCase();
+// Plain arguments, not a copy of the room: this runs for every step of every room, and the
+// backfill makes tens of millions of them. `mode` is lower case.
+function valveAfter(mode: string, target: number, valveOpen: boolean, temperature: number) {
   if (mode === 'heating') {
-    if (temperature < room.target - BAND) return true;
-    if (temperature > room.target + BAND) return false;
-    return room.valveOpen;
+    if (temperature < target - BAND) return true;
+    if (temperature > target + BAND) return false;
+    return valveOpen;
   }
   if (mode === 'cooling') {
-    if (temperature > room.target + BAND) return true;
-    if (temperature < room.target - BAND) return false;
-    return room.valveOpen;
+    if (temperature > target + BAND) return true;
+    if (temperature < target - BAND) return false;
+    return valveOpen;
   }
   return false;
 }
@@ -75,16 +76,31 @@ export function simulateRoom(
   outdoor: number,
   random: () => number,
 ): SimState {
-  if (seconds <= 0)
-    return { temperature: room.temperature, humidity: room.humidity, valveOpen: room.valveOpen };
+  const next = { ...room };
+  advanceRoom(next, seconds, outdoor, random);
+  return { temperature: next.temperature, humidity: next.humidity, valveOpen: next.valveOpen };
+}
+
+/**
+ * `simulateRoom` in place: moves the room's temperature, humidity and valve on and allocates
+ * nothing, for the backfill's loop over a building's past month (decision 47).
+ */
+export function advanceRoom(
+  room: SimInput,
+  seconds: number,
+  outdoor: number,
+  random: () => number,
+): void {
+  if (seconds <= 0) return;
   const steps = Math.min(MAX_STEPS, Math.ceil(seconds / MAX_STEP));
   const dt = seconds / steps;
+  const mode = room.mode.toLowerCase();
+  const surplus = mode === 'heating' ? HEAT_SURPLUS : -HEAT_SURPLUS;
   let { temperature, humidity, valveOpen } = room;
   for (let i = 0; i < steps; i++) {
     if (temperature !== null) {
-      valveOpen = valveAfter({ ...room, valveOpen }, temperature);
-      const heating = room.mode.toLowerCase() === 'heating';
-      const goal = valveOpen ? room.target + (heating ? HEAT_SURPLUS : -HEAT_SURPLUS) : outdoor;
+      valveOpen = valveAfter(mode, room.target, valveOpen, temperature);
+      const goal = valveOpen ? room.target + surplus : outdoor;
       const tau = valveOpen ? HEAT_TAU : LOSS_TAU;
       temperature = room.windowOpen
         ? withWindow(temperature, goal, tau, outdoor, dt)
@@ -98,5 +114,7 @@ export function simulateRoom(
       humidity = Math.min(HUMIDITY_MAX, Math.max(HUMIDITY_MIN, humidity));
     }
   }
-  return { temperature, humidity, valveOpen };
+  room.temperature = temperature;
+  room.humidity = humidity;
+  room.valveOpen = valveOpen;
 }

@@ -59,6 +59,7 @@ const FOREGROUND_ROOMS = 100;
 /** Rooms per transaction of the background work: each batch stays within a few milliseconds. */
 const PACK_BATCH = 50;
 const BACKFILL_KEY = 'history.backfill';
+const startOfHour = (time: number) => time - (time % HOUR_MS);
 /** A number from the device, or null: a device that sends something else records nothing. */
 const finite = (value: unknown) =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
@@ -161,7 +162,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
     })();
     let running: Promise<void> | null = null;
 
-    // A room-day per transaction (~1,440 simulated minutes, a few milliseconds), then a turn of
+    // A room-day per transaction (~1,440 simulated minutes, about a millisecond), then a turn of
     // the event loop: requests are served between the pieces. A room counts as done (`after`)
     // once all its days are written; a restart redoes a half-done room, whose samples replace
     // the same times.
@@ -181,16 +182,26 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
           progress.from,
           intervalMs,
         );
-        for (let from = progress.from; from < progress.to; from += DAY_MS) {
+        let from = progress.from;
+        while (from < progress.to) {
           if (closed) return;
-          const samples = backfill.until(Math.min(progress.to, from + DAY_MS));
+          // Pieces end on whole hours, where the store packs them, so no hour or quarter is
+          // written in two parts.
+          const dayEnd = Math.min(progress.to, startOfHour(from) + DAY_MS);
           store.transaction(() => {
-            store.writeSamples(room.id, samples, rawFrom);
-            if (from + DAY_MS >= progress.to) {
+            // An hour's samples at a time: a piece dies young instead of living through the
+            // room-day and being promoted to the old space (decision 47).
+            let hourEnd = from;
+            while (hourEnd < dayEnd) {
+              hourEnd = Math.min(dayEnd, startOfHour(hourEnd) + HOUR_MS);
+              store.writeSamples(room.id, backfill.until(hourEnd), rawFrom);
+            }
+            if (dayEnd >= progress.to) {
               progress.after = room.id;
               app.repos.settings.set(BACKFILL_KEY, JSON.stringify(progress));
             }
           });
+          from = dayEnd;
           await nextTurn();
         }
       }

@@ -8,6 +8,7 @@ import { benchUser, generateBuilding } from '../../../bench/generate-building.js
 import { buildApp } from '../../app.js';
 import { loadConfig, type Config } from '../../config.js';
 import { openDatabase } from '../../db/open.js';
+import { backfillRoom, quarterMeans } from '../../domain/history.js';
 import {
   berlin,
   demoSeed,
@@ -210,6 +211,45 @@ describe('a quarter hour half backfilled, half recorded', () => {
   });
 });
 
+describe('the backfilled past, in 15-minute means', () => {
+  it('has every quarter as the mean of all its samples, where two pieces of the backfill meet too', async () => {
+    await start({ historyRawDays: 1 });
+    // The span starts at 10:05, not on a whole hour: a piece cut at 10:05 each day would write
+    // the quarter from 10:00 in two parts, and the second part's mean would replace the first's.
+    clock.set('2026-11-23T10:05');
+    await server.app.history.startBackfill();
+    const { building } = server.app.repos;
+    const samples = backfillRoom(
+      building.findRoom(1)!,
+      building.schedules()(1),
+      server.app.clock.local,
+      berlin('2026-11-16T10:05'),
+      berlin('2026-11-23T10:05'),
+      60_000,
+    );
+    const from = berlin('2026-11-18T09:00');
+    const to = berlin('2026-11-18T11:00');
+    const expected = quarterMeans(samples).filter((q) => q.time >= from && q.time <= to);
+    expect(expected).toHaveLength(9);
+
+    const answer = await history('?from=2026-11-18T09:00&to=2026-11-18T11:00');
+    expect(answer.step_seconds).toBe(900);
+    expect(answer.samples.map((s) => s.time)).toContain('2026-11-18T10:00:00+01:00');
+    const values = ({
+      temperature,
+      target,
+      humidity,
+      valve,
+    }: Omit<(typeof expected)[number], 'time'>) => ({
+      temperature,
+      target,
+      humidity,
+      valve,
+    });
+    expect(answer.samples.map(values)).toEqual(expected.map(values));
+  });
+});
+
 describe('CSV', () => {
   it('answers a header row and one row per sample, by ?format=csv or Accept', async () => {
     await start();
@@ -295,7 +335,8 @@ describe('the backfill of a big building', () => {
     const bench: [string, string] = [benchUser.username, benchUser.password];
     try {
       clock = manualClock('2026-11-23T10:00');
-      const config = { databaseFile: file, historyBackfillDays: 1 };
+      // 120 rooms × 3 days: 360 pieces, each followed by a turn of the event loop.
+      const config = { databaseFile: file, historyBackfillDays: 3 };
       server = await startTestServer({ now: clock.now, seed: generateBuilding(3, 40), config });
       await server.app.history.startBackfill();
       // 120 rooms: the call returns at once and the backfill goes on between requests.
