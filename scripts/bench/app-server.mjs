@@ -83,6 +83,25 @@ export async function startAppServer({ building = 'demo', env = {} } = {}) {
   };
 }
 
+/**
+ * Waits until a first start's history backfill has written every room's history
+ * (GET /api/history/status). A 1,000-room building fills in the background; measured while it
+ * runs, the browser shares the machine's two cores with it.
+ */
+export async function backfillDone(origin, credentials, limitMs = 30 * 60_000) {
+  const auth = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
+  const started = Date.now();
+  for (;;) {
+    const response = await fetch(`${origin}/api/history/status`, {
+      headers: { authorization: auth },
+    });
+    const { backfill } = await response.json();
+    if (backfill !== 'running') return { backfill, seconds: (Date.now() - started) / 1000 };
+    if (Date.now() - started > limitMs) throw new Error('the backfill did not finish in time');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** The stored sign-in the web app reads at start (lib/auth-storage.ts), for a signed-in first view. */
 export const storedAuth = (username = demoLogin.username, password = demoLogin.password) =>
   JSON.stringify({ macAddress: 'localhost', username, password, deviceInfo: null });

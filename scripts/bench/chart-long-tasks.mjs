@@ -11,7 +11,7 @@
 // backfill (GET /api/history/status), measures, and prints one PASS/FAIL line.
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { benchLogin, startAppServer, storedAuth } from './app-server.mjs';
+import { backfillDone, benchLogin, startAppServer, storedAuth } from './app-server.mjs';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
 import { LONG_TASK_MS, SLOWDOWN, settle as settleLongTasks, slowPage } from './long-tasks.mjs';
 
@@ -84,21 +84,6 @@ export async function measureChartLongTasks(appUrl, credentials, roomId = ROOM_I
 /** The 1,000-room building with 30 days of backfilled history, on a free port. */
 const startBigServer = () =>
   startAppServer({ building: 'big', env: { HISTORY_BACKFILL_DAYS: String(HISTORY_DAYS) } });
-
-/** Waits until the background backfill has written every room's history. */
-async function backfillDone(origin, credentials, limitMs = 30 * 60_000) {
-  const auth = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
-  const started = Date.now();
-  for (;;) {
-    const response = await fetch(`${origin}/api/history/status`, {
-      headers: { authorization: auth },
-    });
-    const { backfill } = await response.json();
-    if (backfill !== 'running') return { backfill, seconds: (Date.now() - started) / 1000 };
-    if (Date.now() - started > limitMs) throw new Error('the backfill did not finish in time');
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-  }
-}
 
 async function main() {
   const server = await startBigServer();

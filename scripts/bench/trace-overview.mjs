@@ -8,7 +8,7 @@
 // Run: `node scripts/bench/trace-overview.mjs [first|sort|type|untype|room|back|roomcold ...]`
 // (needs `npm run build`; TRACE_DIR=folder keeps the traces, WEB_DIST=folder another build).
 import { chromium } from '@playwright/test';
-import { benchLogin, startAppServer, storedAuth } from './app-server.mjs';
+import { backfillDone, benchLogin, startAppServer, storedAuth } from './app-server.mjs';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
 import { LONG_TASK_MS, SLOWDOWN, settle, slowPage } from './long-tasks.mjs';
 
@@ -151,6 +151,7 @@ const server = await startAppServer({
   building: 'big',
   env: process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {},
 });
+await backfillDone(server.origin, benchLogin);
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 try {
   const { page } = await slowPage(browser, {
