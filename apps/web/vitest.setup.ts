@@ -2,10 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { addSignedInMessages } from './src/lib/catalog-de-signed-in';
+import { markFirstViewDone } from './src/lib/first-view';
 
 // Unit tests render signed-in screens without the signed-in frame that brings their German
 // strings in the app (lib/catalog-de-signed-in.ts).
 addSignedInMessages();
+// Nor the frame that marks the first view done (lib/first-view.ts): what waits for it comes at once.
+markFirstViewDone();
 
 afterEach(() => {
   cleanup();

@@ -7,6 +7,7 @@ import { ScreenLoader } from '@/components/ui/screen-loader';
 import { loadToaster, Toaster } from '@/components/ui/toast';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { ConnectionBanner } from '@/features/connection/components/connection-banner';
+import { markFirstViewDone } from '@/lib/first-view';
 import { useLoaders } from '@/lib/loaders';
 import { useSettings } from '@/lib/settings-provider';
 import { PREFETCH_MARK } from './prefetch-routes';
@@ -31,7 +32,8 @@ export function RootLayout({ prefetch }: { prefetch: (when: 'now' | 'idle') => v
   // the controller may go away any moment after. A page opened signed in first shows itself, and
   // fetches the rest once nothing has loaded for a moment, so on a slow line the prefetch does
   // not compete with the first view, then one route per idle moment, likely next screens first
-  // (app/prefetch-routes.ts). The mark tells the bench where the first view ended.
+  // (app/prefetch-routes.ts). The mark tells the bench where the first view ended; the code
+  // put off until then follows (lib/first-view.ts).
   const busy = navigation.state !== 'idle' || fetching > 0;
   const [signedInAtStart] = useState(signedIn);
   const prefetched = useRef(false);
@@ -40,6 +42,7 @@ export function RootLayout({ prefetch }: { prefetch: (when: 'now' | 'idle') => v
     const start = (when: 'now' | 'idle') => {
       prefetched.current = true;
       window.performance.mark?.(PREFETCH_MARK);
+      markFirstViewDone();
       prefetch(when);
       void loadToaster();
     };

@@ -65,11 +65,16 @@ export function afterPaintInTurn(callback: () => void): () => void {
 }
 
 /**
- * False in the render that mounts the component, true once the frame it drew has been painted,
- * and the parts put off before it have had their frames (afterPaintInTurn).
+ * False until `ready`, then true once the frame drawn with `ready` has been painted and the parts
+ * put off before it have had their frames (afterPaintInTurn). `ready`: what the screen's first
+ * view still waits for is here, so what is put off comes after that view's paint, not between
+ * its first frame and the one that completes it.
  */
-export function usePainted(): boolean {
+export function usePainted(ready = true): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => (painted ? undefined : afterPaintInTurn(() => setPainted(true))), [painted]);
+  useEffect(
+    () => (painted || !ready ? undefined : afterPaintInTurn(() => setPainted(true))),
+    [painted, ready],
+  );
   return painted;
 }

@@ -1,7 +1,7 @@
 import type { Permissions } from '@raumregler/contract';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
-import { afterNextPaint } from '@/lib/after-paint';
+import { afterFirstView } from '@/lib/first-view';
 import { UserMenuButtonContent, userMenuButtonClass } from './user-menu-button';
 
 type Dropdown = ComponentType<{
@@ -15,9 +15,9 @@ type Dropdown = ComponentType<{
 
 /**
  * The account menu's code (Radix dropdown with floating-ui, about 33 KB gzip) is not needed to
- * draw the page: it loads once the frame's first render has been painted (not sharing the line
- * with what the page still needs to draw), and until it is here the same button
- * stands in. A press on it in that moment opens the menu as soon as it can; focus carries over.
+ * draw the page: it loads once the first view is complete (lib/first-view.ts: not sharing the
+ * line with what the page still needs to draw, nor counted towards its LCP), and until it is
+ * here the same button stands in. A press on it in that moment opens the menu as soon as it can; focus carries over.
  * A failed load (the controller gone) leaves the stand-in and is tried again on the next press,
  * never an error screen.
  */
@@ -51,7 +51,7 @@ export function UserMenu(props: {
       if (component) setDropdownMenu(() => component);
     });
   };
-  useEffect(() => afterNextPaint(load), []);
+  useEffect(() => afterFirstView(load), []);
 
   if (DropdownMenu)
     return <DropdownMenu {...props} defaultOpen={openOnLoad} focusButton={focused} />;
