@@ -83,7 +83,7 @@ export function simulateRoom(
 
 /**
  * `simulateRoom` in place: moves the room's temperature, humidity and valve on and allocates
- * nothing, for the backfill's loop over a building's past month (decision 47).
+ * nothing, for the backfill's loop over a building's past days (decision 47).
  */
 export function advanceRoom(
   room: SimInput,
