@@ -17,9 +17,9 @@ type Dropdown = ComponentType<{
  * The account menu's code (Radix dropdown with floating-ui, about 33 KB gzip) is not needed to
  * draw the page: it loads once the first view is complete (lib/first-view.ts: not sharing the
  * line with what the page still needs to draw, nor counted towards its LCP), and until it is
- * here the same button stands in. A press on it in that moment opens the menu as soon as it can; focus carries over.
- * A failed load (the controller gone) leaves the stand-in and is tried again on the next press,
- * never an error screen.
+ * here the same button stands in. A press on it in that moment opens the menu as soon as it
+ * can; focus carries over. A failed load (the controller gone) leaves the stand-in and is tried
+ * again on the next press, never an error screen.
  */
 let loaded: Dropdown | null = null;
 let loading: Promise<Dropdown | null> | null = null;
