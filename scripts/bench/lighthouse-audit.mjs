@@ -29,7 +29,7 @@ class LighthouseRuntimeError extends Error {
 }
 
 /**
- * @returns {Promise<{performance: number, lcpMs: number, accessibility: number, failing: string[],
+ * @returns {Promise<{performance: number, lcpMs: number, accessibility: number, benchmarkIndex: number, failing: string[],
  *   metrics: string, finalUrl: string}>}
  */
 async function auditOnce(url, { signedIn, origin }) {
@@ -76,6 +76,7 @@ async function auditOnce(url, { signedIn, origin }) {
       performance: score('performance'),
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       accessibility: score('accessibility'),
+      benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? Number.NaN),
       failing,
       finalUrl: lhr.finalDisplayedUrl,
     };

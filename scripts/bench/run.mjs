@@ -9,7 +9,8 @@
 // rounds, for trying the bench out: its verdicts are not the reference); --only=LIST, a comma
 // list of sections: sizes, lighthouse, dial, big, server, steps (web = the first four, server =
 // the last two); WEB_DIST=folder of another web build to measure; BENCH_JSON=file writes the
-// rows as JSON too (scripts/bench/repeat.mjs). Server settings: see
+// rows as JSON too (scripts/bench/repeat.mjs). Every run starts with the machine's reference
+// figures (machine.mjs): runs compare only when these agree. Server settings: see
 // apps/server/bench/server-bench.ts (BENCH_ROUNDS, BENCH_DURATION, …).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { measureFirstView } from './bundle-size.mjs';
 import { measureDialDrag } from './dial-long-tasks.mjs';
 import { audit } from './lighthouse-audit.mjs';
 import { browserRuns, runsVerdict } from './long-tasks.mjs';
+import { machineFigures } from './machine.mjs';
 import { LONG_TASK_MS, measureBigBuildingRuns } from './overview-long-tasks.mjs';
 import { backfillDone, benchLogin, repoRoot, startAppServer } from './app-server.mjs';
 
@@ -180,7 +182,7 @@ async function measureWeb() {
           );
           for (const [index, r] of result.runs.entries()) {
             console.log(
-              `        run ${index + 1}: ${r.performance} (${r.metrics}; LCP: ${r.lcpElement})`,
+              `        run ${index + 1}: ${r.performance} (${r.metrics}; LCP: ${r.lcpElement}; Lighthouse's benchmark index of this machine ${r.benchmarkIndex})`,
             );
           }
           if (name === 'room page') {
@@ -414,6 +416,9 @@ async function measureServer() {
   }
 }
 
+// Every run, whatever its parts: which kind of machine measured the figures (machine.mjs).
+console.log('\n━━ machine (reference figures, none of them ours) ━━');
+for (const [figure, value] of await machineFigures()) row(figure, value, 'none', null);
 if (['sizes', 'lighthouse', 'dial'].some((name) => sections.has(name))) await measureWeb();
 if (sections.has('big')) await measureBigBuildingWeb();
 if (sections.has('server')) await measureServer();
