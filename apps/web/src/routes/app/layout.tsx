@@ -15,6 +15,7 @@ import { paths } from '@/config/paths';
 import { AlarmBell } from '@/features/alarms/components/alarm-bell';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
+import { useFloorStructure } from '@/features/rooms/hooks/use-floor-structure';
 import { AppShell } from '@/features/layout/components/app-shell';
 import { buildMenu, findTrail } from '@/features/layout/utils/menu';
 import { addSignedInMessages } from '@/lib/catalog-de-signed-in';
@@ -64,7 +65,12 @@ export default function AppLayoutRoute() {
   // store, which React renders synchronously, and on the 1,000-room building the menu's floors
   // and rooms made that render a long task at 4x CPU (docs/quality.md).
   const menuTemps = useDeferredValue(temps.data);
-  const menu = useMemo(() => buildMenu(permissions.data, menuTemps), [permissions.data, menuTemps]);
+  // An answer with the same floors and rooms (a write's, a poll's) keeps the menu as it was.
+  const menuFloors = useFloorStructure(menuTemps);
+  const menu = useMemo(
+    () => buildMenu(permissions.data, menuFloors),
+    [permissions.data, menuFloors],
+  );
   useEffect(() => {
     setMenuConfig('primary', menu);
     setCurrentMenuItem(findTrail(menu, location.pathname).at(-1) ?? null);

@@ -4,6 +4,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { AbsenceMark } from '@/features/absences/components/absence-mark';
 import { refreshTemps } from '@/features/rooms/api/update-room-cache';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
+import { useFloorStructure } from '@/features/rooms/hooks/use-floor-structure';
 import { useNow } from '@/features/rooms/hooks/use-now';
 import { usePainted } from '@/lib/after-paint';
 import { useFirstViewDone } from '@/lib/first-view';
@@ -27,9 +28,12 @@ export function RoomSchedule({
 }) {
   const queryClient = useQueryClient();
   const { permissions } = useBuildingData();
+  // The rooms to copy the week to: the same list while the building's rooms stay the same.
+  const structure = useFloorStructure(floors);
   const rooms = useMemo(
-    () => floors.flatMap((floor) => floor.raeume.map((room) => ({ id: room.id, name: room.name }))),
-    [floors],
+    () =>
+      structure.flatMap((floor) => floor.raeume.map((room) => ({ id: room.id, name: room.name }))),
+    [structure],
   );
   // Opened from scratch, after the first view is complete (lib/first-view.ts): the dial's hint,
   // the page's largest text and so its LCP, shows once the permissions are known, and a chunk

@@ -1,6 +1,6 @@
 import type { Permissions } from '@raumregler/contract';
 import { Menu } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { cn } from '@/components/ui/cn';
@@ -49,10 +49,11 @@ export function AppShell({
   const [collapsed, setCollapsed] = useState(
     () => getLayoutConfig<{ sidebarCollapsed?: boolean }>(SHELL_LAYOUT)?.sidebarCollapsed === true,
   );
-  const changeCollapsed = (next: boolean) => {
+  // Stable, so the memoized sidebar skips the frame's renders that change nothing of it.
+  const changeCollapsed = useCallback((next: boolean) => {
     setCollapsed(next);
     updateLayoutConfig(SHELL_LAYOUT, { sidebarCollapsed: next });
-  };
+  }, []);
   const content = { menu, status: menuStatus, pathname, buildingName };
 
   return (

@@ -1,13 +1,23 @@
 import { ChevronRight, House } from 'lucide-react';
-import { Fragment } from 'react';
+import { Fragment, memo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMenuLabel } from '../hooks/use-menu-label';
 import { findTrail, type MenuItem } from '../utils/menu';
 
-/** Where the user is, found by looking the path up in the menu. */
-export function Breadcrumb({ menu, pathname }: { menu: MenuItem[]; pathname: string }) {
+/**
+ * Where the user is, found by looking the path up in the menu. Memoized: the frame re-renders
+ * with every temps answer, and on a big building looking the path up among 1,000 rooms each
+ * time costs; the menu keeps its identity while its floors and rooms stay the same.
+ */
+export const Breadcrumb = memo(function Breadcrumb({
+  menu,
+  pathname,
+}: {
+  menu: MenuItem[];
+  pathname: string;
+}) {
   const intl = useIntl();
   const label = useMenuLabel();
   const trail = findTrail(menu, pathname);
@@ -70,4 +80,4 @@ export function Breadcrumb({ menu, pathname }: { menu: MenuItem[]; pathname: str
       </ol>
     </nav>
   );
-}
+});

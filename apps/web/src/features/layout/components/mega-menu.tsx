@@ -1,4 +1,5 @@
 import { ChevronDown } from 'lucide-react';
+import { memo } from 'react';
 import { useIntl } from 'react-intl';
 import { cn } from '@/components/ui/cn';
 import { useHoverMenu } from '../hooks/use-hover-menu';
@@ -13,8 +14,17 @@ export const MEGA_MENU_ROOM_LIMIT = 12;
 const topItem =
   'inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-white/5 dark:hover:text-white';
 
-/** The header's view of the menu (wide screens): each area opens a panel of floors and rooms. */
-export function MegaMenu({ menu, pathname }: { menu: MenuItem[]; pathname: string }) {
+/**
+ * The header's view of the menu (wide screens): each area opens a panel of floors and rooms.
+ * Memoized like the breadcrumb: it draws again only for another menu or another address.
+ */
+export const MegaMenu = memo(function MegaMenu({
+  menu,
+  pathname,
+}: {
+  menu: MenuItem[];
+  pathname: string;
+}) {
   const intl = useIntl();
   return (
     <nav aria-label={intl.formatMessage({ id: 'layout.nav.mega' })} className="hidden lg:block">
@@ -31,7 +41,7 @@ export function MegaMenu({ menu, pathname }: { menu: MenuItem[]; pathname: strin
       </ul>
     </nav>
   );
-}
+});
 
 function TopLink({ item, pathname }: { item: MenuItem; pathname: string }) {
   const label = useMenuLabel();

@@ -1,4 +1,5 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { memo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
@@ -88,7 +89,7 @@ export function SidebarContent({
 }
 
 /** The desktop sidebar (from 1200 px): light or dark by setting, collapsible to an icon rail. */
-export function Sidebar({
+function SidebarView({
   theme,
   collapsed,
   onCollapsedChange,
@@ -131,3 +132,9 @@ export function Sidebar({
     </aside>
   );
 }
+
+/**
+ * Memoized: the frame re-renders with every temps answer, and the menu keeps its identity while
+ * the building's floors and rooms stay the same (useMenuFloors).
+ */
+export const Sidebar = memo(SidebarView);

@@ -1,5 +1,5 @@
 import type { Permissions } from '@raumregler/contract';
-import { useEffect, useState, type ComponentType } from 'react';
+import { memo, useEffect, useState, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { afterFirstView } from '@/lib/first-view';
 import { UserMenuButtonContent, userMenuButtonClass } from './user-menu-button';
@@ -34,7 +34,7 @@ function loadDropdown(): Promise<Dropdown | null> {
   return loading;
 }
 
-export function UserMenu(props: {
+function UserMenuView(props: {
   username: string;
   buildingName: string;
   onLogout: () => void;
@@ -79,3 +79,6 @@ export function UserMenu(props: {
     </button>
   );
 }
+
+/** Memoized: the frame re-renders with every temps answer; the account menu depends on none of it. */
+export const UserMenu = memo(UserMenuView);
