@@ -36,23 +36,26 @@ const building = (temperature?: number) =>
     temperature,
   );
 
+/** The same building with one room renamed. */
+const renamedRoom = () =>
+  answer([
+    [
+      1,
+      'EG',
+      [
+        [1, 'Wohnzimmer'],
+        [2, 'Essküche'],
+      ],
+    ],
+    [2, 'OG', [[3, 'Bad']]],
+  ]);
+
 describe('sameFloorStructure', () => {
   it('counts an answer that changed only values as the same building', () => {
     expect(sameFloorStructure(building(20.5), building(22))).toBe(true);
   });
 
   it('tells a renamed room, a renamed floor, a room more or moved apart', () => {
-    const renamedRoom = answer([
-      [
-        1,
-        'EG',
-        [
-          [1, 'Wohnzimmer'],
-          [2, 'Essküche'],
-        ],
-      ],
-      [2, 'OG', [[3, 'Bad']]],
-    ]);
     const renamedFloor = answer([
       [
         1,
@@ -103,7 +106,7 @@ describe('sameFloorStructure', () => {
         ],
       ],
     ]);
-    for (const other of [renamedRoom, renamedFloor, roomAdded, reordered, floorGone]) {
+    for (const other of [renamedRoom(), renamedFloor, roomAdded, reordered, floorGone]) {
       expect(sameFloorStructure(building(), other)).toBe(false);
     }
   });
@@ -126,17 +129,7 @@ describe('useFloorStructure', () => {
     rerender({ floors: building(23) });
     expect(result.current).toBe(first);
 
-    const renamed = answer([
-      [
-        1,
-        'EG',
-        [
-          [1, 'Wohnzimmer'],
-          [2, 'Essküche'],
-        ],
-      ],
-      [2, 'OG', [[3, 'Bad']]],
-    ]);
+    const renamed = renamedRoom();
     rerender({ floors: renamed });
     expect(result.current).toBe(renamed);
 
