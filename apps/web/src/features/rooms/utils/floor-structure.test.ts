@@ -4,111 +4,54 @@ import { describe, expect, it } from 'vitest';
 import { useFloorStructure } from '../hooks/use-floor-structure';
 import { sameFloorStructure } from './floor-structure';
 
-/** A temps answer: floors with rooms, each room with a temperature and a target. */
-const answer = (
-  rooms: Array<[floorId: number, floorName: string, Array<[id: number, name: string]>]>,
-  temperature = 20.5,
-) =>
-  rooms.map(([id, etagenname, raeume]) => ({
-    id,
-    etagenname,
-    raeume: raeume.map(([roomId, name]) => ({
-      id: roomId,
-      name,
-      temperatur: temperature,
-      solltemperatur: 21,
-    })),
-  })) as unknown as Floor[];
+/** A temps answer of two floors and three rooms, every room at `temperature`. */
+const building = (temperature = 20.5) =>
+  [
+    {
+      id: 1,
+      etagenname: 'EG',
+      raeume: [room(1, 'Wohnzimmer', temperature), room(2, 'Küche', temperature)],
+    },
+    { id: 2, etagenname: 'OG', raeume: [room(3, 'Bad', temperature)] },
+  ] as unknown as Floor[];
 
-const building = (temperature?: number) =>
-  answer(
-    [
-      [
-        1,
-        'EG',
-        [
-          [1, 'Wohnzimmer'],
-          [2, 'Küche'],
-        ],
-      ],
-      [2, 'OG', [[3, 'Bad']]],
-    ],
-    temperature,
-  );
+function room(id: number, name: string, temperatur: number) {
+  return { id, name, temperatur, solltemperatur: 21 };
+}
 
-/** The same building with one room renamed. */
+/** The building after `change`, a fresh copy each time. */
+const changed = (change: (floors: Floor[]) => void) => {
+  const floors = structuredClone(building());
+  change(floors);
+  return floors;
+};
 const renamedRoom = () =>
-  answer([
-    [
-      1,
-      'EG',
-      [
-        [1, 'Wohnzimmer'],
-        [2, 'Essküche'],
-      ],
-    ],
-    [2, 'OG', [[3, 'Bad']]],
-  ]);
+  changed((floors) => {
+    floors[0]!.raeume[1]!.name = 'Essküche';
+  });
 
 describe('sameFloorStructure', () => {
   it('counts an answer that changed only values as the same building', () => {
     expect(sameFloorStructure(building(20.5), building(22))).toBe(true);
   });
 
-  it('tells a renamed room, a renamed floor, a room more or moved apart', () => {
-    const renamedFloor = answer([
-      [
-        1,
-        'EG',
-        [
-          [1, 'Wohnzimmer'],
-          [2, 'Küche'],
-        ],
-      ],
-      [2, 'DG', [[3, 'Bad']]],
-    ]);
-    const roomAdded = answer([
-      [
-        1,
-        'EG',
-        [
-          [1, 'Wohnzimmer'],
-          [2, 'Küche'],
-        ],
-      ],
-      [
-        2,
-        'OG',
-        [
-          [3, 'Bad'],
-          [4, 'Gast'],
-        ],
-      ],
-    ]);
-    const reordered = answer([
-      [
-        1,
-        'EG',
-        [
-          [2, 'Küche'],
-          [1, 'Wohnzimmer'],
-        ],
-      ],
-      [2, 'OG', [[3, 'Bad']]],
-    ]);
-    const floorGone = answer([
-      [
-        1,
-        'EG',
-        [
-          [1, 'Wohnzimmer'],
-          [2, 'Küche'],
-        ],
-      ],
-    ]);
-    for (const other of [renamedRoom(), renamedFloor, roomAdded, reordered, floorGone]) {
-      expect(sameFloorStructure(building(), other)).toBe(false);
-    }
+  it('tells a renamed room, a renamed floor, a room more, rooms reordered and a floor gone', () => {
+    const others = [
+      renamedRoom(),
+      changed((floors) => {
+        floors[1]!.etagenname = 'DG';
+      }),
+      changed((floors) => {
+        floors[1]!.raeume.push({ ...floors[1]!.raeume[0]!, id: 4, name: 'Gast' });
+      }),
+      changed((floors) => {
+        floors[0]!.raeume.reverse();
+      }),
+      changed((floors) => {
+        floors.pop();
+      }),
+    ];
+    for (const other of others) expect(sameFloorStructure(building(), other)).toBe(false);
   });
 
   it('tells no answer from an answer', () => {
