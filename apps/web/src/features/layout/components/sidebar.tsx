@@ -135,6 +135,6 @@ function SidebarView({
 
 /**
  * Memoized: the frame re-renders with every temps answer, and the menu keeps its identity while
- * the building's floors and rooms stay the same (useMenuFloors).
+ * the building's floors and rooms stay the same (useFloorStructure).
  */
 export const Sidebar = memo(SidebarView);
