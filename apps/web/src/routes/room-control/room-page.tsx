@@ -8,6 +8,7 @@ import { useBuildingData } from '@/features/rooms/components/building-data-provi
 import { FloorName } from '@/features/rooms/components/floor-name';
 import { LoadState } from '@/features/rooms/components/load-state';
 import { NotFoundState } from '@/features/rooms/components/not-found-state';
+import { roomReceivedAt } from '@/features/rooms/api/update-room-cache';
 import { RoomControl } from '@/features/rooms/components/room-control';
 import { HistorySection } from '@/features/history/components/history-section';
 import { RecentChanges } from '@/features/audit/components/recent-changes';
@@ -42,6 +43,10 @@ export default function RoomPage({ area }: { area: Area }) {
   // rest access_to_smart. Until the permissions are known, nobody gets a dial that might refuse
   // the change.
   const access = permissions.data?.[area === 'pro' ? 'access_to_pro' : 'access_to_smart'];
+  // A write puts its room into the list with its own arrival time (the countdown counts from it);
+  // the recent changes ask again on either, a write or a reload of the list.
+  const receivedAt = roomReceivedAt(room, temps.dataUpdatedAt);
+  const version = Math.max(receivedAt, temps.dataUpdatedAt);
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
       <Link
@@ -62,7 +67,7 @@ export default function RoomPage({ area }: { area: Area }) {
         room={room}
         canChange={areaAllowsWrite(access)}
         accessKnown={permissions.data !== undefined || permissions.isError}
-        receivedAt={temps.dataUpdatedAt}
+        receivedAt={receivedAt}
       />
       <RoomSchedule
         key={`schedule-${room.id}`}
@@ -73,7 +78,7 @@ export default function RoomPage({ area }: { area: Area }) {
       {/* Issue 14: the room's history (loads near the screen) and its last changes (manage). */}
       <HistorySection key={`history-${room.id}`} roomId={room.id} roomName={room.name} />
       {can(permissions.data, 'manage') && (
-        <RecentChanges key={`changes-${room.id}`} roomId={room.id} version={temps.dataUpdatedAt} />
+        <RecentChanges key={`changes-${room.id}`} roomId={room.id} version={version} />
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { deviceApiPaths, type Room } from '@raumregler/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
-import { applyRoomAnswer, refreshTemps } from './update-room-cache';
+import { settleRoomWrite } from './update-room-cache';
 
 /** POST resettemp: ends the temporary target, the schedule applies again. */
 export const endTemporary = (roomId: number) => apiPost<Room>(deviceApiPaths.endTemporary(roomId));
@@ -10,9 +10,6 @@ export function useEndTemporary() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: endTemporary,
-    onSuccess: ({ data }) => {
-      applyRoomAnswer(queryClient, data);
-      return refreshTemps(queryClient);
-    },
+    onSuccess: ({ data }, roomId) => settleRoomWrite(queryClient, roomId, data),
   });
 }

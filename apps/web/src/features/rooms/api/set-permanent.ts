@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { toSetpoint } from '../utils/room-values';
 import { endTemporary } from './end-temporary';
-import { applyRoomAnswer, refreshTemps } from './update-room-cache';
+import { refreshRoom, settleRoomWrite } from './update-room-cache';
 
 export interface SetPermanentInput {
   roomId: number;
@@ -26,11 +26,8 @@ export function useMakePermanent() {
       await endTemporary(input.roomId);
       return setPermanent(input);
     },
-    onSuccess: ({ data }) => {
-      applyRoomAnswer(queryClient, data);
-      return refreshTemps(queryClient);
-    },
+    onSuccess: ({ data }, { roomId }) => settleRoomWrite(queryClient, roomId, data),
     // The temporary target may have ended before the second step failed.
-    onError: () => refreshTemps(queryClient),
+    onError: (_error, { roomId }) => refreshRoom(queryClient, roomId),
   });
 }

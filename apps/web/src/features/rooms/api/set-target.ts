@@ -2,7 +2,7 @@ import { deviceApiPaths, type Room } from '@raumregler/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { toSetpoint } from '../utils/room-values';
-import { applyRoomAnswer, refreshTemps } from './update-room-cache';
+import { settleRoomWrite } from './update-room-cache';
 
 export interface SetTargetInput {
   roomId: number;
@@ -27,9 +27,6 @@ export function useSetTarget() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setTarget,
-    onSuccess: ({ data }) => {
-      applyRoomAnswer(queryClient, data);
-      return refreshTemps(queryClient);
-    },
+    onSuccess: ({ data }, { roomId }) => settleRoomWrite(queryClient, roomId, data),
   });
 }

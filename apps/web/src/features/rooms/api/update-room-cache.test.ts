@@ -5,7 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiUrl, HttpResponse, mock, testQueryClient } from '@/lib/testing';
 import { tempsQueryOptions } from './get-temps';
 import { setTarget } from './set-target';
-import { applyRoomAnswer, writeRooms } from './update-room-cache';
+import {
+  applyRoomAnswer,
+  refreshRoom,
+  roomReceivedAt,
+  settleRoomWrite,
+  writeRooms,
+} from './update-room-cache';
 
 const ROOMS = 100;
 const room = (id: number, target: number) =>
@@ -20,6 +26,7 @@ const building = (target: number): Floor[] =>
   ] as unknown as Floor[];
 
 let tempsReads = 0;
+let roomReads = 0;
 let writes = 0;
 let writesBeforeFirstRead: number | null = null;
 const server = setupServer(
@@ -27,6 +34,10 @@ const server = setupServer(
     tempsReads += 1;
     writesBeforeFirstRead ??= writes;
     return HttpResponse.json(building(20));
+  }),
+  mock.get(apiUrl('/get/json/v1/1/temps/:id/'), ({ params }) => {
+    roomReads += 1;
+    return HttpResponse.json([room(Number(params.id), 24)]);
   }),
   mock.post(apiUrl('/set/json/v1/1/ziel/:id/'), ({ params }) => {
     writes += 1;
@@ -44,6 +55,7 @@ async function watchedTemps() {
   const stop = observer.subscribe(() => {});
   await client.fetchQuery(tempsQueryOptions());
   tempsReads = 0;
+  roomReads = 0;
   writes = 0;
   writesBeforeFirstRead = null;
   return { client, stop };
@@ -57,6 +69,59 @@ describe('room writes and the temps cache', () => {
     expect(rooms.find((r) => r.id === 7)?.solltemperatur).toBe(25);
     expect(rooms.find((r) => r.id === 8)?.solltemperatur).toBe(20);
     expect(tempsReads).toBe(0);
+    stop();
+  });
+
+  it('after one room’s write takes its answer and reads nothing again', async () => {
+    const { client, stop } = await watchedTemps();
+    await settleRoomWrite(client, 7, room(7, 25));
+    const rooms = client.getQueryData(tempsQueryOptions().queryKey)![0]!.raeume;
+    expect(rooms.find((r) => r.id === 7)?.solltemperatur).toBe(25);
+    expect({ tempsReads, roomReads }).toEqual({ tempsReads: 0, roomReads: 0 });
+    stop();
+  });
+
+  it('reads only that room again when a device answers a write with something else', async () => {
+    const { client, stop } = await watchedTemps();
+    await settleRoomWrite(client, 7, 'OK');
+    const rooms = client.getQueryData(tempsQueryOptions().queryKey)![0]!.raeume;
+    expect(rooms.find((r) => r.id === 7)?.solltemperatur).toBe(24);
+    expect(rooms.find((r) => r.id === 8)?.solltemperatur).toBe(20);
+    expect({ tempsReads, roomReads }).toEqual({ tempsReads: 0, roomReads: 1 });
+    stop();
+  });
+
+  it('reloads the whole list when the room cannot be read on its own', async () => {
+    const { client, stop } = await watchedTemps();
+    server.use(
+      mock.get(apiUrl(deviceApiPaths.roomTemps(7)), () =>
+        HttpResponse.json({ error: 'not_found', message: 'Raum nicht gefunden' }, { status: 404 }),
+      ),
+    );
+    await refreshRoom(client, 7);
+    expect(tempsReads).toBe(1);
+    stop();
+  });
+
+  it('a patched room counts from its own arrival, the others from the list’s load', async () => {
+    const { client, stop } = await watchedTemps();
+    const listUpdatedAt = client.getQueryState(tempsQueryOptions().queryKey)!.dataUpdatedAt;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    applyRoomAnswer(client, room(7, 25));
+    expect(client.getQueryState(tempsQueryOptions().queryKey)!.dataUpdatedAt).toBe(listUpdatedAt);
+    const rooms = client.getQueryData(tempsQueryOptions().queryKey)![0]!.raeume;
+    expect(
+      roomReceivedAt(
+        rooms.find((r) => r.id === 8)!,
+        listUpdatedAt,
+      ),
+    ).toBe(listUpdatedAt);
+    expect(
+      roomReceivedAt(
+        rooms.find((r) => r.id === 7)!,
+        listUpdatedAt,
+      ),
+    ).toBeGreaterThanOrEqual(listUpdatedAt + 20);
     stop();
   });
 

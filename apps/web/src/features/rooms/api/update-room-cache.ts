@@ -1,5 +1,6 @@
-import type { Floor, Room } from '@raumregler/contract';
+import { deviceApiPaths, type Floor, type Room } from '@raumregler/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client';
 import { tempsQueryOptions } from './get-temps';
 
 /** The key of the building's temps list (room data lives inside it), from its query options. */
@@ -9,22 +10,78 @@ const isRoom = (value: unknown): value is Room =>
   typeof value === 'object' && value !== null && typeof (value as Room).id === 'number';
 
 /**
+ * When each room put into the list on its own arrived. A room's `remaining_time` counts from the
+ * moment the server sent it: a room patched in after a write is newer than the list around it,
+ * whose other rooms still count from the list's last load.
+ */
+const patchedAt = new WeakMap<Room, number>();
+
+/** When `room`'s data arrived: its own patch time, else the list's (`dataUpdatedAt`). */
+export const roomReceivedAt = (room: Room, listUpdatedAt: number) =>
+  patchedAt.get(room) ?? listUpdatedAt;
+
+/**
  * Every write answers the updated room: put it into the cached list at once, so the page shows
- * the server's word without waiting for a reload.
+ * the server's word without waiting for a reload. The list keeps its own load time (its other
+ * rooms are as old as before); the room gets its own.
  */
 export function applyRoomAnswer(queryClient: QueryClient, answer: unknown) {
   if (!isRoom(answer)) return;
-  queryClient.setQueryData(tempsKey(), (floors: Floor[] | undefined) =>
-    floors?.map((floor) => ({
-      ...floor,
-      raeume: floor.raeume.map((room) => (room.id === answer.id ? { ...room, ...answer } : room)),
-    })),
+  const hasRoom = (floor: Floor) => floor.raeume.some((room) => room.id === answer.id);
+  const findRoom = (floors: Floor[] | undefined) =>
+    floors?.find(hasRoom)?.raeume.find((room) => room.id === answer.id);
+  const before = findRoom(queryClient.getQueryData(tempsKey()));
+  const listUpdatedAt = queryClient.getQueryState(tempsKey())?.dataUpdatedAt;
+  const receivedAt = Date.now();
+  const floors = queryClient.setQueryData(
+    tempsKey(),
+    (current: Floor[] | undefined) =>
+      current?.map((floor) =>
+        hasRoom(floor)
+          ? {
+              ...floor,
+              raeume: floor.raeume.map((room) =>
+                room.id === answer.id ? { ...room, ...answer } : room,
+              ),
+            }
+          : floor,
+      ),
+    listUpdatedAt ? { updatedAt: listUpdatedAt } : undefined,
   );
+  // The room as stored, after TanStack's structural sharing (an unchanged room stays as it was).
+  const after = findRoom(floors);
+  if (after && after !== before) patchedAt.set(after, receivedAt);
 }
 
-/** Reloads the list once, for what a write changes beyond its room's answer. */
+/** Reloads the whole list: after writes that change many rooms (a group action, a week). */
 export const refreshTemps = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: tempsKey() });
+
+/**
+ * Reloads one room (`temps/{roomId}/`, a few hundred bytes) into the list: on the 1,000-room
+ * building the list is 440 KB, and its parse and comparison were most of a write's cost in the
+ * browser. Falls back to the whole list when the room cannot be read on its own.
+ */
+export async function refreshRoom(queryClient: QueryClient, roomId: number) {
+  try {
+    const answer = await apiGet<unknown>(deviceApiPaths.roomTemps(roomId));
+    const room = Array.isArray(answer) ? answer[0] : undefined;
+    if (isRoom(room) && room.id === roomId) return applyRoomAnswer(queryClient, room);
+  } catch {
+    // The list below says what is wrong (offline, no access) where the page shows it.
+  }
+  return refreshTemps(queryClient);
+}
+
+/**
+ * After a write to one room: its answer is the updated room (our server), put into the list; a
+ * device that answers something else gets the room read again. Nothing else changes with one
+ * room's write, so the list is not reloaded (the pages' own refresh keeps the other rooms fresh).
+ */
+export const settleRoomWrite = (queryClient: QueryClient, roomId: number, answer: unknown) =>
+  isRoom(answer) && answer.id === roomId
+    ? applyRoomAnswer(queryClient, answer)
+    : refreshRoom(queryClient, roomId);
 
 /** How many writes of a batch are in flight at once (a browser's connections per host). */
 const BATCH_CONCURRENCY = 6;

@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { refreshTemps } from '../api/update-room-cache';
+import { refreshRoom } from '../api/update-room-cache';
 import { useNow } from '../hooks/use-now';
 import { useRoomActions } from '../hooks/use-room-actions';
 import { parseModeEnd } from '../utils/end-time';
@@ -52,8 +52,8 @@ export function RoomControl({
 
   const onExpired = useCallback(() => {
     setExpiredAt(receivedAt);
-    void refreshTemps(queryClient);
-  }, [queryClient, receivedAt]);
+    void refreshRoom(queryClient, room.id);
+  }, [queryClient, receivedAt, room.id]);
 
   const end = parseModeEnd(room.mode_end_datetime) ?? new Date(receivedAt + remaining * 1000);
 
