@@ -13,13 +13,13 @@ import { RoomControl } from '@/features/rooms/components/room-control';
 import { HistorySection } from '@/features/history/components/history-section';
 import { RecentChanges } from '@/features/audit/components/recent-changes';
 import { RoomAbsence, RoomSchedule } from './room-schedule';
-import { useFreshTemps } from './use-fresh-temps';
+import { useFreshRoom } from './use-fresh-temps';
 
 /** /room-control/{smart|pro}/room/:roomId: one room with its dial. */
 export default function RoomPage({ area }: { area: Area }) {
   const { roomId } = useParams();
   const intl = useIntl();
-  const temps = useFreshTemps();
+  const temps = useFreshRoom(Number(roomId));
   const { permissions } = useBuildingData();
   if (!temps.data) return <LoadState failed={temps.isError} onRetry={() => void temps.refetch()} />;
   const floors = Array.isArray(temps.data) ? temps.data : [];

@@ -1,5 +1,5 @@
 import { deviceApiPaths, type Floor, type Room } from '@raumregler/contract';
-import type { QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { tempsQueryOptions } from './get-temps';
 
@@ -57,21 +57,44 @@ export function applyRoomAnswer(queryClient: QueryClient, answer: unknown) {
 export const refreshTemps = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: tempsKey() });
 
+/** Reads one room (`temps/{roomId}/`, a few hundred bytes) and puts it into the list. */
+async function fetchRoomInto(queryClient: QueryClient, roomId: number): Promise<Room> {
+  const answer = await apiGet<unknown>(deviceApiPaths.roomTemps(roomId));
+  const room = Array.isArray(answer) ? answer[0] : undefined;
+  if (!isRoom(room) || room.id !== roomId) throw new Error(`temps/${roomId}/ answered no room`);
+  applyRoomAnswer(queryClient, room);
+  return room;
+}
+
 /**
- * Reloads one room (`temps/{roomId}/`, a few hundred bytes) into the list: on the 1,000-room
- * building the list is 440 KB, and its parse and comparison were most of a write's cost in the
- * browser. Falls back to the whole list when the room cannot be read on its own.
+ * Reloads one room into the list: on the 1,000-room building the list is 440 KB, and its parse
+ * and comparison were most of a write's cost in the browser. Falls back to the whole list when
+ * the room cannot be read on its own.
  */
 export async function refreshRoom(queryClient: QueryClient, roomId: number) {
   try {
-    const answer = await apiGet<unknown>(deviceApiPaths.roomTemps(roomId));
-    const room = Array.isArray(answer) ? answer[0] : undefined;
-    if (isRoom(room) && room.id === roomId) return applyRoomAnswer(queryClient, room);
+    await fetchRoomInto(queryClient, roomId);
   } catch {
-    // The list below says what is wrong (offline, no access) where the page shows it.
+    // The list's reload says what is wrong (offline, no access) where the page shows it.
+    await refreshTemps(queryClient);
   }
-  return refreshTemps(queryClient);
 }
+
+/**
+ * The room page's poll: its one room, put into the list (the page reads the room from there), so
+ * the list itself is reloaded only when stale. Starts as fresh as the list it comes from.
+ */
+export const roomTempsQueryOptions = (queryClient: QueryClient, roomId: number) =>
+  queryOptions({
+    queryKey: [...tempsKey(), 'room', roomId],
+    queryFn: () => fetchRoomInto(queryClient, roomId),
+    initialData: () =>
+      queryClient
+        .getQueryData(tempsKey())
+        ?.flatMap((floor) => floor.raeume)
+        .find((room) => room.id === roomId),
+    initialDataUpdatedAt: () => queryClient.getQueryState(tempsKey())?.dataUpdatedAt,
+  });
 
 /**
  * After a write to one room: its answer is the updated room (our server), put into the list; a
