@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { tempsQueryOptions } from '@/features/rooms/api/get-temps';
-import { roomTempsQueryOptions } from '@/features/rooms/api/update-room-cache';
+import { roomIn, roomTempsQueryOptions } from '@/features/rooms/api/update-room-cache';
 
 const REFRESH_MS = 30_000;
 
@@ -26,10 +26,10 @@ export function useFreshRoom(roomId: number) {
   const queryClient = useQueryClient();
   const temps = useQuery(tempsQueryOptions());
   // An unknown room is the page's "not found", not a request every 30 s.
-  const known = temps.data?.some((floor) => floor.raeume?.some((room) => room.id === roomId));
+  const known = roomIn(temps.data, roomId) !== undefined;
   useQuery({
     ...roomTempsQueryOptions(queryClient, roomId),
-    enabled: known === true,
+    enabled: known,
     refetchInterval: REFRESH_MS,
     refetchIntervalInBackground: false,
     staleTime: REFRESH_MS,

@@ -9,6 +9,14 @@ const tempsKey = () => tempsQueryOptions().queryKey;
 const isRoom = (value: unknown): value is Room =>
   typeof value === 'object' && value !== null && typeof (value as Room).id === 'number';
 
+/** The floor of a temps answer that holds room `roomId`. */
+const floorOf = (floors: readonly Floor[] | undefined, roomId: number) =>
+  floors?.find((floor) => floor.raeume?.some((room) => room.id === roomId));
+
+/** Room `roomId` in a temps answer, or undefined when the building has no such room. */
+export const roomIn = (floors: readonly Floor[] | undefined, roomId: number) =>
+  floorOf(floors, roomId)?.raeume.find((room) => room.id === roomId);
+
 /**
  * When each room put into the list on its own arrived. A room's `remaining_time` counts from the
  * moment the server sent it: a room patched in after a write is newer than the list around it,
@@ -27,17 +35,15 @@ export const roomReceivedAt = (room: Room, listUpdatedAt: number) =>
  */
 export function applyRoomAnswer(queryClient: QueryClient, answer: unknown) {
   if (!isRoom(answer)) return;
-  const hasRoom = (floor: Floor) => floor.raeume.some((room) => room.id === answer.id);
-  const findRoom = (floors: Floor[] | undefined) =>
-    floors?.find(hasRoom)?.raeume.find((room) => room.id === answer.id);
-  const before = findRoom(queryClient.getQueryData(tempsKey()));
+  const before = roomIn(queryClient.getQueryData(tempsKey()), answer.id);
   const listUpdatedAt = queryClient.getQueryState(tempsKey())?.dataUpdatedAt;
   const receivedAt = Date.now();
   const floors = queryClient.setQueryData(
     tempsKey(),
-    (current: Floor[] | undefined) =>
-      current?.map((floor) =>
-        hasRoom(floor)
+    (current: Floor[] | undefined) => {
+      const holder = floorOf(current, answer.id);
+      return current?.map((floor) =>
+        floor === holder
           ? {
               ...floor,
               raeume: floor.raeume.map((room) =>
@@ -45,11 +51,12 @@ export function applyRoomAnswer(queryClient: QueryClient, answer: unknown) {
               ),
             }
           : floor,
-      ),
+      );
+    },
     listUpdatedAt ? { updatedAt: listUpdatedAt } : undefined,
   );
   // The room as stored, after TanStack's structural sharing (an unchanged room stays as it was).
-  const after = findRoom(floors);
+  const after = roomIn(floors, answer.id);
   if (after && after !== before) patchedAt.set(after, receivedAt);
 }
 
@@ -88,11 +95,7 @@ export const roomTempsQueryOptions = (queryClient: QueryClient, roomId: number) 
   queryOptions({
     queryKey: [...tempsKey(), 'room', roomId],
     queryFn: () => fetchRoomInto(queryClient, roomId),
-    initialData: () =>
-      queryClient
-        .getQueryData(tempsKey())
-        ?.flatMap((floor) => floor.raeume)
-        .find((room) => room.id === roomId),
+    initialData: () => roomIn(queryClient.getQueryData(tempsKey()), roomId),
     initialDataUpdatedAt: () => queryClient.getQueryState(tempsKey())?.dataUpdatedAt,
   });
 
