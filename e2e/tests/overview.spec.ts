@@ -227,11 +227,23 @@ test.describe('on the 1,000-room building', () => {
   writeFileSync(seedFile, JSON.stringify(generateBuilding(20, 50)));
   test.use({ serverEnv: { SEED_FILE: seedFile } });
 
-  test('rows are virtualized while the table keeps its row count and indexes', async ({ page }) => {
+  /** The overview of all 1,000 rooms, signed in as the bench's user. */
+  async function openOverview(page: Page) {
     await signIn(page, benchUser);
     await expect(page).not.toHaveURL(/auth\/login/);
     await page.goto('');
     await expect(table(page)).toHaveAttribute('aria-rowcount', '1001');
+  }
+
+  /** Where an element is on the screen, rounded to pixels. */
+  const rect = (page: Page, selector: string) =>
+    page.evaluate((css) => {
+      const { top, bottom } = document.querySelector(css)!.getBoundingClientRect();
+      return { top: Math.round(top), bottom: Math.round(bottom) };
+    }, selector);
+
+  test('rows are virtualized while the table keeps its row count and indexes', async ({ page }) => {
+    await openOverview(page);
     const bodyRows = table(page).locator('tbody tr[aria-rowindex]');
     await expect(bodyRows.first()).toHaveAttribute('aria-rowindex', '2');
     expect(await bodyRows.count()).toBeLessThan(100);
@@ -239,11 +251,13 @@ test.describe('on the 1,000-room building', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollHeight))
       .toBeGreaterThan(30_000);
-    // Halfway down, the top of the screen (below the header) shows a room's row, not an empty
-    // spacer: where the rows start on the page is measured after they are drawn.
+    // Halfway down, the top of the screen (below the header and the table's sticky column
+    // headers) shows a room's row, not an empty spacer: where the rows start on the page is
+    // measured after they are drawn.
     const rowInMiddle = () =>
       page.evaluate(() => {
-        const hit = document.elementFromPoint(window.innerWidth / 2, 100);
+        const below = document.querySelector('thead')!.getBoundingClientRect().bottom;
+        const hit = document.elementFromPoint(window.innerWidth / 2, below + 10);
         return hit?.closest('tr')?.getAttribute('aria-rowindex') ?? null;
       });
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
@@ -254,13 +268,76 @@ test.describe('on the 1,000-room building', () => {
     expect(await bodyRows.count()).toBeLessThan(100);
   });
 
+  test('the column headers stay in view while the list scrolls; a focused row is not under them', async ({
+    page,
+  }) => {
+    await openOverview(page);
+    const appHeader = await rect(page, 'header');
+    await page.evaluate(() => window.scrollTo(0, 12_000));
+    // Right below the app's header, deep in the list, and still the place to sort from.
+    await expect.poll(async () => (await rect(page, 'thead')).top).toBe(appHeader.bottom);
+    const header = table(page).locator('th[aria-sort]', { hasText: 'Abweichung' });
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    // Back through the rows with the keyboard: each focused control is scrolled into view below
+    // the column headers, not under them.
+    const first = table(page).locator('tbody tr[aria-rowindex]').nth(8).getByRole('link');
+    await first.focus();
+    for (let step = 0; step < 12; step++) {
+      await page.keyboard.press('Shift+Tab');
+      const focused = await page.evaluate(() =>
+        Math.round(document.activeElement!.getBoundingClientRect().top),
+      );
+      expect(focused).toBeGreaterThanOrEqual((await rect(page, 'thead')).bottom);
+    }
+  });
+
+  test('rooms selected far down the list are acted on there: the toolbar stays in view', async ({
+    page,
+  }) => {
+    await openOverview(page);
+    await page.evaluate(() => window.scrollTo(0, 20_000));
+    const deep = table(page).locator('tbody tr[aria-rowindex]').nth(10);
+    expect(Number(await deep.getAttribute('aria-rowindex'))).toBeGreaterThan(400);
+    await deep.getByRole('checkbox').check();
+    const toolbar = page.getByRole('toolbar', { name: 'Aktionen für die Auswahl' });
+    await expect(toolbar).toContainText('1 Raum ausgewählt');
+    // Below the app's header, and the column headers below the toolbar.
+    const appHeader = await rect(page, 'header');
+    await expect
+      .poll(async () => (await rect(page, '[role="toolbar"]')).top)
+      .toBeGreaterThanOrEqual(appHeader.bottom);
+    await expect
+      .poll(async () => (await rect(page, 'thead')).top)
+      .toBeGreaterThanOrEqual((await rect(page, '[role="toolbar"]')).bottom);
+    expect((await rect(page, 'thead')).bottom).toBeLessThan(300);
+    // Clearing the selection puts the column headers back right below the app's header.
+    await toolbar.getByRole('button', { name: 'Auswahl aufheben' }).click();
+    await expect(toolbar).toBeHidden();
+    await expect.poll(async () => (await rect(page, 'thead')).top).toBe(appHeader.bottom);
+  });
+
+  test('a table too wide for its box scrolls sideways, and its headers scroll with the page', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 800, height: 720 });
+    await openOverview(page);
+    const scroller = page.locator('div:has(> table)');
+    await scroller.evaluate((element) => (element.scrollLeft = 200));
+    await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBe(200);
+    // A box that scrolls sideways is what a sticky header would stick to: it stays in the table.
+    await page.evaluate(() => window.scrollTo(0, 12_000));
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.querySelector('thead')!.getBoundingClientRect().bottom),
+      )
+      .toBeLessThan(0);
+  });
+
   test('typing fast into the search keeps every character, also on a slow machine', async ({
     page,
   }) => {
-    await signIn(page, benchUser);
-    await expect(page).not.toHaveURL(/auth\/login/);
-    await page.goto('');
-    await expect(table(page)).toHaveAttribute('aria-rowcount', '1001');
+    await openOverview(page);
     // A slow laptop: the filtered table takes longer to draw than the time between two keys.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });

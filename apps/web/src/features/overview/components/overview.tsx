@@ -7,6 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Sheet } from '@/components/ui/sheet';
 import { useBatchRun, type RunBatch } from '@/lib/use-batch-run';
 import { usePhone } from '../hooks/use-phone';
+import { useScrollWhenWider } from '../hooks/use-scroll-when-wider';
+import { useToolbarOffset } from '../hooks/use-toolbar-offset';
 import { useOverviewQuery } from '../hooks/use-overview-query';
 import { rowMatcher } from '../utils/filter';
 import { groupWrites, type GroupAction, type GroupWrite } from '../utils/group';
@@ -159,6 +161,8 @@ function OverviewRooms({
   );
 
   const phone = usePhone();
+  const tableBox = useScrollWhenWider<HTMLDivElement>();
+  const toolbarBlock = useToolbarOffset<HTMLDivElement>();
   const [sheetOpen, setSheetOpen] = useState(false);
   const filtered = query.q !== '' || query.floor !== null || query.state !== null;
   return (
@@ -212,29 +216,35 @@ function OverviewRooms({
               states={states}
             />
           )}
-          {runWrites && (selected.size > 0 || group.state) && (
+          {runWrites && selected.size > 0 && (
+            // Stays below the app's header while the rows scroll by, so rooms selected far down
+            // the list can be acted on where they are (the page's background hides the rows
+            // under it; -my-2 keeps the page's spacing).
+            <div
+              ref={toolbarBlock}
+              className="sticky top-[calc(var(--banner-h,0px)+4rem)] z-[2] -my-2 bg-slate-50 py-2 dark:bg-slate-950"
+            >
+              <Suspense fallback={null}>
+                <GroupToolbar
+                  count={selected.size}
+                  busy={group.state?.running ?? false}
+                  onOpen={setDialog}
+                  onAction={act}
+                  onClear={() => setSelected(new Set())}
+                />
+              </Suspense>
+            </div>
+          )}
+          {runWrites && group.state && (
             <Suspense fallback={null}>
-              <div className="flex flex-col gap-2">
-                {selected.size > 0 && (
-                  <GroupToolbar
-                    count={selected.size}
-                    busy={group.state?.running ?? false}
-                    onOpen={setDialog}
-                    onAction={act}
-                    onClear={() => setSelected(new Set())}
-                  />
-                )}
-                {group.state && (
-                  <BatchProgress
-                    run={group.state}
-                    roomOf={roomOfWrite}
-                    names={names}
-                    messages="overview"
-                    onRetry={group.retry}
-                    onDismiss={group.dismiss}
-                  />
-                )}
-              </div>
+              <BatchProgress
+                run={group.state}
+                roomOf={roomOfWrite}
+                names={names}
+                messages="overview"
+                onRetry={group.retry}
+                onDismiss={group.dismiss}
+              />
             </Suspense>
           )}
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
@@ -257,7 +267,10 @@ function OverviewRooms({
               <OverviewCards rows={shown} roomHref={roomHref} now={now} selection={selection} />
             </Suspense>
           ) : (
-            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-white/10 dark:bg-slate-900">
+            <div
+              ref={tableBox}
+              className="group/table overflow-clip rounded-xl border border-slate-200 bg-white data-scroll:overflow-x-auto dark:border-white/10 dark:bg-slate-900"
+            >
               <OverviewTable
                 rows={shown}
                 sort={query.sort}

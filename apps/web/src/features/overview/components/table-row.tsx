@@ -58,7 +58,7 @@ export const OverviewTableRow = memo(function OverviewTableRow({
         <td className="px-3 py-2">
           <input
             type="checkbox"
-            className="size-4 accent-primary"
+            className="size-4 scroll-mt-10 accent-primary"
             aria-label={intl.formatMessage({ id: 'overview.selectRoom' }, { room: row.name })}
             checked={selected}
             onChange={() => onToggle?.(row.id)}
@@ -69,7 +69,7 @@ export const OverviewTableRow = memo(function OverviewTableRow({
         <Link
           to={href}
           onClick={leaveRow}
-          className="text-primary underline-offset-2 hover:underline dark:text-sky-300"
+          className="scroll-mt-10 text-primary underline-offset-2 hover:underline dark:text-sky-300"
         >
           {row.name}
         </Link>
