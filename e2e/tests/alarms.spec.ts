@@ -76,6 +76,10 @@ test('a sensor switched off rings the bell, is acknowledged with a note and mark
   await bell(page).click();
   await expect(page).toHaveURL(/\/alarms$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Alarme' })).toBeVisible();
+  // The header's breadcrumb names the page, though the menu does not list it.
+  await expect(
+    page.getByRole('navigation', { name: 'Brotkrümelnavigation' }).locator('[aria-current="page"]'),
+  ).toHaveText('Alarme');
   const open = page.getByRole('list', { name: 'Offene Alarme' });
   const alarm = open.getByRole('listitem').filter({ hasText: 'Wohnzimmer' });
   await expect(alarm).toContainText('Sensor still');

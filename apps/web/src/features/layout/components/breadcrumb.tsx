@@ -4,10 +4,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMenuLabel } from '../hooks/use-menu-label';
-import { findTrail, type MenuItem } from '../utils/menu';
+import { pageTrail, type MenuItem } from '../utils/menu';
 
 /**
- * Where the user is, found by looking the path up in the menu. Memoized: the frame re-renders
+ * Where the user is, found by looking the path up in the menu (or among the few pages outside it,
+ * `pageTrail`). Memoized: the frame re-renders
  * with every temps answer, and on a big building looking the path up among 1,000 rooms each
  * time costs; the menu keeps its identity while its floors and rooms stay the same.
  */
@@ -20,7 +21,7 @@ export const Breadcrumb = memo(function Breadcrumb({
 }) {
   const intl = useIntl();
   const label = useMenuLabel();
-  const trail = findTrail(menu, pathname);
+  const trail = pageTrail(menu, pathname);
   return (
     <nav aria-label={intl.formatMessage({ id: 'layout.breadcrumb' })} className="min-w-0">
       <ol className="flex min-w-0 items-center gap-1.5 text-sm text-slate-500 dark:text-slate-400">

@@ -1,6 +1,6 @@
 import type { Floor } from '@raumregler/contract';
 import { describe, expect, it } from 'vitest';
-import { buildMenu, findTrail } from './menu';
+import { buildMenu, findTrail, pageTrail } from './menu';
 
 const floors = [
   {
@@ -58,5 +58,30 @@ describe('findTrail', () => {
 
   it('answers nothing for a path outside the menu', () => {
     expect(findTrail(menu, '/nowhere')).toEqual([]);
+  });
+});
+
+describe('pageTrail', () => {
+  const menu = buildMenu({ access_to_smart: 'full', access_to_pro: 'full' }, floors);
+
+  it('is the menu trail where the menu has the page', () => {
+    expect(pageTrail(menu, '/room-control/smart/room/2').map((item) => item.key)).toEqual([
+      'smart',
+      'smart-floor-1',
+      'smart-room-2',
+    ]);
+  });
+
+  it('names the pages outside the menu: alarms, absences and the audit log', () => {
+    expect(pageTrail(menu, '/alarms')).toEqual([
+      expect.objectContaining({ label: { id: 'alarms.title' }, path: '/alarms' }),
+    ]);
+    expect(pageTrail(menu, '/absences').map((item) => item.label)).toEqual([
+      { id: 'absences.title' },
+    ]);
+    expect(pageTrail(menu, '/audit').map((item) => item.label)).toEqual([
+      { id: 'audit.page.title' },
+    ]);
+    expect(pageTrail(menu, '/nowhere')).toEqual([]);
   });
 });

@@ -89,6 +89,22 @@ export function findTrail(menu: MenuItem[], pathname: string): MenuItem[] {
   return [];
 }
 
+/**
+ * Pages that are not in the menu (reached from the bell and the account menu): each is its own
+ * one-crumb trail, so the breadcrumb names them as it names every other page.
+ */
+const PAGES_OUTSIDE_MENU: MenuItem[] = [
+  { key: 'alarms', label: { id: 'alarms.title' }, path: paths.alarms },
+  { key: 'absences', label: { id: 'absences.title' }, path: paths.absences },
+  { key: 'audit', label: { id: 'audit.page.title' }, path: paths.audit },
+];
+
+/** The breadcrumb's trail for `pathname`: through the menu, or a page outside it; [] if none. */
+export function pageTrail(menu: MenuItem[], pathname: string): MenuItem[] {
+  const trail = findTrail(menu, pathname);
+  return trail.length > 0 ? trail : findTrail(PAGES_OUTSIDE_MENU, pathname);
+}
+
 /** Whether `item` or anything below it stands for `pathname`. */
 export function containsPath(item: MenuItem, pathname: string): boolean {
   return findTrail([item], pathname).length > 0;
