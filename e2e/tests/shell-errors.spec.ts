@@ -6,6 +6,7 @@ test('an unknown address lands on the 404 page, which leads home', async ({ page
   await expect(
     page.getByRole('heading', { level: 1, name: 'Diese Seite haben wir verloren' }),
   ).toBeVisible();
+  await expect(page).toHaveTitle('Diese Seite haben wir verloren – Raumregler');
   await page.getByRole('link', { name: 'Zur Startseite' }).click();
   // Home needs a sign-in; the login page is where a stranger ends up.
   await expect(page).toHaveURL(/auth\/login$/);

@@ -6,12 +6,15 @@ test('a new user signs in with the demo login shown on the page and sees the roo
 }) => {
   await page.goto('');
   await expect(page).toHaveURL(/\/re\/home\/auth\/login$/);
+  // The browser tab names the page (WCAG 2.4.2), then the app.
+  await expect(page).toHaveTitle('Anmelden – Raumregler');
   await expect(
     page.getByText(`Benutzername ${demo.username}, Passwort ${demo.password}`),
   ).toBeVisible();
   // The form is prefilled from the server's seed: signing in needs one click.
   await expect(page.getByLabel('Benutzername')).toHaveValue(demo.username);
   await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveTitle('Übersicht – Raumregler');
   // The rooms are in the sidebar, under each floor of the SMART area.
   const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
   await expect(menu.getByRole('link', { name: 'Erdgeschoss' }).first()).toBeVisible();

@@ -11,7 +11,7 @@ export function NoAccessPage({ username, onLogout }: { username: string; onLogou
   return (
     <ErrorPage
       code={intl.formatMessage({ id: 'error.noAccess.code' })}
-      title={<FormattedMessage id="error.noAccess.title" />}
+      titleId="error.noAccess.title"
       text={<FormattedMessage id="error.noAccess.text" values={{ username }} />}
     >
       <Button onClick={onLogout}>

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/features/auth/api/get-app-config';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { DocumentTitle } from '@/lib/document-title';
 
 /**
  * The sign-in content only: the auth layouts (/auth branded, /auth/classic plain) frame it.
@@ -15,6 +16,7 @@ export default function LoginRoute() {
   const from = (location.state as { from?: string } | null)?.from ?? paths.home;
   return (
     <div className="w-full">
+      <DocumentTitle id="auth.login.title" />
       <h1 className="mb-1 text-2xl font-semibold tracking-tight">
         <FormattedMessage id="auth.login.title" />
       </h1>

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ChangePasswordForm } from '@/features/password-reset/components/change-password-form';
 import { NewLinkFooter } from '@/features/password-reset/components/new-link-footer';
+import { DocumentTitle } from '@/lib/document-title';
 import { ScreenHeading } from '@/features/password-reset/components/screen-heading';
 import { useAuthLayout } from './use-auth-layout';
 
@@ -14,6 +15,7 @@ export default function ResetChangeRoute() {
   const email = params.get('email')?.trim() ?? '';
   return (
     <>
+      <DocumentTitle id="passwordReset.change.title" />
       <ScreenHeading title={<FormattedMessage id="passwordReset.change.title" />}>
         {email && (
           <FormattedMessage

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { BackLink } from '@/features/password-reset/components/back-link';
 import { EnterEmailForm } from '@/features/password-reset/components/enter-email-form';
+import { DocumentTitle } from '@/lib/document-title';
 import { ScreenHeading } from '@/features/password-reset/components/screen-heading';
 import { useAuthLayout } from './use-auth-layout';
 
@@ -11,6 +12,7 @@ export default function ResetEnterEmailRoute() {
   const navigate = useNavigate();
   return (
     <>
+      <DocumentTitle id="passwordReset.enterEmail.title" />
       <ScreenHeading title={<FormattedMessage id="passwordReset.enterEmail.title" />}>
         <FormattedMessage id="passwordReset.enterEmail.text" />
       </ScreenHeading>

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { BackLink } from '@/features/password-reset/components/back-link';
 import { RequestResetForm } from '@/features/password-reset/components/request-reset-form';
+import { DocumentTitle } from '@/lib/document-title';
 import { ScreenHeading } from '@/features/password-reset/components/screen-heading';
 import { useAuthLayout } from './use-auth-layout';
 
@@ -12,6 +13,7 @@ export default function ResetPasswordRoute() {
   const [params] = useSearchParams();
   return (
     <>
+      <DocumentTitle id="passwordReset.request.title" />
       <ScreenHeading title={<FormattedMessage id="passwordReset.request.title" />}>
         <FormattedMessage id="passwordReset.request.text" />
       </ScreenHeading>

@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { DocumentTitle } from '@/lib/document-title';
 import { Logo } from '@/components/ui/logo';
 
 /** The frame of every error screen: logo, a large code, heading, text and the way out. */
 export function ErrorPage({
   code,
-  title,
+  titleId,
   text,
   children,
 }: {
   code: string;
-  title: ReactNode;
+  /** The heading's catalogue message, also the browser tab's title. */
+  titleId: string;
   text: ReactNode;
   children: ReactNode;
 }) {
@@ -19,7 +22,10 @@ export function ErrorPage({
       <p className="text-6xl font-bold tracking-tight text-teal-700 sm:text-7xl dark:text-teal-400">
         {code}
       </p>
-      <h1 className="mt-4 text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
+      <DocumentTitle id={titleId} />
+      <h1 className="mt-4 text-2xl font-semibold tracking-tight sm:text-3xl">
+        <FormattedMessage id={titleId} />
+      </h1>
       <p className="mt-3 max-w-md text-slate-600 dark:text-slate-400">{text}</p>
       <div className="mt-8 flex flex-wrap items-center justify-center gap-3">{children}</div>
     </main>

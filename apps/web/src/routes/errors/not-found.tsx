@@ -5,11 +5,7 @@ import { ErrorPage, primaryLinkClass } from './error-page';
 
 export default function NotFoundRoute() {
   return (
-    <ErrorPage
-      code="404"
-      title={<FormattedMessage id="error.404.title" />}
-      text={<FormattedMessage id="error.404.text" />}
-    >
+    <ErrorPage code="404" titleId="error.404.title" text={<FormattedMessage id="error.404.text" />}>
       <Link to={paths.home} className={primaryLinkClass}>
         <FormattedMessage id="error.404.returnHome" />
       </Link>

@@ -40,7 +40,7 @@ export function RouterErrorPage() {
     return (
       <ErrorPage
         code="…"
-        title={<FormattedMessage id="error.offline.title" />}
+        titleId="error.offline.title"
         text={<FormattedMessage id="error.offline.text" />}
       >
         <a href={window.location.href} className={primaryLinkClass}>
@@ -51,7 +51,7 @@ export function RouterErrorPage() {
   return (
     <ErrorPage
       code="!"
-      title={<FormattedMessage id="error.unexpected.title" />}
+      titleId="error.unexpected.title"
       text={<span className="font-mono text-sm break-words">{messageOf(error)}</span>}
     >
       <a href={`${ROUTER_BASENAME}${paths.home}`} className={primaryLinkClass}>

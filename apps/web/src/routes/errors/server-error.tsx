@@ -5,11 +5,7 @@ import { ErrorPage, primaryLinkClass, secondaryLinkClass } from './error-page';
 
 export default function ServerErrorRoute() {
   return (
-    <ErrorPage
-      code="500"
-      title={<FormattedMessage id="error.500.title" />}
-      text={<FormattedMessage id="error.500.text" />}
-    >
+    <ErrorPage code="500" titleId="error.500.title" text={<FormattedMessage id="error.500.text" />}>
       <a href={`mailto:${SUPPORT_MAIL}`} className={secondaryLinkClass}>
         <FormattedMessage id="error.500.contact" />
       </a>

@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
+import { DocumentTitle } from '@/lib/document-title';
 
 // Both static by the spec: the phone is masked, the resend timer does not run.
 const MASKED_PHONE = '+49 ••• ••••• 7859';
@@ -11,6 +12,7 @@ export function TwoFactorForm() {
   return (
     <form className="flex flex-col gap-5" noValidate onSubmit={(event) => event.preventDefault()}>
       <div>
+        <DocumentTitle id="authLayout.twoFactor.title" />
         <h1 className="text-2xl font-semibold tracking-tight">
           <FormattedMessage id="authLayout.twoFactor.title" />
         </h1>

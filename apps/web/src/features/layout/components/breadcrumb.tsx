@@ -3,6 +3,7 @@ import { Fragment, memo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/document-title';
 import { useMenuLabel } from '../hooks/use-menu-label';
 import { pageTrail, type MenuItem } from '../utils/menu';
 
@@ -22,6 +23,14 @@ export const Breadcrumb = memo(function Breadcrumb({
   const intl = useIntl();
   const label = useMenuLabel();
   const trail = pageTrail(menu, pathname);
+  const current = trail.at(-1);
+  useDocumentTitle(
+    current
+      ? label(current.label)
+      : pathname === paths.home
+        ? intl.formatMessage({ id: 'dashboard.title' })
+        : undefined,
+  );
   return (
     <nav aria-label={intl.formatMessage({ id: 'layout.breadcrumb' })} className="min-w-0">
       <ol className="flex min-w-0 items-center gap-1.5 text-sm text-slate-500 dark:text-slate-400">

@@ -2,6 +2,7 @@ import { MailCheck, MailQuestion } from 'lucide-react';
 import { FormattedMessage } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
 import { IconBadge } from '@/components/ui/icon-badge';
+import { DocumentTitle } from '@/lib/document-title';
 
 /**
  * Where the link went. `sent` is true right after the request, to confirm it; without it (the
@@ -12,6 +13,7 @@ export function CheckEmail({ email, sent }: { email: string; sent: boolean }) {
   return (
     <div className="flex flex-col gap-4">
       <IconBadge icon={MailCheck} />
+      <DocumentTitle id="passwordReset.checkEmail.title" />
       <h1 className="text-2xl font-semibold tracking-tight">
         <FormattedMessage id="passwordReset.checkEmail.title" />
       </h1>
@@ -39,6 +41,7 @@ function NothingSent({ email }: { email: string }) {
   return (
     <div className="flex flex-col gap-4">
       <IconBadge icon={MailQuestion} />
+      <DocumentTitle id="passwordReset.checkEmail.notSentTitle" />
       <h1 className="text-2xl font-semibold tracking-tight">
         <FormattedMessage id="passwordReset.checkEmail.notSentTitle" />
       </h1>
