@@ -81,7 +81,7 @@ export function AuditLog({ rooms }: { rooms: AuditRoomOption[] }) {
         <table className="hidden w-full border-collapse text-left text-sm sm:table">
           <caption className="sr-only">{t('audit.table.caption')}</caption>
           {/* The headings stay below the app's header while a long log scrolls by. */}
-          <thead className="sticky top-[calc(var(--banner-h,0px)+4rem)] bg-white shadow-[inset_0_-1px_0] shadow-slate-200 dark:bg-slate-900 dark:shadow-slate-700">
+          <thead className="sticky top-(--below-header) bg-white shadow-[inset_0_-1px_0] shadow-slate-200 dark:bg-slate-900 dark:shadow-slate-700">
             <tr className="text-slate-600 dark:text-slate-300">
               <th scope="col" className="py-2 pr-4 font-medium">
                 {t('audit.table.time')}

@@ -67,7 +67,7 @@ export function OverviewTable({
       {/* Stays below the app's header (and the group toolbar) while the rows scroll by, unless the
           table scrolls sideways in its box (useScrollWhenWider): then the box, not the page,
           would be what it sticks to. */}
-      <thead className="sticky top-[calc(var(--banner-h,0px)+4rem+var(--toolbar-h,0px))] z-[1] bg-slate-50 text-left text-slate-700 shadow-[inset_0_-1px_0] shadow-slate-200 group-data-scroll/table:static dark:bg-slate-800 dark:text-slate-200 dark:shadow-white/10">
+      <thead className="sticky top-[calc(var(--below-header)+var(--toolbar-h,0px))] z-[1] bg-slate-50 text-left text-slate-700 shadow-[inset_0_-1px_0] shadow-slate-200 group-data-scroll/table:static dark:bg-slate-800 dark:text-slate-200 dark:shadow-white/10">
         <tr aria-rowindex={1}>
           {selection && (
             <th scope="col" className="w-10 px-3 py-2">

@@ -222,7 +222,7 @@ function OverviewRooms({
             // under it; -my-2 keeps the page's spacing).
             <div
               ref={toolbarBlock}
-              className="sticky top-[calc(var(--banner-h,0px)+4rem)] z-[2] -my-2 bg-slate-50 py-2 dark:bg-slate-950"
+              className="sticky top-(--below-header) z-[2] -my-2 bg-slate-50 py-2 dark:bg-slate-950"
             >
               <Suspense fallback={null}>
                 <GroupToolbar
