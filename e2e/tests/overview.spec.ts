@@ -297,8 +297,14 @@ test.describe('on the 1,000-room building', () => {
   }) => {
     await openOverview(page);
     await page.evaluate(() => window.scrollTo(0, 20_000));
-    const deep = table(page).locator('tbody tr[aria-rowindex]').nth(10);
-    expect(Number(await deep.getAttribute('aria-rowindex'))).toBeGreaterThan(400);
+    // The rows are drawn after the scroll event, so wait for the list to reach the deep rows,
+    // then hold on to one of them by its index.
+    const tenthRow = table(page).locator('tbody tr[aria-rowindex]').nth(10);
+    await expect
+      .poll(async () => Number(await tenthRow.getAttribute('aria-rowindex')))
+      .toBeGreaterThan(400);
+    const index = await tenthRow.getAttribute('aria-rowindex');
+    const deep = table(page).locator(`tbody tr[aria-rowindex="${index}"]`);
     await deep.getByRole('checkbox').check();
     const toolbar = page.getByRole('toolbar', { name: 'Aktionen für die Auswahl' });
     await expect(toolbar).toContainText('1 Raum ausgewählt');
