@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FormattedMessage } from 'react-intl';
+import { FormattedDate, FormattedMessage } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { I18N_STORAGE_KEY, I18nProvider, loadedCatalog, useLocale } from './i18n';
 
@@ -10,6 +10,15 @@ function Probe() {
     <>
       <p>
         <FormattedMessage id="common.loading" />
+      </p>
+      <p data-testid="when">
+        <FormattedDate
+          value={new Date(2026, 10, 25, 18, 30)}
+          day="2-digit"
+          month="2-digit"
+          hour="2-digit"
+          minute="2-digit"
+        />
       </p>
       <button type="button" onClick={() => setLocale(locale === 'de' ? 'en' : 'de')}>
         switch
@@ -28,6 +37,7 @@ describe('I18nProvider', () => {
     expect(loadedCatalog('de')).toBeDefined();
     expect(screen.getByText('Wird geladen …')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('de');
+    expect(screen.getByTestId('when')).toHaveTextContent('25.11., 18:30');
   });
 
   it('loads the English catalogue when English is the stored choice, then speaks English', async () => {
@@ -41,6 +51,8 @@ describe('I18nProvider', () => {
     expect(screen.queryByText('Wird geladen …')).not.toBeInTheDocument();
     expect(loadedCatalog('en')).toBeDefined();
     expect(document.documentElement.lang).toBe('en');
+    // British formats: day before month, the 24-hour clock (not "11/25, 06:30 PM").
+    expect(screen.getByTestId('when')).toHaveTextContent('25/11, 18:30');
   });
 
   it('switches language on demand and stores the choice', async () => {

@@ -8,6 +8,13 @@ export type Locale = 'de' | 'en';
 export const DEFAULT_LOCALE: Locale = 'de';
 export const I18N_STORAGE_KEY = 'raumregler-i18n-config';
 
+/**
+ * The locale dates, times and numbers are formatted in. English is British English: the app's
+ * buildings are in Europe, where "03/04" is the 3rd of April and schedules run on a 24-hour
+ * clock, as the German side does (decision 53).
+ */
+export const FORMAT_LOCALES: Record<Locale, string> = { de: 'de-DE', en: 'en-GB' };
+
 export type Messages = Record<string, string>;
 
 /**
@@ -113,7 +120,11 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   if (!messages) return null;
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={messages}>
+      <IntlProvider
+        locale={FORMAT_LOCALES[locale]}
+        defaultLocale={FORMAT_LOCALES[DEFAULT_LOCALE]}
+        messages={messages}
+      >
         {children}
       </IntlProvider>
     </LocaleContext.Provider>

@@ -20,7 +20,7 @@ export function activeAbsence(roomId: number, absences: readonly Absence[], now:
   return found;
 }
 
-/** "12.01., 18:00" in German, "01/12, 18:00" in English. */
+/** "12.01., 18:00" in German, "12/01, 18:00" in English. */
 export const formatMoment = (intl: IntlShape, text: string) => {
   const date = toDate(text);
   return `${intl.formatDate(date, { day: '2-digit', month: '2-digit' })}, ${intl.formatTime(date, {

@@ -1,11 +1,10 @@
 import type { AuditEntry } from '@raumregler/contract';
-import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '@/lib/testing-catalogs';
+import { testIntl } from '@/lib/testing-catalogs';
 import { auditSentence } from './sentence';
 
-const de = createIntl({ locale: 'de', messages: catalogs.de });
-const en = createIntl({ locale: 'en', messages: catalogs.en });
+const de = testIntl('de');
+const en = testIntl('en');
 
 // Times in the browser's own zone, so "same day" and "18:30" hold wherever the test runs.
 const local = (day: number, hour: number, minute: number) =>
@@ -29,14 +28,15 @@ const entry = (change: Partial<AuditEntry>): AuditEntry => ({
 describe('auditSentence', () => {
   it('says a temporary target with its end on the same day, in both languages', () => {
     expect(auditSentence(de, entry({}))).toBe('Anna setzte 22,5 °C bis 18:30 (vorher 18,0 °C)');
-    expect(auditSentence(en, entry({}))).toMatch(
-      /^Anna set 22\.5 °C until 0?6:30\s?PM \(previously 18\.0 °C\)$/,
-    );
+    // English on the 24-hour clock too, like every other time in the app.
+    expect(auditSentence(en, entry({}))).toBe('Anna set 22.5 °C until 18:30 (previously 18.0 °C)');
   });
 
   it('adds the date when the temporary target ends on another day', () => {
     const late = entry({ after: { target: 21, temporary: true, until: local(25, 6, 0) } });
     expect(auditSentence(de, late)).toBe('Anna setzte 21,0 °C bis 25.11., 06:00 (vorher 18,0 °C)');
+    // Day before month in English too: 25/11, not the American 11/25.
+    expect(auditSentence(en, late)).toBe('Anna set 21.0 °C until 25/11, 06:00 (previously 18.0 °C)');
   });
 
   it('says permanent targets, an ended temporary target and the mode', () => {

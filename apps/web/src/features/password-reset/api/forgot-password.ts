@@ -4,8 +4,8 @@ import {
   type MessageResponse,
 } from '@raumregler/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useIntl } from 'react-intl';
 import { apiPost } from '@/lib/api-client';
+import { useLocale } from '@/lib/i18n';
 
 /** Asks the server to mail a reset link. It answers the same whether the address exists or not. */
 export async function forgotPassword(payload: ForgotPasswordPayload, locale: string) {
@@ -19,7 +19,8 @@ export async function forgotPassword(payload: ForgotPasswordPayload, locale: str
 }
 
 export function useForgotPassword() {
-  const { locale } = useIntl();
+  // The app's language (de, en), not the formats' locale (de-DE, en-GB).
+  const { locale } = useLocale();
   return useMutation({
     mutationFn: (payload: ForgotPasswordPayload) => forgotPassword(payload, locale),
   });

@@ -4,8 +4,8 @@ import {
   type ResetPasswordPayload,
 } from '@raumregler/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useIntl } from 'react-intl';
 import { postForm } from '@/lib/api-client';
+import { useLocale } from '@/lib/i18n';
 
 /**
  * Sets a new password with the token from the mail. Not through apiPost: that one replaces a
@@ -24,7 +24,8 @@ export async function resetPassword(payload: ResetPasswordPayload, locale: strin
 }
 
 export function useResetPassword() {
-  const { locale } = useIntl();
+  // The app's language (de, en), not the formats' locale (de-DE, en-GB).
+  const { locale } = useLocale();
   return useMutation({
     mutationFn: (payload: ResetPasswordPayload) => resetPassword(payload, locale),
   });

@@ -1,12 +1,10 @@
-import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '@/lib/i18n';
-import { catalogs } from '@/lib/testing-catalogs';
+import { testIntl } from '@/lib/testing-catalogs';
 import { formatNextChange, nextChange } from './next-change';
 
-const intl = (locale: Locale) => createIntl({ locale, messages: catalogs[locale] });
 const text = (locale: Locale, temperature: unknown, due: unknown, now: Date) =>
-  formatNextChange(intl(locale), nextChange(temperature, due, now));
+  formatNextChange(testIntl(locale), nextChange(temperature, due, now));
 
 describe('next change text', () => {
   const noon = new Date(2026, 10, 21, 12, 0);
@@ -23,7 +21,7 @@ describe('next change text', () => {
 
   it('names day and month later on', () => {
     expect(text('de', 21, '2026-11-24 06:00', noon)).toBe('21,0 °C am 24. Nov., 06:00');
-    expect(text('en', 21, '2026-11-24 06:00', noon)).toBe('21.0 °C on Nov 24, 06:00');
+    expect(text('en', 21, '2026-11-24 06:00', noon)).toBe('21.0 °C on 24 Nov, 06:00');
   });
 
   it('counts across the end of a month and of a year', () => {
@@ -31,7 +29,7 @@ describe('next change text', () => {
     expect(text('de', 21, '2026-12-01 06:00', lastOfMonth)).toBe('21,0 °C morgen um 06:00');
     const newYearsEve = new Date(2026, 11, 31, 23, 59);
     expect(text('de', 21, '2027-01-01 00:15', newYearsEve)).toBe('21,0 °C morgen um 00:15');
-    expect(text('en', 21, '2027-01-02 06:00', newYearsEve)).toBe('21.0 °C on Jan 2, 06:00');
+    expect(text('en', 21, '2027-01-02 06:00', newYearsEve)).toBe('21.0 °C on 2 Jan, 06:00');
     expect(text('de', 21, '2027-01-02 06:00', newYearsEve)).toBe('21,0 °C am 2. Jan., 06:00');
   });
 

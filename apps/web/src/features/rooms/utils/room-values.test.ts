@@ -1,5 +1,5 @@
-import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { testIntl } from '@/lib/testing-catalogs';
 import {
   formatTemperature,
   isCooling,
@@ -20,8 +20,8 @@ describe('numbers from the device', () => {
   });
 
   it('formats temperatures per locale and shows a dash without a value', () => {
-    const de = createIntl({ locale: 'de' });
-    const en = createIntl({ locale: 'en' });
+    const de = testIntl('de');
+    const en = testIntl('en');
     expect(formatTemperature(de, 21.5)).toBe('21,5 °C');
     expect(formatTemperature(en, 21.5)).toBe('21.5 °C');
     expect(formatTemperature(de, 21)).toBe('21,0 °C');
