@@ -19,5 +19,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
     css: false,
+    // Room for vitest.setup.ts's 5-s wait for a screen, on a slow or loaded machine.
+    testTimeout: 20_000,
   },
 });

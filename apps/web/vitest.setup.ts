@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { addSignedInMessages } from './src/lib/catalog-de-signed-in';
 import { markFirstViewDone } from './src/lib/first-view';
@@ -9,6 +9,11 @@ import { markFirstViewDone } from './src/lib/first-view';
 addSignedInMessages();
 // Nor the frame that marks the first view done (lib/first-view.ts): what waits for it comes at once.
 markFirstViewDone();
+
+// findBy… and waitFor give up after 1 s by default. A file's first render (its modules, the
+// mocked server's first answer) took up to 3 s on a loaded CI machine, and the test failed
+// although nothing was wrong; a wrong screen still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
