@@ -1,4 +1,7 @@
-/** Values as a device sends them, read safely; shared by the room pages and the overview. */
+import type { IntlShape } from 'react-intl';
+
+/** Values as a device sends them, read safely; shared by the room pages, the overview and the
+ * alarms. */
 
 /**
  * A number from the device, or null. Real devices sometimes send German text ("kein Sensor
@@ -46,11 +49,25 @@ export function lastSensorReport(sensors: unknown): Date | null {
 export const isStale = (report: Date | null, now: Date) =>
   report !== null && now.getTime() - report.getTime() > STALE_AFTER_MS;
 
-/** mode_end_datetime ("YYYY-MM-DDTHH:MM:SS", device local time) as a Date, or null. */
-export function parseModeEnd(value: unknown): Date | null {
+/**
+ * A time the device states ("2026-11-21T14:35:10" as in mode_end_datetime, an alarm's
+ * "2026-11-23T07:40:00+01:00") as a Date holding the device's wall-clock time, or null. An offset
+ * is ignored on purpose: the app shows device times as the building's clock reads them, so
+ * "seit 07:40" is the same on the overview, the alarm list and the room page, wherever the
+ * browser is.
+ */
+export function parseDeviceTime(value: unknown): Date | null {
   if (typeof value !== 'string') return null;
   const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/.exec(value.trim());
   if (!match) return null;
   const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
-  return new Date(year!, month! - 1, day!, hour!, minute!, second!);
+  const date = new Date(year!, month! - 1, day!, hour!, minute!, second!);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "14:35" on `now`'s day, else "22. Nov., 14:35" ("22 Nov, 14:35" in English). */
+export function formatDayTime(intl: IntlShape, when: Date, now: Date): string {
+  const time = intl.formatTime(when, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  if (when.toDateString() === now.toDateString()) return time;
+  return `${intl.formatDate(when, { day: 'numeric', month: 'short' })}, ${time}`;
 }

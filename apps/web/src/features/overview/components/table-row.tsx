@@ -2,13 +2,13 @@ import { memo, type MouseEvent, type Ref } from 'react';
 import type { IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
+import { formatDayTime } from '@/lib/device-values';
 import {
   formatDeviation,
   formatHumidity,
   formatNext,
   formatStatus,
   formatTemp,
-  formatWhen,
 } from '../utils/format';
 import { offTarget, statusTone, type OverviewRow } from '../utils/rows';
 
@@ -99,7 +99,7 @@ export const OverviewTableRow = memo(function OverviewTableRow({
         {formatHumidity(intl, row.humidity)}
       </td>
       <td className="px-2 py-2 whitespace-nowrap tabular-nums">
-        {row.updated ? formatWhen(intl, row.updated, now) : ''}
+        {row.updated ? formatDayTime(intl, row.updated, now) : ''}
       </td>
     </tr>
   );

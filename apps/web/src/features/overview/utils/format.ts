@@ -1,4 +1,5 @@
 import type { IntlShape } from 'react-intl';
+import { formatDayTime } from '@/lib/device-values';
 import type { OverviewRow } from './rows';
 
 const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
@@ -20,12 +21,6 @@ export const formatDeviation = (intl: IntlShape, value: number | null) =>
         },
       );
 
-/** "18:30" today, else "25. Nov., 18:30". */
-export function formatWhen(intl: IntlShape, when: Date, now: Date): string {
-  const time = intl.formatTime(when, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  if (when.toDateString() === now.toDateString()) return time;
-  return `${intl.formatDate(when, { day: 'numeric', month: 'short' })}, ${time}`;
-}
 
 /** The status cell: "Heizen", "Vorübergehend bis 18:30", "Sensor still" … */
 export function formatStatus(intl: IntlShape, row: OverviewRow, now: Date): string {
@@ -35,21 +30,21 @@ export function formatStatus(intl: IntlShape, row: OverviewRow, now: Date): stri
     return row.alarm.since
       ? intl.formatMessage(
           { id: 'overview.status.alarmSince' },
-          { kind, time: formatWhen(intl, row.alarm.since, now) },
+          { kind, time: formatDayTime(intl, row.alarm.since, now) },
         )
       : intl.formatMessage({ id: 'overview.status.alarm' }, { kind });
   }
   if (row.status === 'absent' && row.absentUntil) {
     return intl.formatMessage(
       { id: 'overview.status.absent' },
-      { time: formatWhen(intl, row.absentUntil, now) },
+      { time: formatDayTime(intl, row.absentUntil, now) },
     );
   }
   if (row.status === 'temporary') {
     return row.temporaryUntil
       ? intl.formatMessage(
           { id: 'overview.status.temporary' },
-          { time: formatWhen(intl, row.temporaryUntil, now) },
+          { time: formatDayTime(intl, row.temporaryUntil, now) },
         )
       : intl.formatMessage({ id: 'overview.status.temporaryOpen' });
   }
@@ -66,7 +61,7 @@ export function formatNext(intl: IntlShape, row: OverviewRow, now: Date): string
     { id: 'overview.next' },
     {
       temp: formatTemp(intl, row.nextTemperature),
-      time: formatWhen(intl, new Date(y, m - 1, d, hh, mm), now),
+      time: formatDayTime(intl, new Date(y, m - 1, d, hh, mm), now),
     },
   );
 }

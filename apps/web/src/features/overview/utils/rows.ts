@@ -1,5 +1,5 @@
 import type { Floor } from '@raumregler/contract';
-import { isStale, lastSensorReport, parseModeEnd, toNumber } from '@/lib/device-values';
+import { isStale, lastSensorReport, parseDeviceTime, toNumber } from '@/lib/device-values';
 
 /** "Unter/über Ziel": more than this many kelvin below/above the target right now. */
 export const DEVIATION_LIMIT_K = 1.0;
@@ -111,7 +111,7 @@ export function roomStatus(
   if (marks.alarm) return { status: 'alarm', until: null };
   if (isStale(lastSensorReport(room.sensoren), now)) return { status: 'silent', until: null };
   if (isTemporary(room)) {
-    return { status: 'temporary', until: parseModeEnd(room.mode_end_datetime) };
+    return { status: 'temporary', until: parseDeviceTime(room.mode_end_datetime) };
   }
   if (marks.absentUntil) return { status: 'absent', until: marks.absentUntil };
   const mode = typeof room.betriebsart === 'string' ? room.betriebsart.trim().toLowerCase() : '';
@@ -131,7 +131,8 @@ function indexMarks(marks: RoomMarks, now: Date) {
   const alarms = new Map<number, { kind: string; since: Date | null }>();
   for (const alarm of marks.alarms ?? []) {
     if (alarm.state === 'cleared') continue;
-    const since = instant(alarm.since);
+    // On the device's clock, as the alarm list shows it (not the browser's zone).
+    const since = parseDeviceTime(alarm.since);
     const known = alarms.get(alarm.room);
     if (!known || (since && known.since && since > known.since)) {
       alarms.set(alarm.room, { kind: alarm.kind, since });
@@ -195,7 +196,7 @@ export function buildBaseRows(
         deviation: deviation(current, target),
         status,
         temporary,
-        temporaryUntil: temporary ? parseModeEnd(room.mode_end_datetime) : null,
+        temporaryUntil: temporary ? parseDeviceTime(room.mode_end_datetime) : null,
         nextTemperature: toNumber(room.next_temperature),
         nextDue: dueTime(room.next_due_time),
         humidity: toNumber(room.luftfeuchte),

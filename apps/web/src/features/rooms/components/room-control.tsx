@@ -5,10 +5,10 @@ import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { parseDeviceTime } from '@/lib/device-values';
 import { refreshRoom } from '../api/update-room-cache';
 import { useNow } from '../hooks/use-now';
 import { useRoomActions } from '../hooks/use-room-actions';
-import { parseModeEnd } from '../utils/end-time';
 import { formatTemperature, isCooling, toNumber } from '../utils/room-values';
 import { DURATION_DEFAULT_HOURS, DurationSlider } from './duration-slider';
 import { NextChangeLine } from './next-change-line';
@@ -55,7 +55,7 @@ export function RoomControl({
     void refreshRoom(queryClient, room.id);
   }, [queryClient, receivedAt, room.id]);
 
-  const end = parseModeEnd(room.mode_end_datetime) ?? new Date(receivedAt + remaining * 1000);
+  const end = parseDeviceTime(room.mode_end_datetime) ?? new Date(receivedAt + remaining * 1000);
 
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] md:items-start">

@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
-import { formatEndTime } from '../utils/end-time';
+import { formatDayTime } from '@/lib/device-values';
 import { formatTemperature } from '../utils/room-values';
 import { Countdown } from './countdown';
 
@@ -38,7 +38,7 @@ export function TemporaryPanel({
       </h2>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <p className="text-sm">
-          {t('rooms.temporary.until', { when: formatEndTime(intl, end, now) })}
+          {t('rooms.temporary.until', { when: formatDayTime(intl, end, now) })}
         </p>
         <p className="flex flex-col items-end">
           <span className="text-xs text-slate-600 dark:text-slate-400">
