@@ -268,6 +268,32 @@ test.describe('on the 1,000-room building', () => {
     expect(await bodyRows.count()).toBeLessThan(100);
   });
 
+  test('the columns keep their widths while the list scrolls', async ({ page }) => {
+    await openOverview(page);
+    const widths = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll('thead th'), (th) =>
+          Math.round(th.getBoundingClientRect().width),
+        ),
+      );
+    // The first screenful comes in two renders (VirtualRows): measure after the second.
+    const thirteenthDrawn = table(page).locator('tbody tr[aria-rowindex]').nth(12);
+    await expect(thirteenthDrawn).toBeAttached();
+    const atTop = await widths();
+    // Further down the names are longer ("Raum 10.01" after "Raum 1.01"): the columns are sized
+    // for the whole list, not for the rows drawn at the moment.
+    for (const share of [0.5, 1]) {
+      await page.evaluate(
+        (part) => window.scrollTo(0, document.documentElement.scrollHeight * part),
+        share,
+      );
+      await expect
+        .poll(async () => Number(await thirteenthDrawn.getAttribute('aria-rowindex')))
+        .toBeGreaterThan(share * 1000 - 100);
+      expect(await widths()).toEqual(atTop);
+    }
+  });
+
   test('the column headers stay in view while the list scrolls; a focused row is not under them', async ({
     page,
   }) => {

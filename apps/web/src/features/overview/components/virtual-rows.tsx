@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useAfterFirstCommit } from '../hooks/use-after-first-commit';
 import { useWindowRows } from '../hooks/use-window-rows';
@@ -7,6 +8,17 @@ import { OverviewTableRow } from './table-row';
 
 /** Rows drawn in a long table's first frame (see allDrawn). */
 const FIRST_ROWS = 8;
+
+/** The longest room and floor names in the list (by characters, a close enough stand-in). */
+function longestNames(rows: readonly OverviewRow[]) {
+  let name = '';
+  let floor = '';
+  for (const row of rows) {
+    if (row.name.length > name.length) name = row.name;
+    if (row.floorName.length > floor.length) floor = row.floorName;
+  }
+  return { name, floor };
+}
 
 /**
  * The rows near the viewport of a long table, between two spacer rows; every row keeps its
@@ -20,6 +32,7 @@ export function VirtualRows({
   selection,
 }: RowProps & { rows: readonly OverviewRow[]; columns: number }) {
   const intl = useIntl();
+  const widest = useMemo(() => longestNames(rows), [rows]);
   const { items, before, after, startRef, firstRef } = useWindowRows<
     HTMLTableRowElement,
     HTMLTableRowElement
@@ -42,6 +55,15 @@ export function VirtualRows({
     drawn.length === items.length ? after : after + (items.at(-1)!.end - drawn.at(-1)!.end);
   return (
     <>
+      {/* Sizes the name and floor columns for the whole list, not the rows drawn now: without it
+          the columns moved sideways while the list scrolled (up to 34 px at 1600 px in English).
+          A collapsed row takes part in the column widths but has no height and is not shown. */}
+      <tr aria-hidden="true" className="[visibility:collapse]">
+        {selection && <td className="px-3" />}
+        <td className="px-2 font-medium whitespace-nowrap">{widest.name}</td>
+        <td className="px-2 whitespace-nowrap">{widest.floor}</td>
+        <td colSpan={columns - (selection ? 3 : 2)} className="p-0" />
+      </tr>
       <tr ref={startRef} aria-hidden="true" style={{ height: before }}>
         <td colSpan={columns} className="p-0" />
       </tr>
