@@ -36,7 +36,9 @@ describe('auditSentence', () => {
     const late = entry({ after: { target: 21, temporary: true, until: local(25, 6, 0) } });
     expect(auditSentence(de, late)).toBe('Anna setzte 21,0 °C bis 25.11., 06:00 (vorher 18,0 °C)');
     // Day before month in English too: 25/11, not the American 11/25.
-    expect(auditSentence(en, late)).toBe('Anna set 21.0 °C until 25/11, 06:00 (previously 18.0 °C)');
+    expect(auditSentence(en, late)).toBe(
+      'Anna set 21.0 °C until 25/11, 06:00 (previously 18.0 °C)',
+    );
   });
 
   it('says permanent targets, an ended temporary target and the mode', () => {
