@@ -1,7 +1,5 @@
+/** Values as a device sends them, read safely; shared by the room pages, the overview and alarms. */
 import type { IntlShape } from 'react-intl';
-
-/** Values as a device sends them, read safely; shared by the room pages, the overview and the
- * alarms. */
 
 /**
  * A number from the device, or null. Real devices sometimes send German text ("kein Sensor

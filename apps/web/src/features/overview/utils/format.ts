@@ -53,14 +53,11 @@ export function formatStatus(intl: IntlShape, row: OverviewRow, now: Date): stri
 /** "18,0 °C um 22:00"; empty when the schedule names no next change. */
 export function formatNext(intl: IntlShape, row: OverviewRow, now: Date): string {
   if (row.nextDue === null || row.nextTemperature === null) return '';
-  const [date, time] = row.nextDue.split(' ') as [string, string];
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
   return intl.formatMessage(
     { id: 'overview.next' },
     {
       temp: formatTemp(intl, row.nextTemperature),
-      time: formatDayTime(intl, new Date(y, m - 1, d, hh, mm), now),
+      time: formatDayTime(intl, row.nextDue, now),
     },
   );
 }

@@ -1,6 +1,8 @@
 import type { Floor, Room } from '@raumregler/contract';
 import { describe, expect, it } from 'vitest';
+import { testIntl } from '@/lib/testing-catalogs';
 import { rowMatcher } from './filter';
+import { formatNext } from './format';
 import { DEFAULT_QUERY, parseQuery, serializeQuery } from './query';
 import { groupWrites, localDateTime } from './group';
 import {
@@ -148,6 +150,47 @@ describe('sort', () => {
     for (const key of ['target', 'next'] as const) {
       expect(sortRows(rows, { key, descending: false })).toHaveLength(rows.length);
     }
+  });
+
+  it('orders by the next scheduled change, by time, rooms without one last', () => {
+    const timed = buildRows(
+      [
+        {
+          id: 1,
+          etagenname: 'EG',
+          raeume: [
+            room(1, 'Morgen früh', { next_due_time: '2026-11-25 06:00' }),
+            room(2, 'Ohne', { next_due_time: null }),
+            room(3, 'Heute Abend', { next_due_time: '2026-11-24 22:00' }),
+            room(4, 'Nächste Woche', { next_due_time: '2026-12-01 06:00' }),
+            room(5, 'Heute Nachmittag', { next_due_time: '2026-11-24T16:30:00' }),
+          ],
+        },
+      ],
+      now,
+    );
+    expect(names(sortRows(timed, { key: 'next', descending: false }))).toEqual([
+      'Heute Nachmittag',
+      'Heute Abend',
+      'Morgen früh',
+      'Nächste Woche',
+      'Ohne',
+    ]);
+    expect(names(sortRows(timed, { key: 'next', descending: true }))).toEqual([
+      'Nächste Woche',
+      'Morgen früh',
+      'Heute Abend',
+      'Heute Nachmittag',
+      'Ohne',
+    ]);
+    const de = testIntl('de');
+    expect(timed.map((row) => formatNext(de, row, now))).toEqual([
+      '18,0 °C um 25. Nov., 06:00',
+      '',
+      '18,0 °C um 22:00',
+      '18,0 °C um 1. Dez., 06:00',
+      '18,0 °C um 16:30',
+    ]);
   });
 
   it('keeps building order without a sort', () => {

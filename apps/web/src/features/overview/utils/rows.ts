@@ -57,8 +57,8 @@ export interface OverviewRow {
   temporary: boolean;
   temporaryUntil: Date | null;
   nextTemperature: number | null;
-  /** next_due_time as a sortable "YYYY-MM-DD HH:MM", or null. */
-  nextDue: string | null;
+  /** next_due_time on the device's clock, or null. */
+  nextDue: Date | null;
   humidity: number | null;
   /** The sensor's last report. */
   updated: Date | null;
@@ -151,12 +151,6 @@ function indexMarks(marks: RoomMarks, now: Date) {
   return { alarms, absences };
 }
 
-const dueTime = (value: unknown): string | null => {
-  if (typeof value !== 'string') return null;
-  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(value.trim());
-  return match ? `${match[1]} ${match[2]}` : null;
-};
-
 /**
  * The overview's rows for the given floors, in building order, with our server's marks.
  * The component builds the two parts apart (buildBaseRows, withMarks), so that alarms and
@@ -198,7 +192,7 @@ export function buildBaseRows(
         temporary,
         temporaryUntil: temporary ? parseDeviceTime(room.mode_end_datetime) : null,
         nextTemperature: toNumber(room.next_temperature),
-        nextDue: dueTime(room.next_due_time),
+        nextDue: parseDeviceTime(room.next_due_time),
         humidity: toNumber(room.luftfeuchte),
         updated: lastSensorReport(room.sensoren),
         noSensor: current === null,

@@ -23,7 +23,7 @@ const VALUE: Record<SortKey, (row: OverviewRow) => Value> = {
   target: (row) => row.target,
   deviation: (row) => row.deviation,
   status: (row) => STATUS_RANK[row.status],
-  next: (row) => row.nextDue,
+  next: (row) => (row.nextDue ? row.nextDue.getTime() : null),
   humidity: (row) => row.humidity,
   updated: (row) => (row.updated ? row.updated.getTime() : null),
 };
