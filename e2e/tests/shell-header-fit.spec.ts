@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { generateBuilding, benchUser } from '../../apps/server/bench/generate-building';
+import { generateBuilding, benchUser } from '../../apps/server/src/test-support/generate-building';
 import { demo, expect, signIn, test } from '../support/fixtures';
 import { startServer, type RunningServer } from '../support/server';
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const demoLogin = { username: 'demo', password: 'demo1234' };
 
-/** The generated bench building (apps/server/bench/generate-building.ts) and its one user. */
+/** The generated bench building (apps/server/src/test-support/generate-building.ts) and its one user. */
 export const bigBuilding = { floors: 20, roomsPerFloor: 50 };
 export const benchLogin = { username: 'bench', password: 'bench-password-1' };
 

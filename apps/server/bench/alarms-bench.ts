@@ -17,7 +17,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/open.js';
 import { importSeed } from '../src/db/seed-import.js';
 import { createSimFaultsRepository } from '../src/db/repositories/sim-faults.js';
-import { generateBuilding } from './generate-building.js';
+import { generateBuilding } from '../src/test-support/generate-building.js';
 import type { Verdict } from './server-bench.js';
 
 export const alarmBudgetMs = 10;

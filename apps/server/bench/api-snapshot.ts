@@ -20,7 +20,7 @@ import { openDatabase } from '../src/db/open.js';
 import { importSeed } from '../src/db/seed-import.js';
 import { parseSeed, type Seed } from '../src/domain/seed.js';
 import demoBuilding from '../src/seed/demo-building.json' with { type: 'json' };
-import { benchUser, generateBuilding } from './generate-building.js';
+import { benchUser, generateBuilding } from '../src/test-support/generate-building.js';
 
 /** A Tuesday morning in Berlin: inside the schedules' day blocks, no DST edge near. */
 const FROZEN_NOW = Date.parse('2026-11-24T09:30:00Z');

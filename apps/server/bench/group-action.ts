@@ -12,8 +12,8 @@
 // scripts/bench/run.mjs).
 import { writeFileSync } from 'node:fs';
 import type { Floor, Room } from '@raumregler/contract';
-import { benchUser, generateBuilding } from './generate-building.js';
-import { startChildServer } from './spawn-server.js';
+import { benchUser, generateBuilding } from '../src/test-support/generate-building.js';
+import { startChildServer } from '../src/test-support/spawn-server.js';
 import type { Verdict } from './server-bench.js';
 
 export const groupBudgetMs = 10_000;

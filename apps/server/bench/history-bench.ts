@@ -27,9 +27,9 @@ import { openDatabase } from '../src/db/open.js';
 import { createHistoryRepository } from '../src/db/repositories/history.js';
 import { importSeed } from '../src/db/seed-import.js';
 import { DAY_MS, HOUR_MS, QUARTER_MS, type HistorySample } from '../src/domain/history.js';
-import { generateBuilding, benchUser } from './generate-building.js';
+import { generateBuilding, benchUser } from '../src/test-support/generate-building.js';
 import { fmt, pinning, printVerdicts, type Verdict } from './server-bench.js';
-import { startChildServer } from './spawn-server.js';
+import { startChildServer } from '../src/test-support/spawn-server.js';
 import { judge, median, spread } from './verdicts.js';
 
 export const historyBudgets = { days30P99Ms: 50, rawP99Ms: 20, tickMs: 20, kbPerRoomDay: 48 };

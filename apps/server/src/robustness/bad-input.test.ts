@@ -1,9 +1,9 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseChecksum } from '../../bench/db-checksum.js';
-import { sendRaw, sendRequest, type ProbeAnswer } from '../../bench/http-probe.js';
-import { createFuzzer, type FuzzRequest } from '../../bench/malformed-requests.js';
-import { createRandom } from '../../bench/prng.js';
+import { databaseChecksum } from '../test-support/db-checksum.js';
+import { sendRaw, sendRequest, type ProbeAnswer } from '../test-support/http-probe.js';
+import { createFuzzer, type FuzzRequest } from '../test-support/fuzzer.js';
+import { createRandom } from '../test-support/prng.js';
 import { basic, demoSeed, startTestServer, type TestServer } from '../test-support/test-server.js';
 
 // A fixed seed makes a failure repeat; ROBUSTNESS_SEED explores other runs.

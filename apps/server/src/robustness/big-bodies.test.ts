@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendRequest } from '../../bench/http-probe.js';
-import { startChildServer, type ChildServer } from '../../bench/spawn-server.js';
+import { sendRequest } from '../test-support/http-probe.js';
+import { startChildServer, type ChildServer } from '../test-support/spawn-server.js';
 
 // Oversized write bodies against the real server process: each must be refused with a 413 JSON
 // answer while the client is still sending, and the process must not grow by what was sent.

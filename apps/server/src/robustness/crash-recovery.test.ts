@@ -1,9 +1,9 @@
 import http from 'node:http';
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sendRequest } from '../../bench/http-probe.js';
-import { createRandom } from '../../bench/prng.js';
-import { startChildServer, type ChildServer } from '../../bench/spawn-server.js';
+import { sendRequest } from '../test-support/http-probe.js';
+import { createRandom } from '../test-support/prng.js';
+import { startChildServer, type ChildServer } from '../test-support/spawn-server.js';
 import { readRooms } from '../test-support/read-rooms.js';
 
 // Power-cut test: the real server in its own process with a file database, killed with SIGKILL

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendRaw, type ProbeAnswer } from '../../bench/http-probe.js';
+import { sendRaw, type ProbeAnswer } from '../test-support/http-probe.js';
 import { basic, startTestServer, type TestServer } from '../test-support/test-server.js';
 
 // Issue 17, 4 and 6: answers Fastify or node gave on their own (a malformed URL, an unknown

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendRequest, type ProbeRequest } from '../../bench/http-probe.js';
-import { createRandom } from '../../bench/prng.js';
-import { startChildServer, type ChildServer } from '../../bench/spawn-server.js';
+import { sendRequest, type ProbeRequest } from '../test-support/http-probe.js';
+import { createRandom } from '../test-support/prng.js';
+import { startChildServer, type ChildServer } from '../test-support/spawn-server.js';
 
 // 200 clients at once, as a building full of wall panels and phones would be, reading and
 // writing for 20 s against the real server process with its file database.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { HistoryAnswer } from '@raumregler/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { benchUser, generateBuilding } from '../../../bench/generate-building.js';
+import { benchUser, generateBuilding } from '../../test-support/generate-building.js';
 import { buildApp } from '../../app.js';
 import { loadConfig, type Config } from '../../config.js';
 import { openDatabase } from '../../db/open.js';

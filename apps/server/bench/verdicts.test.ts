@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judge, spread } from '../bench/verdicts.js';
+import { judge, spread } from './verdicts.js';
 
 // The bench's verdict rule (issue 19): a figure measured in rounds passes only when every round
 // is within its budget; when the rounds straddle it, the figure is UNSTABLE and fails.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** apps/server, wherever this file is run from. */
-export const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+export const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface ChildServer {
   /** http://127.0.0.1:PORT */

@@ -1,4 +1,4 @@
-import type { Seed, SeedFloor, SeedSwitchPoint } from '../src/domain/seed.js';
+import type { Seed, SeedFloor, SeedSwitchPoint } from '../domain/seed.js';
 
 export const benchUser = { username: 'bench', password: 'bench-password-1' } as const;
 
