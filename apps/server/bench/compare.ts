@@ -9,7 +9,11 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { benchUser, generateBuilding } from '../src/test-support/generate-building.js';
-import { startChildServer, startHelloWorld, type ChildServer } from '../src/test-support/spawn-server.js';
+import {
+  startChildServer,
+  startHelloWorld,
+  type ChildServer,
+} from '../src/test-support/spawn-server.js';
 
 const [distA, distB] = process.argv.slice(2);
 if (!distA || !distB) throw new Error('usage: tsx bench/compare.ts DIST_A DIST_B');

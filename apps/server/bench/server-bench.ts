@@ -32,7 +32,11 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { generateBuilding, benchUser } from '../src/test-support/generate-building.js';
-import { startChildServer, startHelloWorld, type ChildServer } from '../src/test-support/spawn-server.js';
+import {
+  startChildServer,
+  startHelloWorld,
+  type ChildServer,
+} from '../src/test-support/spawn-server.js';
 import { judge, median, spread, verdictWord, type Spread, type Verdict } from './verdicts.js';
 
 export type { Verdict } from './verdicts.js';
