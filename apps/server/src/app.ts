@@ -12,7 +12,6 @@ import alarmsPlugin from './plugins/app/alarms.js';
 import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
 import errorHandlerPlugin from './plugins/error-handler.js';
-import { createFastReads } from './plugins/fast-reads.js';
 import frameworkErrorsPlugin, {
   DEFAULT_TIMEOUTS,
   serverOptions,
@@ -76,9 +75,7 @@ export async function buildApp({
   now,
   timeouts,
 }: AppOptions): Promise<FastifyInstance> {
-  // At LOG_LEVEL=debug every request is logged, so every request must go through Fastify.
   const requestLogging = ['debug', 'trace'].includes(config.logLevel);
-  const fastReads = createFastReads({ enabled: !requestLogging });
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -98,16 +95,8 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     // Bounded waits for every client, and framework-level errors in the contract's shape.
     ...serverOptions({ ...DEFAULT_TIMEOUTS, ...timeouts }),
-    // Node's server with the polled reads' fast lane in front (plugins/fast-reads.ts).
-    serverFactory: fastReads.serverFactory,
   });
   app.decorate('config', config);
-  app.decorate('fastReads', fastReads);
-  // A closing server answers through Fastify, which refuses new requests with a 503.
-  app.addHook('preClose', (done) => {
-    fastReads.stop();
-    done();
-  });
   await app.register(errorHandlerPlugin);
   await app.register(frameworkErrorsPlugin);
   await app.register(securityHeadersPlugin, {

@@ -1,12 +1,9 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { SeedError } from './domain/seed.js';
-import { settleHotPathShapes } from './hot-path-shapes.js';
 import { openSeededDatabase } from './startup.js';
 
 async function main() {
-  // Before any other work: full garbage collections during start must not slow every request.
-  settleHotPathShapes();
   const config = loadConfig();
   // The one clock of the process: the seed, the app and everything in it read this.
   const now = Date.now;

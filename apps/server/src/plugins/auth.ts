@@ -23,11 +23,6 @@ declare module 'fastify' {
     ) => (request: FastifyRequest, reply: unknown, done: HookDone) => void;
     /** Forget every cached sign-in, e.g. after a password change. */
     forgetCredentials: () => void;
-    /**
-     * The user of an Authorization header whose sign-in is in the cache, or null (then only
-     * `authenticate` can tell): the fast lane's sign-in check (plugins/fast-reads.ts).
-     */
-    signedIn: (authorization: string | undefined) => UserRecord | null;
   }
   interface FastifyRequest {
     user: UserRecord | null;
@@ -245,12 +240,8 @@ export default fp(
     // proxied device API never passes here. requireCapability above works on either user.
     if (app.config.upstreamUrl) {
       app.decorate('authenticate', upstreamAuthenticate(app));
-      app.decorate('signedIn', () => null);
       return;
     }
-    app.decorate('signedIn', (header: string | undefined) =>
-      header === undefined ? null : cachedUser(headerKey(header)),
-    );
     // A callback hook: a cached sign-in (every poll after the first) passes in the same tick,
     // without a promise; only the full check is asynchronous.
     app.decorate('authenticate', (request: FastifyRequest, _reply: unknown, done: HookDone) => {

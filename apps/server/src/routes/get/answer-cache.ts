@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { answerHeaders, flatHeaders } from '../../plugins/fast-reads.js';
-import { API_ANSWER_HEADERS } from '../../plugins/security-headers.js';
 
 /** Whether the client takes gzip (`Accept-Encoding`, honouring `q=0`). */
 export function acceptsGzip(header: string | undefined): boolean {
@@ -44,7 +41,10 @@ const GZIP_THRESHOLD = 1024;
  * Each rendering gets its own ETag (one per encoding, as a strong validator must), so a client
  * that already holds it gets a 304 without a body.
  */
-export function createAnswerCache<T>(render: () => T) {
+export function createAnswerCache<T>(
+  render: () => T,
+  source: { version: () => string; now: () => number },
+) {
   let second = -1;
   let version = '';
   let generation = 0;
@@ -54,21 +54,12 @@ export function createAnswerCache<T>(render: () => T) {
   let gzipped: Buffer | null = null;
   let etag = '';
   let gzipEtag = '';
-  // The fast lane's header lists of this rendering (plugins/fast-reads.ts), made on first use.
-  let plainHeaders: string[] | null = null;
-  let gzipHeaders: string[] | null = null;
-  let plain304: string[] | null = null;
-  let gzip304: string[] | null = null;
   const takesGzip = gzipMemo();
   // Headers of the 304 and 200 answers alike; the ETag is set per answer.
   const common = { 'content-type': 'application/json; charset=utf-8', vary: 'accept-encoding' };
-  const answer = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    currentVersion: string,
-    now: number,
-  ) => {
-    const currentSecond = Math.floor(now / 1000);
+  return (request: FastifyRequest, reply: FastifyReply): void => {
+    const currentSecond = Math.floor(source.now() / 1000);
+    const currentVersion = source.version();
     if (currentSecond !== second || currentVersion !== version) {
       // reply.serialize uses the route's response schema (fast-json-stringify).
       const fresh = Buffer.from(reply.serialize(render()) as string);
@@ -81,60 +72,17 @@ export function createAnswerCache<T>(render: () => T) {
         generation += 1;
         etag = `"${origin}.${generation}"`;
         gzipEtag = `"${origin}.${generation}.gz"`;
-        plainHeaders = null;
-        gzipHeaders = null;
-        plain304 = null;
-        gzip304 = null;
       }
     }
     reply.headers(common);
     if (body.length >= GZIP_THRESHOLD && takesGzip(request.headers['accept-encoding'])) {
       reply.header('etag', gzipEtag);
-      if (request.headers['if-none-match'] === gzipEtag) return reply.code(304).send();
-      gzipped ??= gzipSync(body);
-      return reply.header('content-encoding', 'gzip').send(gzipped);
+      if (request.headers['if-none-match'] === gzipEtag) reply.code(304).send();
+      else reply.header('content-encoding', 'gzip').send((gzipped ??= gzipSync(body)));
+      return;
     }
     reply.header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.send(body);
+    if (request.headers['if-none-match'] === etag) reply.code(304).send();
+    else reply.send(body);
   };
-  /**
-   * The fast lane: the same answer, headers and all, when this second's rendering is there
-   * (and, for a gzip client, its gzip copy); false, having written nothing, when it is not.
-   */
-  const sendRaw = (
-    request: IncomingMessage,
-    response: ServerResponse,
-    currentVersion: string,
-    now: number,
-  ): boolean => {
-    if (Math.floor(now / 1000) !== second || currentVersion !== version) return false;
-    if (body.length >= GZIP_THRESHOLD && takesGzip(request.headers['accept-encoding'])) {
-      if (gzipped === null) return false;
-      if (request.headers['if-none-match'] === gzipEtag) {
-        gzip304 ??= flatHeaders(common, { etag: gzipEtag }, API_ANSWER_HEADERS);
-        response.writeHead(304, gzip304);
-        response.end();
-        return true;
-      }
-      gzipHeaders ??= answerHeaders(
-        { ...common, etag: gzipEtag, 'content-encoding': 'gzip' },
-        gzipped,
-      );
-      response.writeHead(200, gzipHeaders);
-      response.end(gzipped);
-      return true;
-    }
-    if (request.headers['if-none-match'] === etag) {
-      plain304 ??= flatHeaders(common, { etag }, API_ANSWER_HEADERS);
-      response.writeHead(304, plain304);
-      response.end();
-      return true;
-    }
-    plainHeaders ??= answerHeaders({ ...common, etag }, body);
-    response.writeHead(200, plainHeaders);
-    response.end(body);
-    return true;
-  };
-  return Object.assign(answer, { sendRaw });
 }
