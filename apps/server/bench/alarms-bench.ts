@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/open.js';
-import { importSeed } from '../src/db/seed-import.js';
-import { createSimFaultsRepository } from '../src/db/repositories/sim-faults.js';
+import { openDatabase } from '../src/platform/database/open.js';
+import { importSeed } from '../src/modules/building/seed-import.js';
+import { createSimFaultsRepository } from '../src/modules/building/sim-faults-repository.js';
 import { generateBuilding } from '../src/test-support/generate-building.js';
 import type { Verdict } from './server-bench.js';
 

@@ -16,10 +16,10 @@ import path from 'node:path';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { openDatabase } from '../src/db/open.js';
-import { importSeed } from '../src/db/seed-import.js';
-import { parseSeed, type Seed } from '../src/domain/seed.js';
-import demoBuilding from '../src/seed/demo-building.json' with { type: 'json' };
+import { openDatabase } from '../src/platform/database/open.js';
+import { importSeed } from '../src/modules/building/seed-import.js';
+import { parseSeed, type Seed } from '../src/modules/building/seed.js';
+import demoBuilding from '../src/modules/building/seed/demo-building.json' with { type: 'json' };
 import { benchUser, generateBuilding } from '../src/test-support/generate-building.js';
 
 /** A Tuesday morning in Berlin: inside the schedules' day blocks, no DST edge near. */

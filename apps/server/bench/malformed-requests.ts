@@ -49,7 +49,10 @@ function stall(
 async function main() {
   const { default: Database } = await import('better-sqlite3');
   const demo = JSON.parse(
-    readFileSync(new URL('../src/seed/demo-building.json', import.meta.url), 'utf8'),
+    readFileSync(
+      new URL('../src/modules/building/seed/demo-building.json', import.meta.url),
+      'utf8',
+    ),
   ) as {
     floors: { rooms: { id: number }[] }[];
     users: { username: string; password: string; access: { smart: string } }[];

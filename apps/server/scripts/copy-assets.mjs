@@ -3,5 +3,6 @@ import { cpSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-cpSync(`${root}src/db/migrations`, `${root}dist/db/migrations`, { recursive: true });
-cpSync(`${root}src/seed`, `${root}dist/seed`, { recursive: true });
+for (const folder of ['platform/database/migrations', 'modules/building/seed']) {
+  cpSync(`${root}src/${folder}`, `${root}dist/${folder}`, { recursive: true });
+}

@@ -3,39 +3,39 @@ import compress from '@fastify/compress';
 import type Database from 'better-sqlite3';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
-import auditPlugin from './plugins/app/audit.js';
-import roomCommandsPlugin from './plugins/app/room-commands.js';
-import samplerPlugin from './plugins/app/sampler.js';
-import schedulesPlugin from './plugins/app/schedules.js';
-import simulationPlugin from './plugins/app/simulation.js';
-import alarmsPlugin from './plugins/app/alarms.js';
-import authPlugin from './plugins/auth.js';
-import databasePlugin from './plugins/database.js';
-import errorHandlerPlugin from './plugins/error-handler.js';
+import auditPlugin from './modules/audit/service.js';
+import roomCommandsPlugin from './modules/building/room-commands-service.js';
+import samplerPlugin from './modules/history/sampler.js';
+import schedulesPlugin from './modules/schedules/service.js';
+import simulationPlugin from './modules/building/simulation-service.js';
+import alarmsPlugin from './modules/alarms/service.js';
+import authPlugin from './platform/auth/plugin.js';
+import databasePlugin from './platform/database/plugin.js';
+import errorHandlerPlugin from './platform/http/error-handler.js';
 import frameworkErrorsPlugin, {
   DEFAULT_TIMEOUTS,
   serverOptions,
   type ServerTimeouts,
-} from './plugins/framework-errors.js';
-import clockPlugin from './plugins/external/clock.js';
-import mailerPlugin from './plugins/external/mailer.js';
-import upstreamPlugin from './plugins/external/upstream.js';
-import { lazyRequestLogger } from './plugins/request-logger.js';
-import securityHeadersPlugin from './plugins/security-headers.js';
-import webAppPlugin from './plugins/web-app.js';
-import accountRoutes from './routes/accounts/index.js';
-import accountsContext from './routes/accounts/context.js';
-import { requestLogSerializer } from './routes/accounts/log-redaction.js';
-import appConfigRoute from './routes/app-config.js';
-import getRoutes from './routes/get/index.js';
-import historyRoutes from './routes/history/index.js';
-import setRoutes from './routes/set/index.js';
-import proxyRoutes from './routes/proxy.js';
-import absenceRoutes from './routes/schedules/absences.js';
-import scheduleRoutes from './routes/schedules/index.js';
-import unknownHouseRoutes from './routes/unknown-house.js';
-import auditRoutes from './routes/audit/index.js';
-import alarmRoutes from './routes/alarms/index.js';
+} from './platform/http/framework-errors.js';
+import clockPlugin from './platform/clock/plugin.js';
+import mailerPlugin from './platform/mail/plugin.js';
+import upstreamPlugin from './modules/proxy/upstream.js';
+import { lazyRequestLogger } from './platform/http/request-logger.js';
+import securityHeadersPlugin from './platform/http/security-headers.js';
+import webAppPlugin from './platform/http/web-app.js';
+import accountRoutes from './modules/accounts/index.js';
+import accountsContext from './modules/accounts/context.js';
+import { requestLogSerializer } from './modules/accounts/log-redaction.js';
+import appConfigRoute from './modules/accounts/app-config.js';
+import getRoutes from './modules/building/routes/reads.js';
+import historyRoutes from './modules/history/routes.js';
+import setRoutes from './modules/building/routes/writes.js';
+import proxyRoutes from './modules/proxy/routes.js';
+import absenceRoutes from './modules/schedules/absence-routes.js';
+import scheduleRoutes from './modules/schedules/routes.js';
+import unknownHouseRoutes from './modules/building/routes/unknown-house.js';
+import auditRoutes from './modules/audit/routes.js';
+import alarmRoutes from './modules/alarms/routes.js';
 
 export interface AppOptions {
   config: Config;

@@ -1,6 +1,6 @@
 import { runCli } from './cli/commands.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/open.js';
+import { openDatabase } from './platform/database/open.js';
 
 /** `npm run cli -w apps/server -- …`: user and seed maintenance on the server's database. */
 async function main() {

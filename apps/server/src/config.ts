@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { isValidTimeZone } from './domain/local-time.js';
+import { isValidTimeZone } from './platform/clock/local-time.js';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_ALARM_SETTINGS, type AlarmSettings } from './domain/alarms.js';
+import { DEFAULT_ALARM_SETTINGS, type AlarmSettings } from './modules/alarms/rules.js';
 
 /** Every setting of the server, read once from the environment, with its default. */
 export interface Config {

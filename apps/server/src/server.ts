@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { SeedError } from './domain/seed.js';
+import { SeedError } from './modules/building/seed.js';
 import { openSeededDatabase } from './startup.js';
 
 async function main() {

@@ -5,9 +5,9 @@ import type { Floor } from '@raumregler/contract';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { EXTERNAL_CHECK_MS } from './db/repositories/building.js';
+import { EXTERNAL_CHECK_MS } from './modules/building/repository.js';
 import { loadConfig, type Config } from './config.js';
-import { SeedError } from './domain/seed.js';
+import { SeedError } from './modules/building/seed.js';
 import { openSeededDatabase } from './startup.js';
 import { basic, demoSeed, manualClock } from './test-support/test-server.js';
 

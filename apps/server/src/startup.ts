@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { Config } from './config.js';
-import { openDatabase } from './db/open.js';
-import { createBuildingRepository } from './db/repositories/building.js';
-import { importSeed } from './db/seed-import.js';
-import { parseSeed, SeedError, type Seed } from './domain/seed.js';
+import { openDatabase } from './platform/database/open.js';
+import { createBuildingRepository } from './modules/building/repository.js';
+import { importSeed } from './modules/building/seed-import.js';
+import { parseSeed, SeedError, type Seed } from './modules/building/seed.js';
 
-const demoSeedUrl = new URL('./seed/demo-building.json', import.meta.url);
+const demoSeedUrl = new URL('./modules/building/seed/demo-building.json', import.meta.url);
 
 /**
  * Opens the database and, when it is empty, applies SEED_FILE (or the demo building). A seed

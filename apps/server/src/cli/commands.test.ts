@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/open.js';
-import { createBuildingRepository } from '../db/repositories/building.js';
-import { createUsersRepository } from '../db/repositories/users.js';
-import { verifyPassword } from '../domain/passwords.js';
+import { openDatabase } from '../platform/database/open.js';
+import { createBuildingRepository } from '../modules/building/repository.js';
+import { createUsersRepository } from '../platform/auth/users.js';
+import { verifyPassword } from '../platform/auth/passwords.js';
 import { demoSeed } from '../test-support/test-server.js';
 import { runCli } from './commands.js';
 

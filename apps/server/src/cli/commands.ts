@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ACCESS_LEVELS, type Access, type AuditAccountAction } from '@raumregler/contract';
 import type { Database } from 'better-sqlite3';
-import { createAuditRepository } from '../db/repositories/audit.js';
-import { createUsersRepository } from '../db/repositories/users.js';
-import { runSimCommand, SimCommandError } from './sim.js';
-import { importSeed } from '../db/seed-import.js';
-import { hashPassword } from '../domain/passwords.js';
-import { parseSeed, SeedError } from '../domain/seed.js';
+import { createAuditRepository } from '../modules/audit/repository.js';
+import { createUsersRepository } from '../platform/auth/users.js';
+import { runSimCommand, SimCommandError } from '../modules/building/sim-cli.js';
+import { importSeed } from '../modules/building/seed-import.js';
+import { hashPassword } from '../platform/auth/passwords.js';
+import { parseSeed, SeedError } from '../modules/building/seed.js';
 
 export const USAGE = `Usage: npm run cli -w apps/server -- <command>
 

@@ -1,4 +1,4 @@
-import type { Seed, SeedFloor, SeedSwitchPoint } from '../domain/seed.js';
+import type { Seed, SeedFloor, SeedSwitchPoint } from '../modules/building/seed.js';
 
 export const benchUser = { username: 'bench', password: 'bench-password-1' } as const;
 

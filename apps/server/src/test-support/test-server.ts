@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { openDatabase } from '../db/open.js';
-import { importSeed } from '../db/seed-import.js';
-import { parseSeed, type Seed } from '../domain/seed.js';
-import demoBuilding from '../seed/demo-building.json' with { type: 'json' };
+import { openDatabase } from '../platform/database/open.js';
+import { importSeed } from '../modules/building/seed-import.js';
+import { parseSeed, type Seed } from '../modules/building/seed.js';
+import demoBuilding from '../modules/building/seed/demo-building.json' with { type: 'json' };
 
 export interface TestServer {
   app: FastifyInstance;

@@ -1,0 +1,81 @@
+import { accountPaths, type RegisterPayload, type RegisterResponse } from '@raumregler/contract';
+import { RegisterResponseSchema } from '@raumregler/contract/schemas';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import { requestSource } from '../audit/service.js';
+import { HttpError } from '../../platform/http/error-handler.js';
+import { field } from './body.js';
+import { messagesFor } from './messages.js';
+import { toWireUser } from './user.js';
+import { FieldErrors } from './validation.js';
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  String(error.code).startsWith('SQLITE_CONSTRAINT');
+
+/**
+ * Closed unless ALLOW_REGISTRATION=true. A new user has no access to any area until someone
+ * with the CLI grants it: registering must not open a building's heating to strangers.
+ */
+export function registerRoute(app: FastifyInstance) {
+  app.post(
+    accountPaths.register,
+    {
+      preHandler: app.accounts.limits.mail,
+      schema: { response: { 201: RegisterResponseSchema } },
+    },
+    async (request, reply): Promise<RegisterResponse> => {
+      const t = messagesFor(request);
+      if (!app.accounts.allowRegistration) {
+        throw new HttpError(403, 'registration_closed', t('registrationClosed'));
+      }
+      const errors = new FieldErrors(t);
+      const email = errors.email('email', field<RegisterPayload>(request, 'email'));
+      const password = field<RegisterPayload>(request, 'password');
+      errors.newPassword(password, field<RegisterPayload>(request, 'password_confirmation'));
+      errors.throwIfAny();
+      const users = app.repos.users;
+      if (users.findByEmail(email) || users.findByUsername(email)) {
+        errors.add('email', 'emailTaken');
+        errors.throwIfAny();
+      }
+      const passwordHash = await hashPassword(password!);
+      let id: number;
+      try {
+        // The new user and its audit entry commit together, durably before the answer.
+        id = await app.commit(() => {
+          const added = users.insert(
+            {
+              username: email,
+              email,
+              passwordHash,
+              firstName: '',
+              lastName: '',
+              accessSmart: 'no-access',
+              accessPro: 'no-access',
+            },
+            app.clock.now(),
+          );
+          app.audit.record({
+            user: email,
+            source: requestSource(request),
+            action: 'user-added',
+            subject: email,
+            after: { username: email, access_smart: 'no-access', access_pro: 'no-access' },
+          });
+          return added;
+        });
+      } catch (error) {
+        // Two registrations of one address at once: the database decides, the loser hears why.
+        if (!isUniqueViolation(error)) throw error;
+        errors.add('email', 'emailTaken');
+        errors.throwIfAny();
+        throw error;
+      }
+      reply.code(201);
+      return { username: email, user: toWireUser(users.findById(id)!) };
+    },
+  );
+}

@@ -1,0 +1,331 @@
+import type { PolledRoom } from '../proxy/upstream.js';
+import fp from 'fastify-plugin';
+import {
+  createAlarmsRepository,
+  type AlarmRecord,
+  type AlarmsRepository,
+  type NewAlarmMail,
+  type PendingAlarmMail,
+} from './repository.js';
+import {
+  evaluateRoom,
+  mailPlan,
+  markCleared,
+  markOpened,
+  newRoomWatch,
+  type AlarmEvent,
+  type AlarmKind,
+  type RoomReading,
+  type RoomWatch,
+} from './rules.js';
+import { parseWireTime } from '../../platform/clock/local-time.js';
+import { userCan } from '../../platform/auth/permissions.js';
+import type { Access } from '@raumregler/contract';
+import { alarmMail, digestMail, mailLanguage } from './mail.js';
+import type { SimulatedRoomState } from '../building/simulation-service.js';
+
+/** Storms: the first MAIL_SINGLES alarms opened within MAIL_WINDOW_MS are mailed singly. */
+export const MAIL_WINDOW_MS = 10 * 60_000;
+export const MAIL_SINGLES = 5;
+/** Retries of a failing mail server: 30 s, 1 min, 2 min … at most an hour apart. */
+const RETRY_FIRST_MS = 30_000;
+const RETRY_MAX_MS = 3_600_000;
+/** How often the outbox is looked at for digests and retries. */
+const OUTBOX_MS = 5_000;
+/** `all` lists the cleared alarms of the last 30 days. */
+export const CLEARED_LISTED_MS = 30 * 24 * 3_600_000;
+
+/** What the evaluation needs of a room beyond the rules' reading: its names, for the record. */
+export interface NamedReading extends RoomReading {
+  roomName?: string;
+  floorName?: string;
+}
+
+export interface AlarmService {
+  /** Evaluates every room at `now` (after each simulation tick, or each upstream poll). */
+  evaluate: (readings: readonly NamedReading[], now: number) => void;
+  /**
+   * Proxy mode: evaluates one poll of the device's `temps` (app.upstreamPoll, every
+   * HISTORY_INTERVAL_SECONDS): `solltemperatur`, `temperatur`, `betriebsart`, the sensor's
+   * `letzte_uebertragung`.
+   */
+  evaluateUpstream: (rooms: readonly PolledRoom[], now: number) => void;
+  /** Sends what is due in the outbox; settles when this round is done (tests await it). */
+  deliver: () => Promise<void>;
+  /** Acknowledges an open alarm; see the ack route for the answers. */
+  acknowledge: (
+    id: number,
+    username: string,
+    note: string | null,
+  ) => Promise<{ outcome: 'acknowledged' | 'cleared' | 'unknown'; alarm: AlarmRecord | null }>;
+  repo: AlarmsRepository;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    alarms: AlarmService;
+  }
+}
+
+/** 'DD.MM.YYYY HH:MM', the device's local time of a sensor's last reading. */
+const REPORTED = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2})$/;
+
+/** The rules' readings of the device's rooms as polled in proxy mode. */
+export function readingsFromDevice(
+  rooms: readonly PolledRoom[],
+  local: Parameters<typeof parseWireTime>[0],
+): NamedReading[] {
+  return rooms.map((room) => {
+    const sensors = Array.isArray(room.sensoren) ? room.sensoren : [];
+    const sensor = sensors.find((each) => each.raumtemperatursensor) ?? sensors[0];
+    const match = REPORTED.exec(sensor?.letzte_uebertragung ?? '');
+    const reportedAt = match
+      ? parseWireTime(local, `${match[3]}-${match[2]}-${match[1]}T${match[4]}:${match[5]}`)
+      : null;
+    const number = (value: unknown) =>
+      typeof value === 'number' && Number.isFinite(value) ? value : null;
+    return {
+      roomId: room.id,
+      roomName: String(room.name ?? room.id),
+      floorName: String(room.floorName ?? ''),
+      mode: typeof room.betriebsart === 'string' ? room.betriebsart : 'Heating',
+      // A room without a sensor raises nothing: no temperature to judge.
+      temperature: sensor || room.temperatur !== null ? number(room.temperatur) : null,
+      target: number(room.solltemperatur),
+      reportedAt,
+    };
+  });
+}
+
+/**
+ * The alarm service (issue 15): evaluates the rules of domain/alarms.ts for every room after each
+ * simulation tick, stores the alarms that open and clear, and mails them through `app.mailer`.
+ * Per room it keeps the rules' memory (`RoomWatch`); the open alarms and every mail are in the
+ * database, so a restart neither forgets an open alarm nor raises or mails one twice.
+ */
+export default fp(
+  async (app) => {
+    const { config } = app;
+    const repo = createAlarmsRepository(app.db);
+    const settings = config.alarms;
+    const proxy = config.upstreamUrl !== null;
+    // Durations in the building's own time: the simulation's, real time in proxy mode.
+    const scale = proxy ? 1 : config.simSpeed;
+    const watches = new Map<number, RoomWatch>();
+    const watchOf = (roomId: number) => {
+      let watch = watches.get(roomId);
+      if (!watch) {
+        watch = newRoomWatch();
+        watches.set(roomId, watch);
+      }
+      return watch;
+    };
+    for (const alarm of repo.listOpen()) markOpened(watchOf(alarm.roomId), alarm.kind, alarm.id);
+
+    const recipients = (): { recipient: string; language: string }[] =>
+      proxy
+        ? settings.mailTo.map((recipient) => ({ recipient, language: 'de' }))
+        : repo
+            .recipientCandidates()
+            .filter((user) =>
+              userCan(
+                { accessSmart: user.accessSmart as Access, accessPro: user.accessPro as Access },
+                'manage',
+              ),
+            )
+            .map((user) => ({ recipient: user.email, language: mailLanguage(user.language) }));
+
+    const namesOf = (reading: NamedReading) => {
+      if (reading.roomName !== undefined) {
+        return { roomName: reading.roomName, floorName: reading.floorName ?? '' };
+      }
+      const room = app.repos.building.findRoom(reading.roomId);
+      const floor = room
+        ? app.repos.building.listFloors().find((each) => each.id === room.floorId)
+        : undefined;
+      return { roomName: room?.name ?? `#${reading.roomId}`, floorName: floor?.name ?? '' };
+    };
+
+    const apply = (events: AlarmEvent[], byRoom: Map<number, NamedReading>, now: number) => {
+      let mailed = false;
+      // Looked up once per tick that changes something, not per alarm.
+      let who: { recipient: string; language: string }[] | null = null;
+      app.db.transaction(() => {
+        for (const event of events) {
+          const watch = watchOf(event.roomId);
+          if (event.type === 'clear') {
+            repo.clear(event.alarmId, now);
+            continue;
+          }
+          const plan = mailPlan(
+            now,
+            repo.openedAfter(now - MAIL_WINDOW_MS),
+            MAIL_WINDOW_MS,
+            MAIL_SINGLES,
+          );
+          who ??= recipients();
+          const mails: NewAlarmMail[] = who.map((each) => ({ ...each, ...plan }));
+          const id = repo.open(
+            {
+              roomId: event.roomId,
+              ...namesOf(byRoom.get(event.roomId)!),
+              kind: event.kind,
+              since: event.since,
+              openedAt: now,
+              value: event.value,
+              target: event.target,
+            },
+            mails,
+          );
+          markOpened(watch, event.kind, id);
+          mailed ||= mails.length > 0;
+        }
+      })();
+      // Mailing starts after this tick, never inside it.
+      if (mailed) setImmediate(() => void deliver());
+    };
+
+    const found: AlarmEvent[] = [];
+    const evaluate = (readings: readonly NamedReading[], now: number) => {
+      found.length = 0;
+      for (const reading of readings) {
+        evaluateRoom(watchOf(reading.roomId), reading, now, scale, settings, found);
+      }
+      if (found.length === 0) return;
+      const events = found.splice(0);
+      const byRoom = new Map(readings.map((reading) => [reading.roomId, reading]));
+      try {
+        apply(events, byRoom, now);
+      } catch (error) {
+        // The store failed (disk full): forget what this tick decided, so the next tick
+        // decides it again from the database's open alarms instead of a memory that disagrees.
+        app.log.error({ err: error }, 'alarm evaluation could not be stored');
+        for (const event of events) {
+          const watch = watchOf(event.roomId);
+          if (event.type === 'open') markCleared(watch, event.kind);
+        }
+        for (const alarm of repo.listOpen())
+          markOpened(watchOf(alarm.roomId), alarm.kind, alarm.id);
+      }
+    };
+
+    // The outbox: single mails at once, digests when their window ends, failures retried with
+    // backoff. Sending is asynchronous and never holds up the evaluation.
+    let delivering: Promise<void> | null = null;
+    const baseUrl = () => {
+      if (config.publicUrl) return config.publicUrl;
+      const address = app.server.address();
+      return `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
+    };
+    const sendOne = async (mails: readonly PendingAlarmMail[]) => {
+      const first = mails[0]!;
+      const language = mailLanguage(first.language);
+      const mail = first.digest
+        ? digestMail(
+            mails.map((each) => each.alarm),
+            first.recipient,
+            language,
+            app.clock.local,
+            baseUrl(),
+          )
+        : alarmMail(first.alarm, first.recipient, language, app.clock.local, baseUrl());
+      const ids = mails.map((each) => each.id);
+      try {
+        await app.mailer.send(mail);
+        repo.markSent(ids, app.clock.now());
+      } catch (error) {
+        const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** first.attempts);
+        repo.markFailed(ids, app.clock.now() + wait);
+        app.log.warn(
+          {
+            err: { message: (error as Error).message },
+            alarms: mails.map((m) => m.alarm.id),
+            retryInMs: wait,
+          },
+          'alarm mail failed, will retry',
+        );
+      }
+    };
+    const deliverRound = async () => {
+      const due = repo.dueMails(app.clock.now());
+      const digests = new Map<string, PendingAlarmMail[]>();
+      for (const mail of due) {
+        if (!mail.digest) {
+          await sendOne([mail]);
+          continue;
+        }
+        const list = digests.get(mail.recipient) ?? [];
+        list.push(mail);
+        digests.set(mail.recipient, list);
+      }
+      for (const list of digests.values()) await sendOne(list);
+    };
+    const deliver = (): Promise<void> => {
+      if (delivering) {
+        // A round is running: run once more after it, for what was queued meanwhile.
+        return delivering.then(() => deliver());
+      }
+      delivering = deliverRound()
+        .catch((error: unknown) => app.log.error({ err: error }, 'alarm outbox failed'))
+        .finally(() => {
+          delivering = null;
+        });
+      return delivering;
+    };
+
+    const acknowledge: AlarmService['acknowledge'] = async (id, username, note) =>
+      app.commit(() => {
+        const alarm = repo.findById(id);
+        if (!alarm) return { outcome: 'unknown' as const, alarm: null };
+        if (alarm.state === 'cleared') return { outcome: 'cleared' as const, alarm };
+        // An acknowledged alarm keeps its first acknowledgement.
+        if (alarm.state === 'active') repo.acknowledge(id, username, app.clock.now(), note);
+        return { outcome: 'acknowledged' as const, alarm: repo.findById(id) };
+      });
+
+    app.decorate('alarms', {
+      evaluate,
+      evaluateUpstream: (rooms: readonly PolledRoom[], now: number) =>
+        evaluate(readingsFromDevice(rooms, app.clock.local), now),
+      deliver,
+      acknowledge,
+      repo,
+    } satisfies AlarmService);
+
+    if (proxy) {
+      // The device's temps as h14h's poller fetches them for the history (UPSTREAM_USER).
+      if (app.hasDecorator('upstreamPoll')) {
+        app.upstreamPoll.subscribe((rooms, at) => {
+          try {
+            app.alarms.evaluateUpstream(rooms, at);
+          } catch (error) {
+            app.log.error({ err: error }, 'alarm evaluation failed');
+          }
+        });
+      }
+    } else {
+      app.onSimulationTick((rooms: readonly SimulatedRoomState[], now: number) => {
+        try {
+          evaluate(rooms, now);
+        } catch (error) {
+          app.log.error({ err: error }, 'alarm evaluation failed');
+        }
+      });
+    }
+    // Mails left over from before a restart, digests and retries.
+    const timer = setInterval(() => {
+      if (repo.unsentMails() > 0) void deliver();
+    }, OUTBOX_MS);
+    timer.unref();
+    app.addHook('onReady', async () => {
+      if (repo.unsentMails() > 0) void deliver();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await delivering;
+    });
+  },
+  { name: 'alarms', dependencies: ['database', 'clock', 'mailer', 'simulation'] },
+);
+
+export type { AlarmKind };

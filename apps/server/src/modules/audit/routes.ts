@@ -1,0 +1,118 @@
+import {
+  AUDIT_LIMIT_DEFAULT,
+  AUDIT_LIMIT_MAX,
+  type AuditQuery,
+  type AuditResponse,
+} from '@raumregler/contract';
+import { AuditResponseSchema } from '@raumregler/contract/schemas';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AuditFilter } from './repository.js';
+import { parseWireTime } from '../../platform/clock/local-time.js';
+import { HttpError } from '../../platform/http/error-handler.js';
+import { toCsv, wantsCsv } from '../../platform/http/csv.js';
+import { unknownRoom } from '../building/room-param.js';
+
+const CSV_HEADER = [
+  'time',
+  'user',
+  'room',
+  'room_name',
+  'floor',
+  'action',
+  'before',
+  'after',
+  'duration_minutes',
+  'source',
+] as const;
+
+const invalid = (field: string, message: string) =>
+  new HttpError(400, 'validation_failed', message, { [field]: [message] });
+
+/** Reads the filters; a bad one is a 400 naming it (`messages.<field>`). */
+function filterOf(query: AuditQuery, parseTime: (text: string) => number | null): AuditFilter {
+  const text = (field: keyof AuditQuery): string | undefined => {
+    const value = (query as Record<string, unknown>)[field];
+    if (value === undefined || value === '') return undefined;
+    if (typeof value !== 'string') throw invalid(field, `${field} must be given once.`);
+    return value;
+  };
+  const filter: AuditFilter = { limit: AUDIT_LIMIT_DEFAULT };
+  const room = text('room');
+  if (room !== undefined) {
+    if (!/^\d{1,9}$/.test(room)) throw invalid('room', 'room must be a room id (a whole number).');
+    filter.roomId = Number(room);
+  }
+  const user = text('user');
+  if (user !== undefined) {
+    if (user.length > 200) throw invalid('user', 'user must have at most 200 characters.');
+    filter.username = user;
+  }
+  for (const field of ['from', 'to'] as const) {
+    const value = text(field);
+    if (value === undefined) continue;
+    const at = parseTime(value);
+    if (at === null) {
+      throw invalid(
+        field,
+        `${field} must be a time like 2026-11-23T08:00:00+01:00 (or local time without the offset).`,
+      );
+    }
+    filter[field] = at;
+  }
+  if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to) {
+    throw invalid('to', 'to must not be before from.');
+  }
+  const limit = text('limit');
+  if (limit !== undefined) {
+    const value = /^\d{1,5}$/.test(limit) ? Number(limit) : NaN;
+    if (!(value >= 1 && value <= AUDIT_LIMIT_MAX)) {
+      throw invalid('limit', `limit must be a whole number from 1 to ${AUDIT_LIMIT_MAX}.`);
+    }
+    filter.limit = value;
+  }
+  const format = text('format');
+  if (format !== undefined && format !== 'csv' && format !== 'json') {
+    throw invalid('format', 'format must be "csv" or "json".');
+  }
+  return filter;
+}
+
+/**
+ * Ours, under /api only: `GET /api/audit/?room=&user=&from=&to=&limit=` (manage), the audit
+ * log newest first, as JSON or CSV. `from` is inclusive, `to` exclusive.
+ */
+const auditRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+  app.addHook('preHandler', app.requireCapability('manage'));
+
+  app.get(
+    '/',
+    { schema: { response: { 200: AuditResponseSchema } } },
+    async (request, reply): Promise<AuditResponse | string> => {
+      const filter = filterOf(request.query as AuditQuery, (text) =>
+        parseWireTime(app.clock.local, text),
+      );
+      if (
+        filter.roomId !== undefined &&
+        !app.repos.building.findRoom(filter.roomId) &&
+        !app.audit.hasRoom(filter.roomId)
+      ) {
+        throw unknownRoom(filter.roomId);
+      }
+      const entries = app.audit.list(filter).map(app.audit.toWire);
+      if (wantsCsv(request) && (request.query as AuditQuery).format !== 'json') {
+        reply.type('text/csv; charset=utf-8');
+        reply.header('content-disposition', 'attachment; filename="audit.csv"');
+        return reply.send(
+          toCsv(
+            CSV_HEADER,
+            entries.map((entry) => CSV_HEADER.map((column) => entry[column])),
+          ),
+        );
+      }
+      return { entries };
+    },
+  );
+};
+
+export default auditRoutes;

@@ -1,0 +1,219 @@
+import type { Database } from 'better-sqlite3';
+import type { Floor, Room } from './building.js';
+import { occurrenceChange, unrollSchedule, type Occurrence, type SwitchPoint } from './schedule.js';
+
+interface RoomRow {
+  id: number;
+  floor_id: number;
+  name: string;
+  position: number;
+  temperature: number | null;
+  humidity: number | null;
+  base_target: number;
+  min_target: number;
+  max_target: number;
+  mode: string;
+  temp_target: number | null;
+  temp_until: number | null;
+  sensor_reported_at: number | null;
+  valve_open: number;
+  previous_mode: string;
+}
+
+// Each column is named once here; the objects are built with one literal of a fixed shape (no
+// spreading), so mapping the 1,000 rooms of a large building costs microseconds per answer.
+const toRoom = (row: RoomRow): Room => ({
+  id: row.id,
+  floorId: row.floor_id,
+  name: row.name,
+  position: row.position,
+  temperature: row.temperature,
+  humidity: row.humidity,
+  baseTarget: row.base_target,
+  minTarget: row.min_target,
+  maxTarget: row.max_target,
+  mode: row.mode,
+  previousMode: row.previous_mode,
+  temporary:
+    row.temp_target !== null && row.temp_until !== null
+      ? { target: row.temp_target, until: row.temp_until }
+      : null,
+  sensorReportedAt: row.sensor_reported_at,
+  valveOpen: row.valve_open === 1,
+});
+
+interface PointRow extends SwitchPoint {
+  room_id: number;
+}
+
+/** What the simulation writes back for one room. */
+export interface SimulatedRoom {
+  id: number;
+  temperature: number | null;
+  humidity: number | null;
+  valveOpen: boolean;
+  reportedAt: number | null;
+}
+
+const NO_SCHEDULE: readonly Occurrence[] = Object.freeze([]);
+export const EXTERNAL_CHECK_MS = 250;
+
+/** Floors, rooms and weekly programmes of the building, in their display order. */
+export function createBuildingRepository(db: Database, now: () => number) {
+  const floors = db.prepare<[], Floor>(
+    'SELECT id, name, position FROM floors ORDER BY position, id',
+  );
+  const rooms = db.prepare<[], RoomRow>('SELECT * FROM rooms ORDER BY floor_id, position, id');
+  const room = db.prepare<[number], RoomRow>('SELECT * FROM rooms WHERE id = ?');
+  const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM floors');
+  const points = db.prepare<[], PointRow>(
+    'SELECT id, room_id, days, at, target FROM schedule_points ORDER BY room_id, id',
+  );
+  const setTemporary = db.prepare('UPDATE rooms SET temp_target = ?, temp_until = ? WHERE id = ?');
+  const setBaseTarget = db.prepare('UPDATE rooms SET base_target = ? WHERE id = ?');
+  const setMode = db.prepare('UPDATE rooms SET mode = ?, previous_mode = ? WHERE id = ?');
+  const pointById = db.prepare<[number], PointRow>('SELECT * FROM schedule_points WHERE id = ?');
+  const setPointTarget = db.prepare('UPDATE schedule_points SET target = ? WHERE id = ?');
+  const setPointDays = db.prepare('UPDATE schedule_points SET days = ? WHERE id = ?');
+  const insertPoint = db.prepare(
+    'INSERT INTO schedule_points (room_id, days, at, target) VALUES (?, ?, ?, ?)',
+  );
+  const deletePoints = db.prepare('DELETE FROM schedule_points WHERE room_id = ?');
+  const simulated = db.prepare(
+    `UPDATE rooms SET temperature = @temperature, humidity = @humidity, valve_open = @valveOpen,
+       sensor_reported_at = @reportedAt WHERE id = @id`,
+  );
+  const saveSimulation = db.transaction((updates: readonly SimulatedRoom[]) => {
+    for (const update of updates) {
+      simulated.run({ ...update, valveOpen: update.valveOpen ? 1 : 0 });
+    }
+  });
+  const dataVersionStatement = db.prepare<[], number>('PRAGMA data_version').pluck();
+  // Another process's commit (the CLI) is noticed within a quarter second; asking SQLite on
+  // every polled request would cost more than the rest of a cached answer.
+  let knownVersion = 0;
+  let versionCheckedAt = -Infinity;
+  const dataVersion = () => {
+    const at = now();
+    if (at - versionCheckedAt >= EXTERNAL_CHECK_MS) {
+      knownVersion = dataVersionStatement.get() ?? 0;
+      versionCheckedAt = at;
+    }
+    return knownVersion;
+  };
+  // Counts our own writes; data_version only moves for other connections' commits.
+  let writes = 0;
+  let versionWrites = -1;
+  let versionData = -1;
+  let versionText = '';
+
+  // The programmes change rarely and are read on every temps call: keep them unrolled in memory.
+  // data_version moves when another connection (the CLI importing a seed) writes the file.
+  let schedules: Map<number, Occurrence[]> | null = null;
+  let schedulesVersion = -1;
+  const loadSchedules = () => {
+    const version = dataVersion();
+    if (schedules && version === schedulesVersion) return schedules;
+    const byRoom = new Map<number, SwitchPoint[]>();
+    for (const row of points.all()) {
+      const list = byRoom.get(row.room_id) ?? [];
+      list.push({ id: row.id, days: row.days, at: row.at, target: row.target });
+      byRoom.set(row.room_id, list);
+    }
+    schedules = new Map([...byRoom].map(([roomId, list]) => [roomId, unrollSchedule(list)]));
+    schedulesVersion = version;
+    return schedules;
+  };
+
+  return {
+    isEmpty(): boolean {
+      return (count.get()?.n ?? 0) === 0;
+    },
+    listFloors(): Floor[] {
+      return floors.all();
+    },
+    listRooms(): Room[] {
+      const rows = rooms.all();
+      const list = new Array<Room>(rows.length);
+      for (let i = 0; i < rows.length; i++) list[i] = toRoom(rows[i]!);
+      return list;
+    },
+    findRoom(id: number): Room | null {
+      const row = room.get(id);
+      return row ? toRoom(row) : null;
+    },
+    /** The weekly programme of a room, unrolled; empty when it has none. */
+    scheduleOf(roomId: number): readonly Occurrence[] {
+      return loadSchedules().get(roomId) ?? NO_SCHEDULE;
+    },
+    /** Every room's programme at once, for one pass over all rooms. */
+    schedules(): (roomId: number) => readonly Occurrence[] {
+      const all = loadSchedules();
+      return (roomId) => all.get(roomId) ?? NO_SCHEDULE;
+    },
+    /** Changes whenever the building's data may have changed, by us or another connection. */
+    version(): string {
+      const data = dataVersion();
+      // Asked on every polled read: build the string only when a number moved.
+      if (writes !== versionWrites || data !== versionData) {
+        versionWrites = writes;
+        versionData = data;
+        versionText = `${writes}:${data}`;
+      }
+      return versionText;
+    },
+    setTemporary(roomId: number, target: number, until: number) {
+      setTemporary.run(target, until, roomId);
+      writes++;
+    },
+    clearTemporary(roomId: number) {
+      setTemporary.run(null, null, roomId);
+      writes++;
+    },
+    setMode(roomId: number, mode: string, previousMode: string) {
+      setMode.run(mode, previousMode, roomId);
+      writes++;
+    },
+    setBaseTarget(roomId: number, target: number) {
+      setBaseTarget.run(target, roomId);
+      writes++;
+    },
+    /**
+     * Changes the target of one weekday's occurrence of a switch point (occurrenceChange decides
+     * how), reading the point inside the transaction so two changes in one commit see each other.
+     */
+    setOccurrenceTarget(pointId: number, day: number, target: number) {
+      db.transaction(() => {
+        const point = pointById.get(pointId);
+        if (!point) return;
+        const change = occurrenceChange(point, day, target);
+        if (change.kind === 'retarget') setPointTarget.run(change.target, pointId);
+        else {
+          setPointDays.run(change.remainingDays, pointId);
+          insertPoint.run(point.room_id, change.added.days, change.added.at, change.added.target);
+        }
+      })();
+      schedules = null;
+      writes++;
+    },
+    /** Replaces a room's weekly programme with these rows (schedules service, issue 16). */
+    replaceSchedule(roomId: number, rows: readonly Omit<SwitchPoint, 'id'>[]) {
+      db.transaction(() => {
+        deletePoints.run(roomId);
+        for (const row of rows) insertPoint.run(roomId, row.days, row.at, row.target);
+      })();
+      schedules = null;
+      writes++;
+    },
+    /** Moves version() after a write elsewhere that changes the rooms' answers (absences). */
+    noteWrite() {
+      writes++;
+    },
+    /** Writes one simulation step of every room in one transaction. */
+    saveSimulation(updates: readonly SimulatedRoom[]): void {
+      saveSimulation(updates);
+      writes++;
+    },
+  };
+}
+export type BuildingRepository = ReturnType<typeof createBuildingRepository>;

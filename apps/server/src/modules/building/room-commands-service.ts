@@ -1,0 +1,156 @@
+import type { AuditRoomAction } from '@raumregler/contract';
+import fp from 'fastify-plugin';
+import type { BuildingRepository } from './repository.js';
+import type { Room } from './building.js';
+import type { Clock } from '../../platform/clock/clock.js';
+import { toOffsetIso } from '../../platform/clock/local-time.js';
+import {
+  modeChange,
+  permanentChange,
+  temporaryTarget,
+  UnknownRoomError,
+  type Actor,
+} from './room-commands.js';
+import { isTemporaryActive, targetInForce, viewContext } from './room-view.js';
+import { scheduleAt } from './schedule.js';
+import type { Audit } from '../audit/service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    roomCommands: RoomCommands;
+  }
+}
+
+/** Runs a write durably: settles once it is on disk (the database plugin's group commit). */
+export type Commit = <T>(work: () => T) => Promise<T>;
+
+/**
+ * The room commands of the app: the device API's writes, the CLI and the coming group actions,
+ * audit log and alarms all change rooms through these, never through the repository. Each one
+ * checks its inputs against the room (InvalidCommandError, UnknownRoomError), decides with the
+ * pure rules of domain/room-commands.ts on the room as it is in the commit, writes through the
+ * group commit, records its audit entry in the same transaction and settles with the room after
+ * the write is on disk.
+ */
+export function createRoomCommands({
+  building,
+  commit,
+  clock,
+  audit,
+}: {
+  building: BuildingRepository;
+  commit: Commit;
+  clock: Pick<Clock, 'now' | 'local'>;
+  audit: Pick<Audit, 'record'>;
+}) {
+  /**
+   * What the audit log says of a room before and after a change: the target in force, whether
+   * it is temporary and until when; for `soll` the permanent target (a running temporary one
+   * hides it); for `betriebsart` the mode too.
+   */
+  const stateOf = (room: Room, action: AuditRoomAction, now: number) => {
+    const schedule = building.scheduleOf(room.id);
+    const context = viewContext(clock.local, now);
+    if (action === 'soll') {
+      return {
+        target: scheduleAt(schedule, room.baseTarget, context.nowWall).target,
+        temporary: false,
+      };
+    }
+    const temporary = isTemporaryActive(room, now);
+    return {
+      target: targetInForce(room, schedule, context),
+      temporary,
+      ...(temporary ? { until: toOffsetIso(clock.local, room.temporary!.until) } : {}),
+      ...(action === 'betriebsart' ? { mode: room.mode } : {}),
+    };
+  };
+
+  /**
+   * One command: its decision, its write and its audit entry run inside one commit, on the room
+   * as the commands before it left it. A refused command throws before anything is written, so
+   * it leaves neither a change nor an entry.
+   */
+  const run = async (
+    roomId: number,
+    actor: Actor,
+    action: AuditRoomAction,
+    change: (room: Room) => void,
+  ): Promise<Room> => {
+    await commit(() => {
+      const room = building.findRoom(roomId);
+      if (!room) throw new UnknownRoomError(roomId);
+      const now = clock.now();
+      const before = stateOf(room, action, now);
+      change(room);
+      const changed = building.findRoom(roomId)!;
+      audit.record({
+        actor,
+        action,
+        roomId,
+        before,
+        after: stateOf(changed, action, now),
+        durationMinutes:
+          action === 'ziel' && changed.temporary
+            ? Math.round((changed.temporary.until - now) / 60_000)
+            : null,
+      });
+    });
+    // The room as it is after the commit, as every write has always answered.
+    return building.findRoom(roomId)!;
+  };
+  return {
+    /**
+     * A temporary target for `minutes` (nothing, 0 or "default": the default 60), or until the
+     * device-local wall time `until` when one is given (it wins over the minutes).
+     */
+    setTemporary(roomId: number, target: unknown, minutes: unknown, actor: Actor, until?: unknown) {
+      return run(roomId, actor, 'ziel', (room) => {
+        const temporary = temporaryTarget(room, target, minutes, clock.now(), {
+          until,
+          local: clock.local,
+        });
+        building.setTemporary(room.id, temporary.target, temporary.until);
+      });
+    },
+    /** A permanent target: today's block of the programme, or the base without a programme. */
+    setPermanent(roomId: number, target: unknown, actor: Actor) {
+      return run(roomId, actor, 'soll', (room) => {
+        const nowWall = clock.local.toWall(clock.now());
+        const change = permanentChange(room, target, building.scheduleOf(room.id), nowWall);
+        if (change.kind === 'occurrence') {
+          building.setOccurrenceTarget(change.pointId, change.day, change.target);
+        } else {
+          building.setBaseTarget(room.id, change.target);
+        }
+      });
+    },
+    /** Ends a temporary target; idempotent, so ending none changes nothing. */
+    endTemporary(roomId: number, actor: Actor) {
+      return run(roomId, actor, 'resettemp', (room) => building.clearTemporary(room.id));
+    },
+    /** `heating`, `cooling`, `off`, or `on` (back to the mode before `off`). */
+    changeMode(roomId: number, action: unknown, actor: Actor) {
+      return run(roomId, actor, 'betriebsart', (room) => {
+        const { mode, previousMode } = modeChange(room, action);
+        building.setMode(room.id, mode, previousMode);
+      });
+    },
+  };
+}
+export type RoomCommands = ReturnType<typeof createRoomCommands>;
+
+export default fp(
+  async (app) => {
+    app.decorate(
+      'roomCommands',
+      createRoomCommands({
+        building: app.repos.building,
+        commit: app.commit,
+        clock: app.clock,
+        audit: app.audit,
+      }),
+    );
+  },
+  { name: 'room-commands', dependencies: ['database', 'clock', 'audit'] },
+);

@@ -1,0 +1,140 @@
+import type {
+  DeviceInfo,
+  Floor,
+  FloorOutputs,
+  FloorRooms,
+  Permissions,
+  Room,
+} from '@raumregler/contract';
+import {
+  DeviceInfoSchema,
+  FloorListSchema,
+  FloorOutputsListSchema,
+  FloorRoomsListSchema,
+  PermissionsSchema,
+  RoomListSchema,
+} from '@raumregler/contract/schemas';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Floor as BuildingFloor, Room as BuildingRoom } from '../building.js';
+import { permissionsOf } from '../../../platform/auth/permissions.js';
+import { toWireRoom } from '../room-view.js';
+import { credentialsOf, type HookDone } from '../../../platform/auth/plugin.js';
+import { existingRoom, roomFromParams } from '../room-param.js';
+import { createAnswerCache } from './answer-cache.js';
+
+/** Groups rooms (already in display order) under their floors, in one pass over each. */
+function byFloor<T>(
+  floors: BuildingFloor[],
+  rooms: BuildingRoom[],
+  shape: (row: BuildingRoom) => T,
+) {
+  const roomsByFloor = new Map<number, T[]>();
+  for (const row of rooms) {
+    let list = roomsByFloor.get(row.floorId);
+    if (!list) roomsByFloor.set(row.floorId, (list = []));
+    list.push(shape(row));
+  }
+  return floors.map((floor) => ({
+    id: floor.id,
+    etagenname: floor.name,
+    raeume: roomsByFloor.get(floor.id) ?? [],
+  }));
+}
+
+/** The device API's reads: `GET /get/json/v1/{houseId}/{method}/`. */
+const getRoutes: FastifyPluginAsync = async (app) => {
+  // ANONYMOUS_READ lets old tools read without credentials; credentials that are sent are
+  // still checked, so a wrong password never passes silently.
+  const signIn = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => {
+    if (app.config.anonymousRead && !credentialsOf(request)) done();
+    else app.authenticate(request, reply, done);
+  };
+  // The building's data needs the read capability (no access in both areas: 403). With
+  // ANONYMOUS_READ everyone may read, so a signed-in user may too. Both hooks are callbacks:
+  // a cached sign-in passes them in the same tick, without a promise.
+  const readAccess = app.config.anonymousRead
+    ? [signIn]
+    : [app.authenticate, app.requireCapability('read')];
+  const building = app.repos.building;
+  // The polled lists: rendered once per second and data version by their answer cache, which
+  // compresses them itself, never @fastify/compress; a GET has no body to decompress.
+  const polled = { preHandler: readAccess, compress: false, decompress: false } as const;
+  const cached = <T>(render: () => T) =>
+    createAnswerCache(render, { version: () => building.version(), now: () => app.clock.now() });
+
+  app.get(
+    '/info',
+    { preHandler: signIn, schema: { response: { 200: DeviceInfoSchema } } },
+    (): DeviceInfo => ({
+      hw: 'Raumregler Mini-Server (simulated)',
+      'sw-date': '2026-11-21',
+      branch: 'main',
+      os: `node ${process.version}`,
+      fbi: '1',
+      'app-compatibility': true,
+      name: app.repos.settings.get('building_name') ?? 'Raumregler',
+      house_id: app.config.houseId,
+      mac: 'localhost',
+    }),
+  );
+
+  app.get(
+    '/permissions',
+    { preHandler: app.authenticate, schema: { response: { 200: PermissionsSchema } } },
+    (request): Permissions => permissionsOf(request.user!),
+  );
+
+  const temps = cached((): Floor[] => {
+    const context = app.clock.context();
+    const scheduleOf = building.schedules();
+    const absencesOf = app.repos.absences.byRoom();
+    return byFloor(building.listFloors(), building.listRooms(), (row) =>
+      toWireRoom(row, scheduleOf(row.id), context, absencesOf(row.id)),
+    );
+  });
+  app.get('/temps', { ...polled, schema: { response: { 200: FloorListSchema } } }, temps);
+
+  // One answer cache per room that is asked for: a tool watching one room polls it as others
+  // poll the list. Keyed by the room's id, made only for ids that name a room.
+  const roomAnswers = new Map<number, ReturnType<typeof cached>>();
+  app.get(
+    '/temps/:roomId',
+    { ...polled, schema: { response: { 200: RoomListSchema } } },
+    (request, reply) => {
+      const roomId = roomFromParams(app, request.params).id;
+      let answer = roomAnswers.get(roomId);
+      if (!answer) {
+        answer = cached((): Room[] => [
+          toWireRoom(
+            existingRoom(app, roomId),
+            building.scheduleOf(roomId),
+            app.clock.context(),
+            app.repos.absences.byRoom()(roomId),
+          ),
+        ]);
+        roomAnswers.set(roomId, answer);
+      }
+      answer(request, reply);
+    },
+  );
+
+  const rooms = cached((): FloorRooms[] =>
+    byFloor(building.listFloors(), building.listRooms(), (row) => ({
+      id: row.id,
+      name: row.name,
+    })),
+  );
+  app.get('/rooms', { ...polled, schema: { response: { 200: FloorRoomsListSchema } } }, rooms);
+
+  const outs = cached((): FloorOutputs[] =>
+    // One simulated valve per room, on output 1.
+    byFloor(building.listFloors(), building.listRooms(), (row) => ({
+      id: row.id,
+      name: row.name,
+      ausgang: { '1': row.valveOpen ? 1 : 0 },
+    })),
+  );
+  app.get('/outs', { ...polled, schema: { response: { 200: FloorOutputsListSchema } } }, outs);
+};
+
+export default getRoutes;

@@ -1,0 +1,101 @@
+import type {
+  Room,
+  SetOperatingModeBody,
+  SetPermanentBody,
+  SetTargetBody,
+} from '@raumregler/contract';
+import { RoomSchema } from '@raumregler/contract/schemas';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Room as BuildingRoom } from '../building.js';
+import { InvalidCommandError, UnknownRoomError, type CommandField } from '../room-commands.js';
+import { requestActor as actorOf } from '../../audit/service.js';
+import { toWireRoom } from '../room-view.js';
+import { registerFormBodies } from '../../../platform/http/form-bodies.js';
+import { HttpError } from '../../../platform/http/error-handler.js';
+import { roomFromParams, unknownRoom } from '../room-param.js';
+
+/**
+ * A write's fields, named as the contract's body schemas name them; their values are read by
+ * the domain parsers (setpoints.ts), not by Fastify's schema validation, so that a bad or
+ * missing field is answered with its own message (`ziel is required.`) as the device does.
+ */
+type Fields = Partial<
+  Record<keyof SetTargetBody | keyof SetPermanentBody | keyof SetOperatingModeBody, unknown>
+>;
+const fieldsOf = (request: FastifyRequest): Fields =>
+  request.body && typeof request.body === 'object' ? (request.body as Fields) : {};
+
+const invalid = (field: string, reason: string) =>
+  new HttpError(400, 'validation_failed', `${field} ${reason}.`, {
+    [field]: [`${field} ${reason}.`],
+  });
+
+/** A refused command as the wire says it: 400 naming this route's field, or 404. */
+const refusal =
+  (fieldNames: Partial<Record<CommandField, string>>) =>
+  (error: unknown): never => {
+    if (error instanceof InvalidCommandError) {
+      throw invalid(fieldNames[error.field] ?? error.field, error.reason);
+    }
+    if (error instanceof UnknownRoomError) throw unknownRoom(error.roomId);
+    throw error;
+  };
+
+/**
+ * The device API's writes: `POST /set/json/v1/{houseId}/{method}/{roomId}/`. Each parses its
+ * fields, runs one room command (plugins/app/room-commands.ts) and answers the room afterwards.
+ */
+const setRoutes: FastifyPluginAsync = async (app) => {
+  await registerFormBodies(app);
+  app.addHook('preHandler', app.authenticate);
+  app.addHook('preHandler', app.requireCapability('write'));
+
+  const commands = app.roomCommands;
+  const answer = (room: BuildingRoom): Room =>
+    toWireRoom(
+      room,
+      app.repos.building.scheduleOf(room.id),
+      app.clock.context(),
+      app.repos.absences.byRoom()(room.id),
+    );
+  const schema = { response: { 200: RoomSchema } };
+
+  app.post('/ziel/:roomId', { schema }, async (request) => {
+    const room = roomFromParams(app, request.params);
+    const fields = fieldsOf(request);
+    return answer(
+      await commands
+        .setTemporary(room.id, fields.ziel, fields.duration, actorOf(request), fields.until)
+        .catch(refusal({ target: 'ziel', minutes: 'duration' })),
+    );
+  });
+
+  app.post('/resettemp/:roomId', { schema }, async (request) => {
+    const room = roomFromParams(app, request.params);
+    return answer(await commands.endTemporary(room.id, actorOf(request)).catch(refusal({})));
+  });
+
+  app.post('/soll/:roomId', { schema }, async (request) => {
+    const room = roomFromParams(app, request.params);
+    return answer(
+      await commands
+        .setPermanent(room.id, fieldsOf(request).soll, actorOf(request))
+        .catch(refusal({ target: 'soll' })),
+    );
+  });
+
+  app.post('/rooms/:roomId', { schema }, async (request) => {
+    const room = roomFromParams(app, request.params);
+    const fields = fieldsOf(request);
+    if (String(fields.action ?? '').toLowerCase() !== 'betriebsart') {
+      throw invalid('action', 'must be "betriebsart"');
+    }
+    return answer(
+      await commands
+        .changeMode(room.id, fields.value, actorOf(request))
+        .catch(refusal({ mode: 'value' })),
+    );
+  });
+};
+
+export default setRoutes;

@@ -1,0 +1,72 @@
+import type Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../platform/database/open.js';
+import { importSeed } from './seed-import.js';
+import { createSimFaultsRepository } from './sim-faults-repository.js';
+import { demoSeed } from '../../test-support/test-server.js';
+import { runCli } from '../../cli/commands.js';
+
+let db: Database.Database;
+let out: string[];
+let err: string[];
+const run = (argv: string[], proxy = false) =>
+  runCli(argv, db, { out: (line) => out.push(line), err: (line) => err.push(line) }, Date.now, {
+    proxy,
+  });
+
+beforeEach(async () => {
+  db = openDatabase(':memory:');
+  await importSeed(db, demoSeed(), Date.now());
+  out = [];
+  err = [];
+});
+afterEach(() => db.close());
+
+describe('cli sim and user language', () => {
+  it('sim window and sim sensor write the fault the running simulation reads', async () => {
+    const faults = createSimFaultsRepository(db);
+    expect(await run(['sim', 'window', '1', 'open'])).toBe(0);
+    expect(await run(['sim', 'sensor', '3', 'off'])).toBe(0);
+    expect(out).toEqual([
+      'Window of room 1 (Wohnzimmer) opened; the server simulates it within 5 s.',
+      'Sensor of room 3 (Arbeitszimmer) switched off; the server simulates it within 5 s.',
+    ]);
+    expect(faults.all()).toEqual(
+      new Map([
+        [1, { windowOpen: true, sensorOff: false }],
+        [3, { windowOpen: false, sensorOff: true }],
+      ]),
+    );
+    expect(await run(['sim', 'window', '1', 'closed'])).toBe(0);
+    expect(await run(['sim', 'sensor', '3', 'on'])).toBe(0);
+    expect(faults.all()).toEqual(new Map());
+  });
+
+  it('refuses in proxy mode, an unknown room, a room without sensor and bad words', async () => {
+    expect(await run(['sim', 'window', '1', 'open'], true)).toBe(1);
+    expect(err.join('\n')).toContain('not simulated in proxy mode (UPSTREAM_URL is set)');
+    err = [];
+    expect(await run(['sim', 'window', '99', 'open'])).toBe(1);
+    expect(await run(['sim', 'sensor', '4', 'off'])).toBe(1);
+    expect(err).toEqual(['Error: there is no room 99', 'Error: room 4 (Gäste-WC) has no sensor']);
+    err = [];
+    expect(await run(['sim', 'window', '1', 'ajar'])).toBe(2);
+    expect(await run(['sim', 'sensor', 'x', 'off'])).toBe(2);
+    expect(err.filter((line) => line.startsWith('Error'))).toEqual([
+      'Error: the state must be open|closed, got "ajar"',
+      'Error: <roomId> must be a room\'s number, got "x"',
+    ]);
+    expect(createSimFaultsRepository(db).all()).toEqual(new Map());
+  });
+
+  it('user language sets de or en', async () => {
+    const language = () =>
+      db.prepare("SELECT language FROM users WHERE username = 'demo'").pluck().get();
+    expect(language()).toBe('de');
+    expect(await run(['user', 'language', 'demo', 'en'])).toBe(0);
+    expect(language()).toBe('en');
+    expect(await run(['user', 'language', 'demo', 'fr'])).toBe(2);
+    expect(await run(['user', 'language', 'niemand', 'de'])).toBe(1);
+    expect(language()).toBe('en');
+  });
+});

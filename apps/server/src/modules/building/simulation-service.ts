@@ -1,0 +1,99 @@
+import fp from 'fastify-plugin';
+import { targetInForce } from './room-view.js';
+import { outdoorTemperature, simulateRoom } from './simulation.js';
+import { createSimFaultsRepository } from './sim-faults-repository.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Advances the simulated building to now (the timer calls it; tests call it directly). */
+    simulate: () => void;
+    /** Calls `listener` after each simulation step with every room as the step left it. */
+    onSimulationTick: (listener: SimulationTickListener) => void;
+  }
+}
+
+/** One room after a simulation step: what the alarm evaluation reads (plugins/app/alarms.ts). */
+export interface SimulatedRoomState {
+  roomId: number;
+  mode: string;
+  target: number;
+  temperature: number | null;
+  reportedAt: number | null;
+}
+export type SimulationTickListener = (rooms: readonly SimulatedRoomState[], now: number) => void;
+
+const TICK_MS = 5_000;
+
+/**
+ * Runs the thermal simulation every few seconds, never per request: one pass over the rooms and
+ * one transaction for all of them. SIM_SPEED scales simulated time; 0 freezes the building.
+ */
+export default fp<{ speed: number; timer: boolean }>(
+  async (app, { speed, timer }) => {
+    let last = app.clock.now();
+    const listeners: SimulationTickListener[] = [];
+    app.decorate('onSimulationTick', (listener: SimulationTickListener) => {
+      listeners.push(listener);
+    });
+    // Open windows and silent sensors (CLI `sim window`, `sim sensor`), read on every tick.
+    const faultsRepo = createSimFaultsRepository(app.db);
+    app.decorate('simulate', () => {
+      const now = app.clock.now();
+      const seconds = ((now - last) / 1000) * speed;
+      last = now;
+      if (seconds <= 0) return;
+      const building = app.repos.building;
+      const context = app.clock.context();
+      const wallHour =
+        new Date(context.nowWall).getUTCHours() + new Date(context.nowWall).getUTCMinutes() / 60;
+      const outdoor = outdoorTemperature(wallHour);
+      const scheduleOf = building.schedules();
+      const faults = faultsRepo.all();
+      const absencesOf = app.repos.absences.byRoom();
+      const rooms = building.listRooms();
+      const states = new Array<SimulatedRoomState>(rooms.length);
+      const updates = rooms.map((room, index) => {
+        const target = targetInForce(room, scheduleOf(room.id), context, absencesOf(room.id));
+        const fault = faults.get(room.id);
+        const next = simulateRoom(
+          {
+            temperature: room.temperature,
+            humidity: room.humidity,
+            valveOpen: room.valveOpen,
+            target,
+            mode: room.mode,
+            windowOpen: fault?.windowOpen,
+          },
+          seconds,
+          outdoor,
+          Math.random,
+        );
+        // A switched-off sensor reports nothing: its last reading and time stay as they were.
+        const update = fault?.sensorOff
+          ? { ...next, temperature: room.temperature, reportedAt: room.sensorReportedAt }
+          : { ...next, reportedAt: next.temperature === null ? null : now };
+        states[index] = {
+          roomId: room.id,
+          mode: room.mode,
+          target,
+          temperature: update.temperature,
+          reportedAt: update.reportedAt,
+        };
+        return { id: room.id, ...update };
+      });
+      building.saveSimulation(updates);
+      for (const listener of listeners) listener(states, now);
+    });
+    if (!timer || speed <= 0) return;
+    const handle = setInterval(() => {
+      try {
+        app.simulate();
+      } catch (error) {
+        app.log.error({ err: error }, 'simulation step failed');
+      }
+    }, TICK_MS);
+    handle.unref();
+    app.addHook('onClose', async () => clearInterval(handle));
+  },
+  { name: 'simulation', dependencies: ['database', 'clock'] },
+);

@@ -1,0 +1,178 @@
+import type { HistoryAnswer } from '@raumregler/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseBasicAuth } from '../../platform/auth/plugin.js';
+import type { PolledRoom } from '../proxy/upstream.js';
+import { manualClock, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { expectError } from '../../test-support/writes.js';
+
+/** A small fake device: its users, its rooms, and how often it was asked what. */
+function fakeDevice() {
+  const users = new Map<string, { password: string; smart: string; pro: string }>([
+    ['reader', { password: 'read-only', smart: 'read', pro: 'read' }],
+    ['anna', { password: 'anna-pw', smart: 'full', pro: 'no-access' }],
+    ['gast', { password: 'gast-pw', smart: 'no-access', pro: 'no-access' }],
+  ]);
+  const calls = { permissions: 0, temps: 0 };
+  let temperature = 20.4;
+  let down = false;
+  const app: FastifyInstance = Fastify();
+  const userOf = (header: string | undefined) => {
+    const credentials = parseBasicAuth(header);
+    const user = credentials && users.get(credentials.username);
+    return user && user.password === credentials.password ? user : null;
+  };
+  app.get('/get/json/v1/1/permissions/', async (request, reply) => {
+    calls.permissions++;
+    if (down) return reply.code(503).send('down');
+    const user = userOf(request.headers.authorization);
+    if (!user) return reply.code(401).send({ error: 'unauthorized' });
+    return { access_to_smart: user.smart, access_to_pro: user.pro };
+  });
+  app.get('/get/json/v1/1/temps/', async (request, reply) => {
+    calls.temps++;
+    if (!userOf(request.headers.authorization)) return reply.code(401).send({});
+    return [
+      {
+        id: 1,
+        etagenname: 'EG',
+        raeume: [
+          { id: 11, name: 'Büro', temperatur: temperature, solltemperatur: 21, luftfeuchte: 44 },
+          { id: 12, name: 'Flur', temperatur: null, solltemperatur: 18, luftfeuchte: null },
+        ],
+      },
+    ];
+  });
+  return {
+    app,
+    users,
+    calls,
+    setTemperature: (value: number) => (temperature = value),
+    setDown: (value: boolean) => (down = value),
+  };
+}
+
+let device: ReturnType<typeof fakeDevice>;
+let proxy: TestServer;
+let clock: ReturnType<typeof manualClock>;
+const anna: [string, string] = ['anna', 'anna-pw'];
+
+beforeEach(async () => {
+  device = fakeDevice();
+  const url = await device.app.listen({ port: 0, host: '127.0.0.1' });
+  clock = manualClock('2026-11-23T10:00');
+  proxy = await startTestServer({
+    now: clock.now,
+    config: { upstreamUrl: url, upstreamUser: 'reader', upstreamPassword: 'read-only' },
+  });
+});
+afterEach(async () => {
+  await proxy.close();
+  await device.app.close();
+});
+
+describe('history in proxy mode', () => {
+  it('records each poll of the device temps, tells subscribers, and never backfills', async () => {
+    const seen: [readonly PolledRoom[], number][] = [];
+    proxy.app.upstreamPoll.subscribe((rooms, at) => seen.push([rooms, at]));
+    await proxy.app.history.startBackfill();
+    expect(proxy.app.history.backfillStatus()).toBe('none');
+
+    await proxy.app.upstreamPoll.poll();
+    clock.advance(60_000);
+    device.setTemperature(20.9);
+    await proxy.app.upstreamPoll.poll();
+    expect(device.calls.temps).toBe(2);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]![0].map((room) => [room.id, room.floorName])).toEqual([
+      [11, 'EG'],
+      [12, 'EG'],
+    ]);
+    expect(seen[1]![1]).toBe(clock.now());
+
+    const response = await proxy.request('/api/history/11/', { auth: anna });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as HistoryAnswer).samples).toEqual([
+      {
+        time: '2026-11-23T10:00:00+01:00',
+        temperature: 20.4,
+        target: 21,
+        humidity: 44,
+        valve: null,
+      },
+      {
+        time: '2026-11-23T10:01:00+01:00',
+        temperature: 20.9,
+        target: 21,
+        humidity: 44,
+        valve: null,
+      },
+    ]);
+    // A room the device does not list is unknown here too.
+    await expectError(await proxy.request('/api/history/1/', { auth: anna }), 404);
+  });
+
+  it('answers a room recorded before a restart even before the first poll', async () => {
+    // As a previous run of the server left it.
+    proxy.app.history.store.record([
+      {
+        roomId: 77,
+        time: clock.now() - 60_000,
+        temperature: 19,
+        target: 20,
+        humidity: null,
+        valve: null,
+      },
+    ]);
+    const response = await proxy.request('/api/history/77/', { auth: anna });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as HistoryAnswer).samples).toHaveLength(1);
+    await expectError(await proxy.request('/api/history/78/', { auth: anna }), 404);
+  });
+
+  it('a poll the device refuses records nothing and throws nothing', async () => {
+    device.users.delete('reader');
+    await proxy.app.upstreamPoll.poll();
+    expect(device.calls.temps).toBe(1);
+    await expectError(await proxy.request('/api/history/11/', { auth: anna }), 404);
+  });
+});
+
+describe('sign-in of our endpoints in proxy mode: the device decides', () => {
+  it('401 for credentials the device refuses, 403 without read, 200 with it', async () => {
+    await proxy.app.upstreamPoll.poll();
+    await expectError(await proxy.request('/api/history/11/'), 401);
+    await expectError(await proxy.request('/api/history/11/', { auth: ['anna', 'nope'] }), 401);
+    await expectError(await proxy.request('/api/history/11/', { auth: ['gast', 'gast-pw'] }), 403);
+    expect((await proxy.request('/api/history/11/', { auth: anna })).status).toBe(200);
+    expect((await proxy.request('/api/history/status', { auth: anna })).status).toBe(200);
+  });
+
+  it('caches a confirmed sign-in for at most 60 s, and a refusal not at all', async () => {
+    await proxy.app.upstreamPoll.poll();
+    const ask = () => proxy.request('/api/history/status', { auth: anna });
+    expect((await ask()).status).toBe(200);
+    expect((await ask()).status).toBe(200);
+    expect(device.calls.permissions).toBe(1);
+    // The device takes Anna's access away: it shows once the cached sign-in is 60 s old.
+    device.users.set('anna', { password: 'anna-pw', smart: 'no-access', pro: 'no-access' });
+    clock.advance(59_000);
+    expect((await ask()).status).toBe(200);
+    clock.advance(1_000);
+    expect((await ask()).status).toBe(403);
+    expect(device.calls.permissions).toBe(2);
+
+    // A refused password is asked again each time: once the device knows it, it passes at once.
+    const bert: [string, string] = ['bert', 'bert-pw'];
+    await expectError(await proxy.request('/api/history/status', { auth: bert }), 401);
+    device.users.set('bert', { password: 'bert-pw', smart: 'read', pro: 'read' });
+    expect((await proxy.request('/api/history/status', { auth: bert })).status).toBe(200);
+  });
+
+  it('502 when the device does not answer, and that is not cached either', async () => {
+    device.setDown(true);
+    await expectError(await proxy.request('/api/history/status', { auth: anna }), 502);
+    device.setDown(false);
+    expect((await proxy.request('/api/history/status', { auth: anna })).status).toBe(200);
+  });
+});

@@ -1,0 +1,310 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import fp from 'fastify-plugin';
+import { createHistoryRepository, type HistoryRepository } from './repository.js';
+import {
+  createBackfill,
+  DAY_MS,
+  HOUR_MS,
+  QUARTER_SECONDS,
+  resolutionFor,
+  sampleOfRoom,
+  slotOf,
+  type HistorySample,
+  type RoomSample,
+} from './rules.js';
+import { targetInForce } from '../building/room-view.js';
+
+export type BackfillStatus = 'running' | 'done' | 'none';
+
+export interface History {
+  /** Records one sample of every room now (the timer calls it; tests call it directly). */
+  tick: () => void;
+  /** Records samples from elsewhere (the upstream poll in proxy mode) in one transaction. */
+  record: (samples: readonly RoomSample[]) => void;
+  /** Packs whole hours and prunes beyond the windows, in bounded transactions; resolves when done. */
+  maintain: () => Promise<void>;
+  /**
+   * Starts the simulation's backfill when it is due (simulation, HISTORY_BACKFILL_DAYS > 0, an
+   * empty history, or one left half done by a restart). Resolves when it is finished for a
+   * small building; a big one continues in the background (see `backfillDone`).
+   */
+  startBackfill: () => Promise<void>;
+  backfillStatus: () => BackfillStatus;
+  /** Resolves once no backfill is running. */
+  backfillDone: () => Promise<void>;
+  /**
+   * A room's history in [from, to] (epoch ms): raw inside the raw window, else (or when `means`
+   * is asked for) 15-minute means.
+   */
+  query: (
+    roomId: number,
+    from: number,
+    to: number,
+    means?: boolean,
+  ) => { stepSeconds: number; samples: HistorySample[] };
+  /** Whether a room exists: in the building; in proxy mode, at the device or in the history. */
+  hasRoom: (roomId: number) => boolean;
+  /** The store itself, for the benchmark. */
+  store: HistoryRepository;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    history: History;
+  }
+}
+
+/** A building up to this many rooms is backfilled before the server answers (the demo has 7). */
+const FOREGROUND_ROOMS = 100;
+/** Rooms per transaction of the background work: each batch stays within a few milliseconds. */
+const PACK_BATCH = 50;
+const BACKFILL_KEY = 'history.backfill';
+const startOfHour = (time: number) => time - (time % HOUR_MS);
+/** A number from the device, or null: a device that sends something else records nothing. */
+const finite = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+interface BackfillProgress {
+  from: number;
+  to: number;
+  /** The last room id done; rooms are filled in id order. */
+  after: number;
+}
+
+/**
+ * The temperature history's service (issue 14): every HISTORY_INTERVAL_SECONDS one sample of
+ * every room in one transaction, the packing of whole hours with their 15-minute means and the
+ * pruning in the background in bounded transactions, the simulation's backfill, and the reads of
+ * routes/history. A failed recording (disk full, a lock) is logged and skipped: it runs in its
+ * own transaction, never in the group commit of the users' writes.
+ */
+export default fp<{ recordTimer: boolean; simulation: boolean }>(
+  async (app, { recordTimer, simulation }) => {
+    const config = app.config;
+    const store = createHistoryRepository(app.db);
+    const intervalMs = config.historyIntervalSeconds * 1000;
+    const timers = new Set<NodeJS.Timeout>();
+    let closed = false;
+
+    // Proxy mode: the rooms of the device's last polled answer.
+    let polledRooms = new Set<number>();
+    const record = (samples: readonly RoomSample[]) => {
+      if (!simulation) polledRooms = new Set(samples.map((sample) => sample.roomId));
+      try {
+        store.record(samples);
+      } catch (error) {
+        app.log.error({ err: error }, 'recording the history failed; this sample is lost');
+      }
+      // Packing and pruning start in a later turn: the tick itself is only the recording.
+      setImmediate(() => {
+        if (!closed) void maintain();
+      });
+    };
+
+    const tick = () => {
+      const context = app.clock.context();
+      const time = slotOf(context.now, intervalMs);
+      const building = app.repos.building;
+      const scheduleOf = building.schedules();
+      const samples = building
+        .listRooms()
+        .map((room) => sampleOfRoom(room, targetInForce(room, scheduleOf(room.id), context), time));
+      record(samples);
+    };
+
+    // Background work: one run at a time, each batch its own transaction, a turn of the event
+    // loop between batches so requests are served meanwhile.
+    let packedBefore = 0;
+    let prunedAt = -Infinity;
+    let maintaining: Promise<void> | null = null;
+    const inBatches = async (ids: readonly number[], size: number, work: (id: number) => void) => {
+      for (let start = 0; start < ids.length && !closed; start += size) {
+        store.transaction(() => ids.slice(start, start + size).forEach(work));
+        await nextTurn();
+      }
+    };
+    const maintainOnce = async () => {
+      const now = app.clock.now();
+      const hour = now - (now % HOUR_MS);
+      if (hour > packedBefore) {
+        await inBatches(store.roomsToPack(hour), PACK_BATCH, (id) => store.pack(id, hour));
+        packedBefore = hour;
+      }
+      if (now - prunedAt >= HOUR_MS) {
+        const rawBefore = now - config.historyRawDays * DAY_MS;
+        const meansBefore = now - config.historyDays * DAY_MS;
+        const ids = store.roomIds();
+        await inBatches(ids, PACK_BATCH, (id) => store.prune(id, rawBefore, meansBefore));
+        prunedAt = now;
+      }
+    };
+    const maintain = (): Promise<void> => {
+      maintaining ??= maintainOnce()
+        .catch((error: unknown) => {
+          if (!closed) app.log.error({ err: error }, 'packing or pruning the history failed');
+        })
+        .finally(() => {
+          maintaining = null;
+        });
+      return maintaining;
+    };
+
+    // The backfill: what the simulation would have measured, room by room, resumable.
+    const readProgress = (): BackfillProgress | 'done' | null => {
+      const raw = app.repos.settings.get(BACKFILL_KEY);
+      if (raw === null) return null;
+      if (raw === 'done') return 'done';
+      return JSON.parse(raw) as BackfillProgress;
+    };
+    let status: BackfillStatus = (() => {
+      const progress = readProgress();
+      return progress === 'done' ? 'done' : progress === null ? 'none' : 'running';
+    })();
+    let running: Promise<void> | null = null;
+
+    // A room-day per transaction (~1,440 simulated minutes, about a millisecond), then a turn of
+    // the event loop: requests are served between the pieces. A room counts as done (`after`)
+    // once all its days are written; a restart redoes a half-done room, whose samples replace
+    // the same times.
+    const fill = async (progress: BackfillProgress) => {
+      const building = app.repos.building;
+      const scheduleOf = building.schedules();
+      const rooms = building
+        .listRooms()
+        .filter((room) => room.id > progress.after)
+        .sort((a, b) => a.id - b.id);
+      const rawFrom = app.clock.now() - config.historyRawDays * DAY_MS;
+      for (const room of rooms) {
+        const backfill = createBackfill(
+          room,
+          scheduleOf(room.id),
+          app.clock.local,
+          progress.from,
+          intervalMs,
+        );
+        let from = progress.from;
+        while (from < progress.to) {
+          if (closed) return;
+          // Pieces end on whole hours, where the store packs them, so no hour or quarter is
+          // written in two parts.
+          const dayEnd = Math.min(progress.to, startOfHour(from) + DAY_MS);
+          store.transaction(() => {
+            // An hour's samples at a time: a piece dies young instead of living through the
+            // room-day and being promoted to the old space (decision 47).
+            let hourEnd = from;
+            while (hourEnd < dayEnd) {
+              hourEnd = Math.min(dayEnd, startOfHour(hourEnd) + HOUR_MS);
+              store.writeSamples(room.id, backfill.until(hourEnd), rawFrom);
+            }
+            if (dayEnd >= progress.to) {
+              progress.after = room.id;
+              app.repos.settings.set(BACKFILL_KEY, JSON.stringify(progress));
+            }
+          });
+          from = dayEnd;
+          await nextTurn();
+        }
+      }
+      app.repos.settings.set(BACKFILL_KEY, 'done');
+      status = 'done';
+    };
+
+    const startBackfill = async () => {
+      if (running) return;
+      let progress = readProgress();
+      if (progress === 'done') return;
+      if (progress === null) {
+        if (!simulation || config.historyBackfillDays === 0 || !store.isEmpty()) return;
+        const to = slotOf(app.clock.now(), intervalMs);
+        progress = { from: to - config.historyBackfillDays * DAY_MS, to, after: 0 };
+        app.repos.settings.set(BACKFILL_KEY, JSON.stringify(progress));
+      }
+      status = 'running';
+      const started = Date.now();
+      running = fill(progress)
+        .then(() => {
+          if (status === 'done') {
+            app.log.info({ ms: Date.now() - started }, 'history backfill done');
+          }
+        })
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'the history backfill failed; it resumes on restart');
+        })
+        .finally(() => {
+          running = null;
+        });
+      if (app.repos.building.listRooms().length <= FOREGROUND_ROOMS) await running;
+    };
+
+    const query = (roomId: number, from: number, to: number, means = false) => {
+      const now = app.clock.now();
+      if (!means && resolutionFor(from, now, config.historyRawDays) === 'raw') {
+        return { stepSeconds: config.historyIntervalSeconds, samples: store.raw(roomId, from, to) };
+      }
+      return { stepSeconds: QUARTER_SECONDS, samples: store.quarters(roomId, from, to) };
+    };
+
+    app.decorate('history', {
+      tick,
+      record,
+      maintain,
+      startBackfill,
+      backfillStatus: () => status,
+      backfillDone: async () => {
+        await running;
+      },
+      query,
+      // Proxy mode: a room the device listed at the last poll, or one with history (after a
+      // restart, before the first poll).
+      hasRoom: (roomId) =>
+        simulation
+          ? app.repos.building.findRoom(roomId) !== null
+          : polledRooms.has(roomId) || store.hasHistory(roomId),
+      store,
+    } satisfies History);
+
+    // Proxy mode: each poll of the device's temps is one tick (its valves are not known).
+    if (app.hasDecorator('upstreamPoll')) {
+      app.upstreamPoll.subscribe((rooms, at) => {
+        const time = slotOf(at, intervalMs);
+        record(
+          rooms.map((room) => ({
+            roomId: room.id,
+            time,
+            temperature: finite(room.temperatur),
+            target: finite(room.solltemperatur),
+            humidity: finite(room.luftfeuchte) === null ? null : Math.round(room.luftfeuchte!),
+            valve: null,
+          })),
+        );
+      });
+    }
+
+    // The recording timer fires at each interval's start of app.clock (08:00:00, 08:01:00 …).
+    const schedule = () => {
+      if (closed) return;
+      const now = app.clock.now();
+      const handle = setTimeout(
+        () => {
+          timers.delete(handle);
+          try {
+            tick();
+          } catch (error) {
+            app.log.error({ err: error }, 'recording the history failed');
+          }
+          schedule();
+        },
+        intervalMs - (now % intervalMs) || intervalMs,
+      );
+      handle.unref();
+      timers.add(handle);
+    };
+    if (recordTimer) schedule();
+    app.addHook('preClose', async () => {
+      closed = true;
+      for (const handle of timers) clearTimeout(handle);
+      await Promise.all([running, maintaining]);
+    });
+  },
+  { name: 'sampler', dependencies: ['database', 'clock'] },
+);

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UnknownRoomError } from '../building/room-commands.js';
+import { AbsenceOverError, ScheduleValidationError, UnknownAbsenceError } from './service.js';
+import { HttpError } from '../../platform/http/error-handler.js';
+import { unknownRoom } from '../building/room-param.js';
+
+/** A write's form fields (multipart or urlencoded strings; a JSON body may carry objects). */
+export const fieldsOf = (request: FastifyRequest): Record<string, unknown> =>
+  request.body && typeof request.body === 'object' && !Array.isArray(request.body)
+    ? (request.body as Record<string, unknown>)
+    : {};
+
+/** The signed-in user as the actor the audit log names (source app or api). */
+export { requestActor as actorOf } from '../audit/service.js';
+
+/** A refused schedule or absence write as the wire says it. */
+export function refusal(error: unknown): never {
+  if (error instanceof ScheduleValidationError) {
+    throw new HttpError(400, 'validation_failed', error.message, error.messages);
+  }
+  if (error instanceof UnknownRoomError) throw unknownRoom(error.roomId);
+  if (error instanceof UnknownAbsenceError) {
+    throw new HttpError(404, 'not_found', error.message);
+  }
+  if (error instanceof AbsenceOverError) {
+    throw new HttpError(409, 'conflict', `${error.message} It cannot be ended again.`);
+  }
+  throw error;
+}
+
+/**
+ * Proxy mode: the schedule lives on the real device, which our server cannot read or change
+ * through the device API. Every path of the area answers 501 `edited_at_device`, before any
+ * sign-in (our user table does not hold the device's users), so the app can say so.
+ */
+export function editedAtDevice(app: FastifyInstance, what: string) {
+  const handler = async () => {
+    throw new HttpError(
+      501,
+      'edited_at_device',
+      `This device's ${what} are edited at the device itself; Raumregler edits them only for its own building (not in proxy mode).`,
+    );
+  };
+  app.route({ method: ['GET', 'POST'], url: '/', handler });
+  app.route({ method: ['GET', 'POST'], url: '/*', handler });
+}

@@ -1,0 +1,173 @@
+import type { Absence as WireAbsence, Week } from '@raumregler/contract';
+import fp from 'fastify-plugin';
+import type { AbsenceRepository } from '../building/absences-repository.js';
+import type { BuildingRepository } from '../building/repository.js';
+import {
+  ABSENCE_LIST_PAST_DAYS,
+  absenceState,
+  parseAbsence,
+  type Absence,
+} from '../building/absences.js';
+import type { Clock } from '../../platform/clock/clock.js';
+import { toOffsetIso } from '../../platform/clock/local-time.js';
+import { UnknownRoomError, type Actor } from '../building/room-commands.js';
+import { parseWeek, pointsOfWeek, sameWeek, weekOf } from '../building/schedule.js';
+import type { Audit } from '../audit/service.js';
+import type { Commit } from '../building/room-commands-service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    schedules: Schedules;
+  }
+}
+
+/** A refused schedule save or absence: each broken rule under its field or point. */
+export class ScheduleValidationError extends Error {
+  constructor(readonly messages: Record<string, string[]>) {
+    super(Object.values(messages)[0]?.[0] ?? 'The input is invalid.');
+  }
+}
+export class UnknownAbsenceError extends Error {
+  constructor(readonly absenceId: number) {
+    super(`There is no absence ${absenceId}.`);
+  }
+}
+export class AbsenceOverError extends Error {
+  constructor(readonly absence: Absence) {
+    super(`The absence ${absence.id} is already over.`);
+  }
+}
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * Weekly schedules and absences (issue 16): routes (and, as they come, the CLI) change them
+ * through these. Each write decides inside one group commit on the data as the writes before it
+ * left it, and settles once it is on disk; the room views read the new programme and absences at
+ * once (the building's version moves, so no cached temps answer outlives the change).
+ */
+export function createSchedules({
+  building,
+  absences,
+  commit,
+  clock,
+  audit,
+}: {
+  building: BuildingRepository;
+  absences: AbsenceRepository;
+  commit: Commit;
+  clock: Pick<Clock, 'now' | 'local'>;
+  audit: Pick<Audit, 'record'>;
+}) {
+  const wire = (absence: Absence): WireAbsence => ({
+    id: absence.id,
+    name: absence.name,
+    from: toOffsetIso(clock.local, absence.from),
+    to: toOffsetIso(clock.local, absence.to),
+    target: absence.target,
+    rooms: absence.rooms,
+    created_by: absence.createdBy,
+    state: absenceState(absence, clock.now()),
+  });
+
+  return {
+    /** A room's week as stored (the room must exist). */
+    weekOf(roomId: number): Week {
+      return weekOf(building.scheduleOf(roomId));
+    },
+
+    /**
+     * Replaces a room's week with `raw` (the JSON text of the `week` field). A week equal to the
+     * stored one writes nothing; a refused one changes nothing (ScheduleValidationError).
+     */
+    saveWeek(roomId: number, raw: unknown, actor: Actor): Promise<Week> {
+      return commit(() => {
+        const room = building.findRoom(roomId);
+        if (!room) throw new UnknownRoomError(roomId);
+        const parsed = parseWeek(raw, { min: room.minTarget, max: room.maxTarget });
+        if (!parsed.ok) throw new ScheduleValidationError(parsed.messages);
+        const before = weekOf(building.scheduleOf(roomId));
+        if (sameWeek(before, parsed.week)) return before;
+        building.replaceSchedule(roomId, pointsOfWeek(parsed.week));
+        audit.record({
+          actor,
+          action: 'schedule-saved',
+          roomId,
+          before: { week: before },
+          after: { week: parsed.week },
+        });
+        return parsed.week;
+      });
+    },
+
+    /** Running and future absences, and those that ended in the last 30 days. */
+    listAbsences(): WireAbsence[] {
+      return absences.listEndingAfter(clock.now() - ABSENCE_LIST_PAST_DAYS * DAY_MS).map(wire);
+    },
+
+    /** A new absence from the form fields of `POST /api/absences/`. */
+    createAbsence(fields: Record<string, unknown>, actor: Actor): Promise<WireAbsence> {
+      return commit(() => {
+        const parsed = parseAbsence(fields, {
+          now: clock.now(),
+          local: clock.local,
+          rooms: building.listRooms(),
+        });
+        if (!parsed.ok) throw new ScheduleValidationError(parsed.messages);
+        const id = absences.create(parsed.value, actorName(actor));
+        const absence = wire(absences.find(id)!);
+        audit.record({ actor, action: 'absence-created', after: auditView(absence) });
+        return absence;
+      });
+    },
+
+    /** Ends a running absence now, or deletes a future one; one already over: AbsenceOverError. */
+    endAbsence(id: number, actor: Actor) {
+      return commit(() => {
+        const absence = absences.find(id);
+        if (!absence) throw new UnknownAbsenceError(id);
+        const now = clock.now();
+        const state = absenceState(absence, now);
+        if (state === 'over') throw new AbsenceOverError(absence);
+        if (state === 'future') {
+          absences.delete(id);
+          const deleted = wire(absence);
+          audit.record({ actor, action: 'absence-deleted', before: auditView(deleted) });
+          return { result: 'deleted' as const, absence: deleted };
+        }
+        absences.end(id, now);
+        const ended = wire(absences.find(id)!);
+        audit.record({
+          actor,
+          action: 'absence-ended',
+          before: auditView(wire(absence)),
+          after: auditView(ended),
+        });
+        return { result: 'ended' as const, absence: ended };
+      });
+    },
+  };
+}
+export type Schedules = ReturnType<typeof createSchedules>;
+
+/** An absence as its audit entry keeps it (the wire shape without the momentary state). */
+const auditView = ({ state: _state, ...absence }: WireAbsence): Record<string, unknown> => absence;
+
+const actorName = (actor: Actor) =>
+  actor.kind === 'user' ? actor.username : actor.kind === 'cli' ? 'cli' : actor.name;
+
+export default fp(
+  async (app) => {
+    app.decorate(
+      'schedules',
+      createSchedules({
+        building: app.repos.building,
+        absences: app.repos.absences,
+        commit: app.commit,
+        clock: app.clock,
+        audit: app.audit,
+      }),
+    );
+  },
+  { name: 'schedules', dependencies: ['database', 'clock', 'audit'] },
+);
