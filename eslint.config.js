@@ -121,6 +121,39 @@ const importDirection = [
   ...layerBlocks('routes', ['app'], 'routes sit below app.'),
 ];
 
+/**
+ * The server by feature: apps/server/src/platform holds what every feature uses, and each folder
+ * of apps/server/src/modules one feature. A module uses another only through that module's
+ * index.ts; the platform uses no module. apps/server/src/layering.test.ts lints sample imports.
+ */
+const serverSrc = 'apps/server/src';
+const serverBlocks = (folder, patterns) =>
+  Array.from({ length: maxDepth + 1 }, (_, depth) => ({
+    files: [`${serverSrc}/${folder}/*/${'*/'.repeat(depth)}*.ts`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: patterns(depth) }],
+    },
+  }));
+const serverLayering = [
+  ...serverBlocks('modules', (depth) => [
+    {
+      // Climbing out of the module lands in modules/: the next folder is another module.
+      regex: `^(\\.\\./){${depth + 1}}[^./][^/]*/(?!index\\.js$)`,
+      message: 'A module uses another module only through its index.ts.',
+    },
+    {
+      regex: `^(\\.\\./){${depth + 2}}modules/`,
+      message: 'A module uses another module only through its index.ts (../other/index.js).',
+    },
+  ]),
+  ...serverBlocks('platform', (depth) => [
+    {
+      regex: `^(\\.\\./){${depth + 2}}(modules|app\\.js|cli)`,
+      message: 'The platform sits below the modules: it imports none of them.',
+    },
+  ]),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -161,4 +194,5 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   ...importDirection,
+  ...serverLayering,
 );

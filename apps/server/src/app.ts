@@ -3,13 +3,15 @@ import compress from '@fastify/compress';
 import type Database from 'better-sqlite3';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
-import auditPlugin from './modules/audit/service.js';
-import roomCommandsPlugin from './modules/building/room-commands-service.js';
-import samplerPlugin from './modules/history/sampler.js';
-import schedulesPlugin from './modules/schedules/service.js';
-import simulationPlugin from './modules/building/simulation-service.js';
-import alarmsPlugin from './modules/alarms/service.js';
+import accountsModule, { requestLogSerializer } from './modules/accounts/index.js';
+import alarmsModule from './modules/alarms/index.js';
+import auditModule, { recordSignInRefusal } from './modules/audit/index.js';
+import buildingModule, { deviceApiRoutes } from './modules/building/index.js';
+import historyModule from './modules/history/index.js';
+import proxyModule from './modules/proxy/index.js';
+import schedulesModule from './modules/schedules/index.js';
 import authPlugin from './platform/auth/plugin.js';
+import clockPlugin from './platform/clock/plugin.js';
 import databasePlugin from './platform/database/plugin.js';
 import errorHandlerPlugin from './platform/http/error-handler.js';
 import frameworkErrorsPlugin, {
@@ -17,25 +19,10 @@ import frameworkErrorsPlugin, {
   serverOptions,
   type ServerTimeouts,
 } from './platform/http/framework-errors.js';
-import clockPlugin from './platform/clock/plugin.js';
-import mailerPlugin from './platform/mail/plugin.js';
-import upstreamPlugin from './modules/proxy/upstream.js';
 import { lazyRequestLogger } from './platform/http/request-logger.js';
 import securityHeadersPlugin from './platform/http/security-headers.js';
 import webAppPlugin from './platform/http/web-app.js';
-import accountRoutes from './modules/accounts/index.js';
-import accountsContext from './modules/accounts/context.js';
-import { requestLogSerializer } from './modules/accounts/log-redaction.js';
-import appConfigRoute from './modules/accounts/app-config.js';
-import getRoutes from './modules/building/routes/reads.js';
-import historyRoutes from './modules/history/routes.js';
-import setRoutes from './modules/building/routes/writes.js';
-import proxyRoutes from './modules/proxy/routes.js';
-import absenceRoutes from './modules/schedules/absence-routes.js';
-import scheduleRoutes from './modules/schedules/routes.js';
-import unknownHouseRoutes from './modules/building/routes/unknown-house.js';
-import auditRoutes from './modules/audit/routes.js';
-import alarmRoutes from './modules/alarms/routes.js';
+import mailerPlugin from './platform/mail/plugin.js';
 
 export interface AppOptions {
   config: Config;
@@ -51,20 +38,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
   }
-}
-
-/** The device API with its accounts, once at the root (tools) and once under /api (the web app). */
-async function deviceApi(app: FastifyInstance, { config }: { config: Config }) {
-  if (config.upstreamUrl) {
-    await app.register(proxyRoutes, { upstream: config.upstreamUrl });
-  } else {
-    const { houseId } = config;
-    await app.register(getRoutes, { prefix: `/get/json/v1/${houseId}` });
-    await app.register(setRoutes, { prefix: `/set/json/v1/${houseId}` });
-    await app.register(unknownHouseRoutes, { houseId });
-  }
-  await app.register(appConfigRoute);
-  await app.register(accountRoutes);
 }
 
 /** Builds the whole server without listening, so tests can start it on any port. */
@@ -109,48 +82,39 @@ export async function buildApp({
     encodings: ['br', 'gzip', 'deflate'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  // External services (plugins/external): what talks to the world outside, replaceable in tests.
+  // The platform (src/platform): what every module uses.
   await app.register(clockPlugin, { now: now ?? Date.now, timeZone: config.timeZone });
   await app.register(mailerPlugin, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     dataDir: config.dataDir,
   });
-  // Proxy mode: the real device, asked for sign-ins and polled for the history (and alarms).
+  await app.register(databasePlugin, { db });
+  await app.register(authPlugin, {
+    onRefusal: (request, refusal) => recordSignInRefusal(app, request, refusal),
+  });
+  // The modules (src/modules), each one feature with its routes; each uses only the modules
+  // registered before it. Proxy mode: the real device is the building, nothing is simulated.
+  const simulation = !config.upstreamUrl;
+  await app.register(auditModule);
+  await app.register(buildingModule, { speed: config.simSpeed, simulate: simulation });
+  await app.register(schedulesModule);
   if (config.upstreamUrl) {
-    await app.register(upstreamPlugin, {
+    await app.register(proxyModule, {
       url: config.upstreamUrl,
       houseId: config.houseId,
       user: config.upstreamUser,
       password: config.upstreamPassword,
     });
+  } else {
+    // The device API at the root (tools) and under /api (the web app).
+    for (const prefix of ['', '/api']) {
+      await app.register(deviceApiRoutes, { prefix, houseId: config.houseId });
+    }
   }
-  // Infrastructure (plugins/): the database and sign-in.
-  await app.register(databasePlugin, { db });
-  // The audit log before sign-in: the auth plugin records repeatedly refused sign-ins.
-  await app.register(auditPlugin);
-  await app.register(authPlugin);
-  // The app's services (plugins/app): routes, the CLI and timers change the building through these.
-  await app.register(roomCommandsPlugin);
-  await app.register(schedulesPlugin);
-  // In proxy mode the real device is the building: nothing to simulate.
-  await app.register(simulationPlugin, { speed: config.simSpeed, timer: !config.upstreamUrl });
-  // The temperature history: recorded from the simulation, or from the upstream poll in proxy mode.
-  await app.register(samplerPlugin, {
-    recordTimer: !config.upstreamUrl,
-    simulation: !config.upstreamUrl,
-  });
-  // Alarms: evaluated after each simulation tick (or upstream poll), mailed through the mailer.
-  await app.register(alarmsPlugin);
-  await app.register(accountsContext, { config });
-  await app.register(deviceApi, { config });
-  await app.register(deviceApi, { config, prefix: '/api' });
-  // Our own endpoints (/api only): what our server adds to any Controme building.
-  await app.register(auditRoutes, { prefix: '/api/audit' });
-  await app.register(historyRoutes, { prefix: '/api/history' });
-  await app.register(alarmRoutes, { prefix: '/api/alarms' });
-  await app.register(scheduleRoutes, { prefix: '/api/schedules' });
-  await app.register(absenceRoutes, { prefix: '/api/absences' });
+  await app.register(historyModule, { simulation });
+  await app.register(alarmsModule);
+  await app.register(accountsModule);
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });
   return app;
 }

@@ -18,7 +18,7 @@ async function main() {
         err: (line) => console.error(line),
       },
       Date.now,
-      { proxy: config.upstreamUrl !== null },
+      { proxy: config.upstreamUrl !== null, timeZone: config.timeZone },
     );
   } finally {
     db.close();

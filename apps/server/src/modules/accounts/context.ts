@@ -5,8 +5,11 @@ import {
   type ResetTokensRepository,
 } from './reset-tokens-repository.js';
 import { rateLimit } from './rate-limit.js';
+import { createAccountChanges, type AccountChanges } from './service.js';
 
 export interface AccountsContext {
+  /** Every change to an account, with its audit entry (service.ts). */
+  changes: AccountChanges;
   resetTokens: ResetTokensRepository;
   allowRegistration: boolean;
   /** Origin of reset links; null = http://localhost:<listening port>. */
@@ -30,6 +33,12 @@ export default fp<{ config: Config }>(
   async (app, { config }) => {
     const now = app.clock.now;
     app.decorate('accounts', {
+      changes: createAccountChanges({
+        users: app.repos.users,
+        audit: app.audit,
+        commit: app.commit,
+        now,
+      }),
       resetTokens: createResetTokensRepository(app.db),
       allowRegistration: config.allowRegistration,
       publicUrl: config.publicUrl,
@@ -41,5 +50,5 @@ export default fp<{ config: Config }>(
       },
     });
   },
-  { name: 'accounts-context', dependencies: ['database', 'clock', 'mailer'] },
+  { name: 'accounts-context', dependencies: ['database', 'clock', 'mailer', 'auth', 'audit'] },
 );

@@ -1,23 +1,24 @@
-import { accountPaths, type User } from '@raumregler/contract';
-import { UserSchema } from '@raumregler/contract/schemas';
-import type { FastifyPluginAsync } from 'fastify';
-import { acceptFormBodies } from './body.js';
-import { forgotPasswordRoute } from './forgot-password.js';
-import { registerRoute } from './register.js';
-import { resetPasswordRoute } from './reset-password.js';
-import { toWireUser } from './user.js';
+import fp from 'fastify-plugin';
+import appConfigRoute from './app-config.js';
+import accountsContext from './context.js';
+import accountRoutes from './routes.js';
 
-/** The accounts calls of device-api.md section 5. Needs the accounts-context plugin. */
-const accountRoutes: FastifyPluginAsync = async (app) => {
-  await acceptFormBodies(app);
-  app.get(
-    accountPaths.user,
-    { preHandler: app.authenticate, schema: { response: { 200: UserSchema } } },
-    (request): User => toWireUser(request.user!),
-  );
-  registerRoute(app);
-  forgotPasswordRoute(app);
-  resetPasswordRoute(app);
-};
+export { runUserCommand, USER_OPTIONS } from './cli.js';
+export { requestLogSerializer } from './log-redaction.js';
+export { createAccountChanges, type AccountChanges } from './service.js';
 
-export default accountRoutes;
+/**
+ * Accounts: the signed-in user (`/user`), registration, forgotten and reset passwords, and the
+ * app's sign-in configuration, at the root (tools) and under `/api` (the web app). Sign-in
+ * itself is the platform's (platform/auth).
+ */
+export default fp(
+  async (app) => {
+    await app.register(accountsContext, { config: app.config });
+    for (const prefix of ['', '/api']) {
+      await app.register(appConfigRoute, { prefix });
+      await app.register(accountRoutes, { prefix });
+    }
+  },
+  { name: 'accounts-module', dependencies: ['database', 'clock', 'mailer', 'auth', 'audit'] },
+);

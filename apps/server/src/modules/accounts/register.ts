@@ -2,7 +2,7 @@ import { accountPaths, type RegisterPayload, type RegisterResponse } from '@raum
 import { RegisterResponseSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../platform/auth/passwords.js';
-import { requestSource } from '../audit/service.js';
+import { requestSource } from '../audit/index.js';
 import { HttpError } from '../../platform/http/error-handler.js';
 import { field } from './body.js';
 import { messagesFor } from './messages.js';
@@ -41,32 +41,21 @@ export function registerRoute(app: FastifyInstance) {
         errors.add('email', 'emailTaken');
         errors.throwIfAny();
       }
-      const passwordHash = await hashPassword(password!);
       let id: number;
       try {
         // The new user and its audit entry commit together, durably before the answer.
-        id = await app.commit(() => {
-          const added = users.insert(
-            {
-              username: email,
-              email,
-              passwordHash,
-              firstName: '',
-              lastName: '',
-              accessSmart: 'no-access',
-              accessPro: 'no-access',
-            },
-            app.clock.now(),
-          );
-          app.audit.record({
-            user: email,
-            source: requestSource(request),
-            action: 'user-added',
-            subject: email,
-            after: { username: email, access_smart: 'no-access', access_pro: 'no-access' },
-          });
-          return added;
-        });
+        id = await app.accounts.changes.add(
+          {
+            username: email,
+            email,
+            passwordHash: await hashPassword(password!),
+            firstName: '',
+            lastName: '',
+            accessSmart: 'no-access',
+            accessPro: 'no-access',
+          },
+          { user: email, source: requestSource(request) },
+        );
       } catch (error) {
         // Two registrations of one address at once: the database decides, the loser hears why.
         if (!isUniqueViolation(error)) throw error;

@@ -6,7 +6,7 @@ import {
 import { MessageResponseSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../platform/auth/passwords.js';
-import { requestSource } from '../audit/service.js';
+import { requestSource } from '../audit/index.js';
 import { HttpError } from '../../platform/http/error-handler.js';
 import { field } from './body.js';
 import { messagesFor } from './messages.js';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig, type Config } from '../../config.js';
 import { openDatabase } from '../../platform/database/open.js';
-import { importSeed } from '../building/seed-import.js';
+import { importSeed } from '../building/index.js';
 import {
   mailFiles,
   startAccountsServer,

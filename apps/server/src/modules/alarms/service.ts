@@ -1,4 +1,4 @@
-import type { PolledRoom } from '../proxy/upstream.js';
+import type { PolledRoom } from '../proxy/index.js';
 import fp from 'fastify-plugin';
 import {
   createAlarmsRepository,
@@ -22,7 +22,7 @@ import { parseWireTime } from '../../platform/clock/local-time.js';
 import { userCan } from '../../platform/auth/permissions.js';
 import type { Access } from '@raumregler/contract';
 import { alarmMail, digestMail, mailLanguage } from './mail.js';
-import type { SimulatedRoomState } from '../building/simulation-service.js';
+import type { SimulatedRoomState } from '../building/index.js';
 
 /** Storms: the first MAIL_SINGLES alarms opened within MAIL_WINDOW_MS are mailed singly. */
 export const MAIL_WINDOW_MS = 10 * 60_000;

@@ -8,9 +8,8 @@ import { AuditResponseSchema } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AuditFilter } from './repository.js';
 import { parseWireTime } from '../../platform/clock/local-time.js';
-import { HttpError } from '../../platform/http/error-handler.js';
+import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
 import { toCsv, wantsCsv } from '../../platform/http/csv.js';
-import { unknownRoom } from '../building/room-param.js';
 
 const CSV_HEADER = [
   'time',

@@ -10,13 +10,22 @@ import fp from 'fastify-plugin';
 import { createAuditRepository, type AuditFilter, type AuditRecord } from './repository.js';
 import type { Clock } from '../../platform/clock/clock.js';
 import { toOffsetIso } from '../../platform/clock/local-time.js';
-import type { Actor } from '../building/room-commands.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     audit: Audit;
   }
 }
+
+/**
+ * Who gives a command, and from where (the audit log's `source`: `app` for the web app's
+ * requests, `api` for every other HTTP client, `cli` for the command line). Every room command
+ * names one, so the audit log records it without another parameter on every caller.
+ */
+export type Actor =
+  | { kind: 'user'; userId: number; username: string; source: 'app' | 'api' }
+  | { kind: 'cli'; source: 'cli' }
+  | { kind: 'system'; name: string; source: 'system' };
 
 /** Who an entry names: an actor of the room commands, or a user name and a source. */
 export type AuditWho = { actor: Actor } | { user: string | null; source: AuditSource };

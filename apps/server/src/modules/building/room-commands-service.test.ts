@@ -2,14 +2,15 @@ import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGroupCommit } from '../../platform/database/group-commit.js';
 import { openDatabase } from '../../platform/database/open.js';
-import { createAuditRepository } from '../audit/repository.js';
+import { createAuditRepository } from '../audit/index.js';
 import { createBuildingRepository } from './repository.js';
 import { importSeed } from './seed-import.js';
 import { createClock } from '../../platform/clock/clock.js';
-import { InvalidCommandError, UnknownRoomError, type Actor } from './room-commands.js';
-import { targetInForce } from './room-view.js';
+import type { Actor } from '../audit/index.js';
+import { InvalidCommandError, UnknownRoomError } from './room-commands.js';
+import { targetInForce, viewContext } from './room-view.js';
 import { demoSeed, manualClock } from '../../test-support/test-server.js';
-import { createAudit } from '../audit/service.js';
+import { createAudit } from '../audit/index.js';
 import { createRoomCommands } from './room-commands-service.js';
 
 const actor: Actor = { kind: 'cli', source: 'cli' };
@@ -41,7 +42,11 @@ const programmeAt = (roomId: number, local: string) => {
   time.set(local);
   const room = building.findRoom(roomId)!;
   const clock = createClock(time.now, 'Europe/Berlin');
-  return targetInForce({ ...room, temporary: null }, building.scheduleOf(roomId), clock.context());
+  return targetInForce(
+    { ...room, temporary: null },
+    building.scheduleOf(roomId),
+    viewContext(clock.local, clock.now()),
+  );
 };
 
 describe('room commands on a real database', () => {

@@ -4,16 +4,10 @@ import type { BuildingRepository } from './repository.js';
 import type { Room } from './building.js';
 import type { Clock } from '../../platform/clock/clock.js';
 import { toOffsetIso } from '../../platform/clock/local-time.js';
-import {
-  modeChange,
-  permanentChange,
-  temporaryTarget,
-  UnknownRoomError,
-  type Actor,
-} from './room-commands.js';
+import { modeChange, permanentChange, temporaryTarget, UnknownRoomError } from './room-commands.js';
 import { isTemporaryActive, targetInForce, viewContext } from './room-view.js';
 import { scheduleAt } from './schedule.js';
-import type { Audit } from '../audit/service.js';
+import type { Actor, Audit } from '../audit/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

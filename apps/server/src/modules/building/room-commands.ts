@@ -10,16 +10,6 @@ import {
 } from './setpoints.js';
 
 /**
- * Who gives a command, and from where (the audit log's `source`: `app` for the web app's
- * requests, `api` for every other HTTP client, `cli` for the command line). Every room command
- * names one, so the audit log records it without another parameter on every caller.
- */
-export type Actor =
-  | { kind: 'user'; userId: number; username: string; source: 'app' | 'api' }
-  | { kind: 'cli'; source: 'cli' }
-  | { kind: 'system'; name: string; source: 'system' };
-
-/**
  * The inputs a command checks: a setpoint, the minutes or the end (`until`) of a temporary
  * target, the mode.
  */

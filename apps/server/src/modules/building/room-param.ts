@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Room } from './building.js';
-import { HttpError } from '../../platform/http/error-handler.js';
+import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
 
 /** The room a `{roomId}` path names: 400 when the id is no whole number, 404 when unknown. */
 export function roomFromParams(app: FastifyInstance, params: unknown): Room {
@@ -10,10 +10,6 @@ export function roomFromParams(app: FastifyInstance, params: unknown): Room {
   }
   return existingRoom(app, Number(raw));
 }
-
-/** The 404 of a room id that names no room. */
-export const unknownRoom = (roomId: number) =>
-  new HttpError(404, 'not_found', `There is no room ${roomId}.`);
 
 /** The room with this id, or a 404 when there is none. */
 export function existingRoom(app: FastifyInstance, roomId: number): Room {

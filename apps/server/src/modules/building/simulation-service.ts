@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { targetInForce } from './room-view.js';
+import { contextNow } from './views.js';
 import { outdoorTemperature, simulateRoom } from './simulation.js';
 import { createSimFaultsRepository } from './sim-faults-repository.js';
 
@@ -43,7 +44,7 @@ export default fp<{ speed: number; timer: boolean }>(
       last = now;
       if (seconds <= 0) return;
       const building = app.repos.building;
-      const context = app.clock.context();
+      const context = contextNow(app);
       const wallHour =
         new Date(context.nowWall).getUTCHours() + new Date(context.nowWall).getUTCMinutes() / 60;
       const outdoor = outdoorTemperature(wallHour);

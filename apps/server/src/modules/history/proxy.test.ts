@@ -2,7 +2,7 @@ import type { HistoryAnswer } from '@raumregler/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseBasicAuth } from '../../platform/auth/plugin.js';
-import type { PolledRoom } from '../proxy/upstream.js';
+import type { PolledRoom } from '../proxy/index.js';
 import { manualClock, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { expectError } from '../../test-support/writes.js';
 

@@ -3,10 +3,9 @@ import { HistoryAnswerSchema, HistoryStatusSchema } from '@raumregler/contract/s
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DAY_MS, resolutionFor } from './rules.js';
 import { parseWireTime, toOffsetIso, type LocalClock } from '../../platform/clock/local-time.js';
-import { HttpError } from '../../platform/http/error-handler.js';
+import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
 import { toCsv, wantsCsv } from '../../platform/http/csv.js';
 import { historyAnswerJson } from './answer-json.js';
-import { unknownRoom } from '../building/room-param.js';
 
 const invalid = (field: string, message: string) =>
   new HttpError(400, 'validation_failed', message, { [field]: [message] });

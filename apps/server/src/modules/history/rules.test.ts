@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { berlin } from '../../test-support/test-server.js';
-import type { Room } from '../building/building.js';
+import type { Room } from '../building/index.js';
 import {
   backfillRoom,
   createBackfill,
@@ -10,7 +10,7 @@ import {
   type HistorySample,
 } from './rules.js';
 import { createLocalClock } from '../../platform/clock/local-time.js';
-import { unrollSchedule } from '../building/schedule.js';
+import { unrollSchedule } from '../building/index.js';
 
 const clock = createLocalClock('Europe/Berlin');
 const room = (overrides: Partial<Room> = {}): Room => ({

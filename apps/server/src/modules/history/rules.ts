@@ -4,10 +4,10 @@
  * would have measured in the past (the backfill). Storage is db/repositories/history.ts; the
  * timer and the background work are plugins/app/sampler.ts.
  */
-import type { Room } from '../building/building.js';
+import type { Room } from '../building/index.js';
 import type { LocalClock } from '../../platform/clock/local-time.js';
-import { scheduleAt, type Occurrence } from '../building/schedule.js';
-import { advanceRoom, outdoorTemperature, type SimInput } from '../building/simulation.js';
+import { scheduleAt, type Occurrence } from '../building/index.js';
+import { advanceRoom, outdoorTemperature, type SimInput } from '../building/index.js';
 
 /** One sample of one room. `time` is epoch ms; every value is null where it is not known. */
 export interface HistorySample {

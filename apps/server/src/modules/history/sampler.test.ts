@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../platform/database/open.js';
-import { importSeed } from '../building/seed-import.js';
+import { importSeed } from '../building/index.js';
 import { berlin, demoSeed } from '../../test-support/test-server.js';
 
 afterEach(() => {

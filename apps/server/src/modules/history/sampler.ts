@@ -12,7 +12,7 @@ import {
   type HistorySample,
   type RoomSample,
 } from './rules.js';
-import { targetInForce } from '../building/room-view.js';
+import { contextNow, targetInForce } from '../building/index.js';
 
 export type BackfillStatus = 'running' | 'done' | 'none';
 
@@ -102,7 +102,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
     };
 
     const tick = () => {
-      const context = app.clock.context();
+      const context = contextNow(app);
       const time = slotOf(context.now, intervalMs);
       const building = app.repos.building;
       const scheduleOf = building.schedules();

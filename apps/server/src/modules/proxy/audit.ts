@@ -1,6 +1,6 @@
 import type { AuditRoomAction } from '@raumregler/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requestSource } from '../audit/service.js';
+import { requestSource } from '../audit/index.js';
 import { parseBasicAuth } from '../../platform/auth/plugin.js';
 
 const WRITE_PATH = /^\/set\/json\/v1\/[^/]+\/(ziel|soll|resettemp|rooms)\/(\d{1,9})\/?(?:\?|$)/;

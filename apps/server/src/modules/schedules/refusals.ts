@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UnknownRoomError } from '../building/room-commands.js';
+import { UnknownRoomError } from '../building/index.js';
 import { AbsenceOverError, ScheduleValidationError, UnknownAbsenceError } from './service.js';
-import { HttpError } from '../../platform/http/error-handler.js';
-import { unknownRoom } from '../building/room-param.js';
+import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
 
 /** A write's form fields (multipart or urlencoded strings; a JSON body may carry objects). */
 export const fieldsOf = (request: FastifyRequest): Record<string, unknown> =>
@@ -11,7 +10,7 @@ export const fieldsOf = (request: FastifyRequest): Record<string, unknown> =>
     : {};
 
 /** The signed-in user as the actor the audit log names (source app or api). */
-export { requestActor as actorOf } from '../audit/service.js';
+export { requestActor as actorOf } from '../audit/index.js';
 
 /** A refused schedule or absence write as the wire says it. */
 export function refusal(error: unknown): never {

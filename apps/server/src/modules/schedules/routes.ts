@@ -2,7 +2,7 @@ import { SCHEDULE_FIELD_MAX_BYTES, type RoomSchedule } from '@raumregler/contrac
 import { RoomScheduleSchema } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerFormBodies } from '../../platform/http/form-bodies.js';
-import { roomFromParams } from '../building/room-param.js';
+import { roomFromParams } from '../building/index.js';
 import { actorOf, editedAtDevice, fieldsOf, refusal } from './refusals.js';
 
 /**

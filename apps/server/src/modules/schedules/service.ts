@@ -1,19 +1,20 @@
 import type { Absence as WireAbsence, Week } from '@raumregler/contract';
 import fp from 'fastify-plugin';
-import type { AbsenceRepository } from '../building/absences-repository.js';
-import type { BuildingRepository } from '../building/repository.js';
+import type { AbsenceRepository } from '../building/index.js';
+import type { BuildingRepository } from '../building/index.js';
 import {
   ABSENCE_LIST_PAST_DAYS,
   absenceState,
   parseAbsence,
   type Absence,
-} from '../building/absences.js';
+} from '../building/index.js';
 import type { Clock } from '../../platform/clock/clock.js';
 import { toOffsetIso } from '../../platform/clock/local-time.js';
-import { UnknownRoomError, type Actor } from '../building/room-commands.js';
-import { parseWeek, pointsOfWeek, sameWeek, weekOf } from '../building/schedule.js';
-import type { Audit } from '../audit/service.js';
-import type { Commit } from '../building/room-commands-service.js';
+import type { Actor } from '../audit/index.js';
+import { UnknownRoomError } from '../building/index.js';
+import { parseWeek, pointsOfWeek, sameWeek, weekOf } from '../building/index.js';
+import type { Audit } from '../audit/index.js';
+import type { Commit } from '../building/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,11 +4,16 @@ import type { Capability } from '@raumregler/contract';
 import type { FastifyRequest } from 'fastify';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { userCan } from './permissions.js';
-import type { UserRecord } from './users.js';
+import { createUsersRepository, type UserRecord, type UsersRepository } from './users.js';
 import { HttpError } from '../http/error-handler.js';
-import { requestSource } from '../../modules/audit/service.js';
 import { createFailureLimiter } from './failure-limiter.js';
 import { upstreamAuthenticate } from './upstream-auth.js';
+
+declare module '../database/plugin.js' {
+  interface Repositories {
+    users: UsersRepository;
+  }
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +32,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: UserRecord | null;
   }
+}
+
+/** A sign-in limit that starts refusing: the account name as sent, and for how long. */
+export interface SignInRefusal {
+  username: string;
+  scope: 'account' | 'address';
+  failures: number;
+  blockedSeconds: number;
 }
 
 /** The callback of a preHandler hook: nothing when the request may go on, else the error. */
@@ -75,8 +88,9 @@ export function credentialsOf(request: FastifyRequest) {
   return null;
 }
 
-export default fp(
-  async (app) => {
+export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal) => void }>(
+  async (app, { onRefusal }) => {
+    app.repos.users = createUsersRepository(app.db);
     // Cache keys are SHA-256 digests with a per-process secret in front: the cache never holds
     // a password or an Authorization header, and one key costs a fraction of a microsecond.
     const secret = randomBytes(32).toString('base64');
@@ -126,12 +140,8 @@ export default fp(
       return user;
     };
 
-    /**
-     * One audit entry when a limit starts refusing (the failure that reaches it), not one per
-     * failed request. The name is the one sent, known or not; the password tried is never kept.
-     * Written in its own commit without holding up the answer; a failure to write it is logged.
-     */
-    const recordRefusal = (request: FastifyRequest, username: string, pair: string) => {
+    /** Tells `onRefusal` when a limit starts refusing (the failure that reaches it). */
+    const reportRefusal = (request: FastifyRequest, username: string, pair: string) => {
       const scope =
         pairFailures.failures(pair) === app.config.authFailureLimit
           ? 'account'
@@ -140,31 +150,16 @@ export default fp(
             ? 'address'
             : null;
       if (!scope) return;
-      const blockedSeconds = Math.max(
-        pairFailures.blockedFor(pair),
-        addressFailures.blockedFor(request.ip),
-      );
-      app
-        .commit(() =>
-          app.audit.record({
-            user: username,
-            subject: username,
-            source: requestSource(request),
-            action: 'sign-in-refused',
-            after: {
-              scope,
-              client: request.ip,
-              failures:
-                scope === 'account'
-                  ? pairFailures.failures(pair)
-                  : addressFailures.failures(request.ip),
-              blocked_seconds: blockedSeconds,
-            },
-          }),
-        )
-        .catch((error: unknown) =>
-          request.log.error({ err: error }, 'could not record the refused sign-ins'),
-        );
+      onRefusal?.(request, {
+        username,
+        scope,
+        failures:
+          scope === 'account' ? pairFailures.failures(pair) : addressFailures.failures(request.ip),
+        blockedSeconds: Math.max(
+          pairFailures.blockedFor(pair),
+          addressFailures.blockedFor(request.ip),
+        ),
+      });
     };
 
     /** The full check: the password against its scrypt hash, slowed down after failures. */
@@ -216,7 +211,7 @@ export default fp(
       if (!user || !passed) {
         cache.delete(key);
         const delay = Math.max(pairFailures.fail(pair), addressFailures.fail(request.ip));
-        recordRefusal(request, credentials.username, pair);
+        reportRefusal(request, credentials.username, pair);
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         throw unauthorized();
       }
@@ -256,5 +251,5 @@ export default fp(
       verify(request, key).then(() => done(), done);
     });
   },
-  { name: 'auth', dependencies: ['database', 'clock', 'audit'] },
+  { name: 'auth', dependencies: ['database', 'clock'] },
 );

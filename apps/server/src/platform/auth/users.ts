@@ -46,6 +46,7 @@ export function createUsersRepository(db: Database) {
   );
   const updatePassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
   const updateAccess = db.prepare('UPDATE users SET access_smart = ?, access_pro = ? WHERE id = ?');
+  const updateLanguage = db.prepare('UPDATE users SET language = ? WHERE id = ?');
   const all = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY username');
   return {
     findByUsername(username: string): UserRecord | null {
@@ -73,6 +74,10 @@ export function createUsersRepository(db: Database) {
     },
     setAccess(id: number, smart: Access, pro: Access) {
       updateAccess.run(smart, pro, id);
+    },
+    /** The language of the user's mails (`de` or `en`). */
+    setLanguage(id: number, language: 'de' | 'en') {
+      updateLanguage.run(language, id);
     },
   };
 }

@@ -1,5 +1,4 @@
 import { createLocalClock, type LocalClock } from './local-time.js';
-import { viewContext, type ViewContext } from '../../modules/building/room-view.js';
 
 /**
  * The one source of "now" for everything that reads the time: schedules, temporary ends, token
@@ -10,11 +9,9 @@ export interface Clock {
   now: () => number;
   /** The device's local wall time (TIME_ZONE). */
   local: LocalClock;
-  /** The instant and local time every room of one answer shares. */
-  context: () => ViewContext;
 }
 
 export function createClock(now: () => number, timeZone: string): Clock {
   const local = createLocalClock(timeZone);
-  return { now, local, context: () => viewContext(local, now()) };
+  return { now, local };
 }

@@ -1,22 +1,15 @@
 import type Database from 'better-sqlite3';
 import fp from 'fastify-plugin';
 import { createGroupCommit } from './group-commit.js';
-import {
-  createAbsenceRepository,
-  type AbsenceRepository,
-} from '../../modules/building/absences-repository.js';
-import {
-  createBuildingRepository,
-  type BuildingRepository,
-} from '../../modules/building/repository.js';
 import { createSettingsRepository, type SettingsRepository } from './settings.js';
-import { createUsersRepository, type UsersRepository } from '../auth/users.js';
 
+/**
+ * The repositories every part of the server reads through `app.repos`. Each module adds its
+ * own (declaration merging: `interface Repositories { building: … }` in the module's index),
+ * created by its plugin: a module's repository is the only code that speaks its tables' SQL.
+ */
 export interface Repositories {
-  building: BuildingRepository;
   settings: SettingsRepository;
-  users: UsersRepository;
-  absences: AbsenceRepository;
 }
 
 declare module 'fastify' {
@@ -28,20 +21,12 @@ declare module 'fastify' {
   }
 }
 
-/** Hands the open database and its repositories to every route; closes it with the server. */
+/** Hands the open database to every plugin; closes it with the server. */
 export default fp<{ db: Database.Database }>(
   async (app, { db }) => {
     app.decorate('db', db);
-    const building = createBuildingRepository(db, app.clock.now);
-    app.decorate('repos', {
-      building,
-      settings: createSettingsRepository(db),
-      users: createUsersRepository(db),
-      absences: createAbsenceRepository(db, app.clock.now, {
-        version: building.version,
-        onWrite: building.noteWrite,
-      }),
-    });
+    // Filled in by the plugins that own the other repositories (auth: users; building: …).
+    app.decorate('repos', { settings: createSettingsRepository(db) } as Repositories);
     app.decorate('commit', createGroupCommit(db));
     app.addHook('onClose', async () => {
       db.close();

@@ -17,6 +17,10 @@ export class HttpError extends Error {
   }
 }
 
+/** The 404 of a room id that names no room (every module that takes a room id answers it). */
+export const unknownRoom = (roomId: number) =>
+  new HttpError(404, 'not_found', `There is no room ${roomId}.`);
+
 export const REALM = 'Raumregler';
 
 /**

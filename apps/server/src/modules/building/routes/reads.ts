@@ -1,11 +1,4 @@
-import type {
-  DeviceInfo,
-  Floor,
-  FloorOutputs,
-  FloorRooms,
-  Permissions,
-  Room,
-} from '@raumregler/contract';
+import type { DeviceInfo, Permissions, Room } from '@raumregler/contract';
 import {
   DeviceInfoSchema,
   FloorListSchema,
@@ -15,31 +8,11 @@ import {
   RoomListSchema,
 } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Floor as BuildingFloor, Room as BuildingRoom } from '../building.js';
 import { permissionsOf } from '../../../platform/auth/permissions.js';
-import { toWireRoom } from '../room-view.js';
+import { buildingViews } from '../views.js';
 import { credentialsOf, type HookDone } from '../../../platform/auth/plugin.js';
 import { existingRoom, roomFromParams } from '../room-param.js';
 import { createAnswerCache } from './answer-cache.js';
-
-/** Groups rooms (already in display order) under their floors, in one pass over each. */
-function byFloor<T>(
-  floors: BuildingFloor[],
-  rooms: BuildingRoom[],
-  shape: (row: BuildingRoom) => T,
-) {
-  const roomsByFloor = new Map<number, T[]>();
-  for (const row of rooms) {
-    let list = roomsByFloor.get(row.floorId);
-    if (!list) roomsByFloor.set(row.floorId, (list = []));
-    list.push(shape(row));
-  }
-  return floors.map((floor) => ({
-    id: floor.id,
-    etagenname: floor.name,
-    raeume: roomsByFloor.get(floor.id) ?? [],
-  }));
-}
 
 /** The device API's reads: `GET /get/json/v1/{houseId}/{method}/`. */
 const getRoutes: FastifyPluginAsync = async (app) => {
@@ -84,14 +57,8 @@ const getRoutes: FastifyPluginAsync = async (app) => {
     (request): Permissions => permissionsOf(request.user!),
   );
 
-  const temps = cached((): Floor[] => {
-    const context = app.clock.context();
-    const scheduleOf = building.schedules();
-    const absencesOf = app.repos.absences.byRoom();
-    return byFloor(building.listFloors(), building.listRooms(), (row) =>
-      toWireRoom(row, scheduleOf(row.id), context, absencesOf(row.id)),
-    );
-  });
+  const views = buildingViews(app);
+  const temps = cached(views.temps);
   app.get('/temps', { ...polled, schema: { response: { 200: FloorListSchema } } }, temps);
 
   // One answer cache per room that is asked for: a tool watching one room polls it as others
@@ -104,36 +71,17 @@ const getRoutes: FastifyPluginAsync = async (app) => {
       const roomId = roomFromParams(app, request.params).id;
       let answer = roomAnswers.get(roomId);
       if (!answer) {
-        answer = cached((): Room[] => [
-          toWireRoom(
-            existingRoom(app, roomId),
-            building.scheduleOf(roomId),
-            app.clock.context(),
-            app.repos.absences.byRoom()(roomId),
-          ),
-        ]);
+        answer = cached((): Room[] => [views.room(existingRoom(app, roomId))]);
         roomAnswers.set(roomId, answer);
       }
       answer(request, reply);
     },
   );
 
-  const rooms = cached((): FloorRooms[] =>
-    byFloor(building.listFloors(), building.listRooms(), (row) => ({
-      id: row.id,
-      name: row.name,
-    })),
-  );
+  const rooms = cached(views.rooms);
   app.get('/rooms', { ...polled, schema: { response: { 200: FloorRoomsListSchema } } }, rooms);
 
-  const outs = cached((): FloorOutputs[] =>
-    // One simulated valve per room, on output 1.
-    byFloor(building.listFloors(), building.listRooms(), (row) => ({
-      id: row.id,
-      name: row.name,
-      ausgang: { '1': row.valveOpen ? 1 : 0 },
-    })),
-  );
+  const outs = cached(views.outs);
   app.get('/outs', { ...polled, schema: { response: { 200: FloorOutputsListSchema } } }, outs);
 };
 

@@ -1,18 +1,12 @@
-import type {
-  Room,
-  SetOperatingModeBody,
-  SetPermanentBody,
-  SetTargetBody,
-} from '@raumregler/contract';
+import type { SetOperatingModeBody, SetPermanentBody, SetTargetBody } from '@raumregler/contract';
 import { RoomSchema } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Room as BuildingRoom } from '../building.js';
 import { InvalidCommandError, UnknownRoomError, type CommandField } from '../room-commands.js';
-import { requestActor as actorOf } from '../../audit/service.js';
-import { toWireRoom } from '../room-view.js';
+import { requestActor as actorOf } from '../../audit/index.js';
+import { buildingViews } from '../views.js';
 import { registerFormBodies } from '../../../platform/http/form-bodies.js';
-import { HttpError } from '../../../platform/http/error-handler.js';
-import { roomFromParams, unknownRoom } from '../room-param.js';
+import { HttpError, unknownRoom } from '../../../platform/http/error-handler.js';
+import { roomFromParams } from '../room-param.js';
 
 /**
  * A write's fields, named as the contract's body schemas name them; their values are read by
@@ -51,13 +45,7 @@ const setRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', app.requireCapability('write'));
 
   const commands = app.roomCommands;
-  const answer = (room: BuildingRoom): Room =>
-    toWireRoom(
-      room,
-      app.repos.building.scheduleOf(room.id),
-      app.clock.context(),
-      app.repos.absences.byRoom()(room.id),
-    );
+  const answer = buildingViews(app).room;
   const schema = { response: { 200: RoomSchema } };
 
   app.post('/ziel/:roomId', { schema }, async (request) => {

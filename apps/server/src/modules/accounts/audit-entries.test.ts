@@ -4,7 +4,7 @@ import { runCli } from '../../cli/commands.js';
 import { manualClock, type TestServer } from '../../test-support/test-server.js';
 import { form, post, startAccountsServer } from '../../test-support/accounts.js';
 import { demo } from '../../test-support/writes.js';
-import { newResetToken, tokenDigest } from '../accounts/tokens.js';
+import { newResetToken, tokenDigest } from './tokens.js';
 
 const clock = manualClock('2026-11-25T10:00');
 let server: TestServer;

@@ -1,0 +1,73 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsync } from 'fastify';
+import { createAbsenceRepository, type AbsenceRepository } from './absences-repository.js';
+import { createBuildingRepository, type BuildingRepository } from './repository.js';
+import roomCommandsService from './room-commands-service.js';
+import readRoutes from './routes/reads.js';
+import unknownHouseRoutes from './routes/unknown-house.js';
+import writeRoutes from './routes/writes.js';
+import simulationService from './simulation-service.js';
+
+declare module '../../platform/database/plugin.js' {
+  interface Repositories {
+    building: BuildingRepository;
+    absences: AbsenceRepository;
+  }
+}
+
+export type { Floor, Room } from './building.js';
+export { ABSENCE_LIST_PAST_DAYS, absenceState, parseAbsence, type Absence } from './absences.js';
+export type { AbsenceRepository } from './absences-repository.js';
+export {
+  createBuildingRepository,
+  EXTERNAL_CHECK_MS,
+  type BuildingRepository,
+} from './repository.js';
+export type { Commit } from './room-commands-service.js';
+export { UnknownRoomError } from './room-commands.js';
+export { existingRoom, roomFromParams } from './room-param.js';
+export { targetInForce } from './room-view.js';
+export {
+  parseWeek,
+  pointsOfWeek,
+  sameWeek,
+  scheduleAt,
+  unrollSchedule,
+  weekOf,
+  type Occurrence,
+} from './schedule.js';
+export { parseSeed, SeedError, type Seed, type SeedFloor, type SeedSwitchPoint } from './seed.js';
+export { importSeed } from './seed-import.js';
+export { runBuildingCommand } from './cli.js';
+export { advanceRoom, outdoorTemperature, type SimInput } from './simulation.js';
+export type { SimulatedRoomState } from './simulation-service.js';
+export { contextNow } from './views.js';
+
+/** The device API over the simulated building: reads and writes of one house id. */
+export const deviceApiRoutes: FastifyPluginAsync<{ houseId: number }> = async (
+  app,
+  { houseId },
+) => {
+  await app.register(readRoutes, { prefix: `/get/json/v1/${houseId}` });
+  await app.register(writeRoutes, { prefix: `/set/json/v1/${houseId}` });
+  await app.register(unknownHouseRoutes, { houseId });
+};
+
+/**
+ * The building: its floors, rooms, weekly programmes and absences (the repositories), the
+ * room commands every change goes through, and the simulation that moves its temperatures
+ * (`simulate: false` in proxy mode, where the real device is the building).
+ */
+export default fp<{ speed: number; simulate: boolean }>(
+  async (app, { speed, simulate }) => {
+    const building = createBuildingRepository(app.db, app.clock.now);
+    app.repos.building = building;
+    app.repos.absences = createAbsenceRepository(app.db, app.clock.now, {
+      version: building.version,
+      onWrite: building.noteWrite,
+    });
+    await app.register(roomCommandsService);
+    await app.register(simulationService, { speed, timer: simulate });
+  },
+  { name: 'building', dependencies: ['database', 'clock', 'audit'] },
+);
