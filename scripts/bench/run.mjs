@@ -163,7 +163,7 @@ async function measureWeb() {
           );
           if (signedIn) {
             row(
-              `JS prefetched after the first view of ${name} (gzip, ${size.prefetch.files} files from ${size.prefetch.atMs ?? '?'} ms on, in idle moments; the other screens, docs/decisions.md 10)`,
+              `JS prefetched after the first view of ${name} (gzip, ${size.prefetch.files} files from ${size.prefetch.atMs ?? '?'} ms on, in idle moments; the other screens, decision 10)`,
               `${size.prefetch.jsKb.toFixed(1)} KB`,
               'none',
               null,
