@@ -77,6 +77,7 @@ export function writeDocs({ run, machine, parts, rows }, file = 'docs/performanc
         `| ${cell(r.part)} | ${cell(r.figure)} | ${cell(r.value)} | ${cell(r.budget)} | ${cell(r.verdict)} |`,
     ),
     '',
+    '',
   ].join('\n');
   writeFileSync(target, text.slice(0, begin + BEGIN.length) + block + text.slice(end));
   return file;
