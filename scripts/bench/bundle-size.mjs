@@ -6,7 +6,7 @@
 // requested before the app starts its route prefetch, which it does only once the view is shown
 // and nothing has loaded for a moment (app/root-layout.tsx marks that instant with the User
 // Timing mark `raumregler:prefetch`). What is requested after the mark is the prefetch of the
-// other screens (docs/decisions.md, 10), reported beside it, for information. Without the mark
+// other screens (decision 10), reported beside it, for information. Without the mark
 // (a page signed out, or an app that never prefetches) everything counts as first view.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

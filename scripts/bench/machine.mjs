@@ -4,7 +4,7 @@
 // data page by page and talks between its processes through system calls. On a virtual machine
 // where a system call or a page fault is expensive (seen here: 1.3 µs per read(2), ten times a
 // bare Linux), the same build's tasks took three to four times as long as on the machines the
-// earlier figures come from, while a pure JS loop ran as fast (docs/quality.md). So every bench
+// earlier figures come from, while a pure JS loop ran as fast (decision 49). So every bench
 // run starts with these reference figures, none of them ours, to say which kind of machine
 // measured it: figures from two runs compare only when these agree.
 import { closeSync, openSync, readSync } from 'node:fs';

@@ -2,7 +2,7 @@
 // default) on the same build, and one table of every figure across the runs: each run's verdict
 // and value, the median and spread (min–max) of the figure's leading number, and whether all
 // runs gave the same verdict. Issue 19 asks that consecutive runs agree on every verdict; this is
-// how docs/quality.md's five-run table is made. Builds once first (unless --no-build), then
+// how to check it. Builds once first (unless --no-build), then
 // passes the other options to every run (e.g. --only=server). Writes the table to
 // bench-repeat.md in the current folder as well, and exits 1 when a verdict differs between runs
 // or any run failed a budget.

@@ -3,7 +3,9 @@
 // INFO. Builds first (so the figures are of the code as it is), then measures the first views in
 // Chromium, Lighthouse, the dial and the 1,000-room building under a slow CPU, the server under
 // load, and the other benches of the project (steps; one that does not exist yet says so).
-// Exit code 1 when any budget fails or is unstable; every figure is printed regardless.
+// Exit code 1 when any budget fails or is unstable; every figure is printed regardless. The
+// budgets are issue 30's, listed in docs/performance.md; the other benches (steps) and the dial
+// drag are printed as INFO, their own verdict beside the value.
 //
 // Options: --no-build (measure the existing build); --quick or BENCH_QUICK=1 (fewer and shorter
 // rounds, for trying the bench out: its verdicts are not the reference); --only=LIST, a comma
@@ -11,7 +13,9 @@
 // the last two); WEB_DIST=folder of another web build to measure; BENCH_JSON=file writes the
 // rows as JSON too (scripts/bench/repeat.mjs). Every run starts with the machine's reference
 // figures (machine.mjs): runs compare only when these agree. Server settings: see
-// apps/server/bench/server-bench.ts (BENCH_ROUNDS, BENCH_DURATION, …).
+// apps/server/bench/server-bench.ts (BENCH_ROUNDS, BENCH_DURATION, …). --write-docs: afterwards,
+// rewrite the table between the bench markers of docs/performance.md (write-docs.mjs); a run of
+// some parts (--only=) replaces those parts' rows and keeps the others'.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -21,7 +25,13 @@ import { measureDialDrag } from './dial-long-tasks.mjs';
 import { audit } from './lighthouse-audit.mjs';
 import { browserRuns, runsVerdict } from './long-tasks.mjs';
 import { machineFigures } from './machine.mjs';
-import { LONG_TASK_MS, measureBigBuildingRuns } from './overview-long-tasks.mjs';
+import {
+  FIRST_RENDER_MS,
+  INTERACTION_MS,
+  LONG_TASK_MS,
+  measureBigBuildingRuns,
+} from './overview-long-tasks.mjs';
+import { writeDocs } from './write-docs.mjs';
 import { backfillDone, benchLogin, repoRoot, startAppServer } from './app-server.mjs';
 
 if (process.argv.includes('--quick')) process.env.BENCH_QUICK = '1';
@@ -32,14 +42,19 @@ const budgets = {
   roomJsKb: 220,
   /** Issue 13: the room overview at `/`. */
   overviewJsKb: 230,
-  /** Issue 19: Lighthouse performance ≥ 98 on login and room page, room LCP ≤ 2.0 s. */
-  performance: 98,
-  roomLcpMs: 2000,
+  /** Issue 30: Lighthouse performance ≥ 95, accessibility 100, LCP ≤ 2.5 s on all three pages. */
+  performance: 95,
+  lcpMs: 2500,
   accessibility: 100,
-  longTaskMs: LONG_TASK_MS,
+  /** Issue 30, on the 1,000-room building at 4x CPU: an interaction's longest task. */
+  interactionMs: INTERACTION_MS,
+  /** … and a page's first render's. */
+  firstRenderMs: FIRST_RENDER_MS,
 };
 const roomPath = 'room-control/smart/room/1';
 const rows = [];
+/** The part (section) the rows being added belong to: --write-docs merges by part. */
+let part = 'machine';
 
 /** A figure of another page than the one meant (a 404, a redirect to login) does not count. */
 const onPage = (pathname, pagePath) =>
@@ -48,7 +63,7 @@ const onPage = (pathname, pagePath) =>
 /** pass: true, false, null (INFO) or a verdict word ('PASS', 'FAIL', 'UNSTABLE', 'INFO'). */
 function row(figure, value, budget, pass) {
   const verdict = typeof pass === 'string' ? pass : pass === null ? 'INFO' : pass ? 'PASS' : 'FAIL';
-  rows.push({ figure, value, budget, verdict });
+  rows.push({ part, figure, value, budget, verdict });
   console.log(
     `  ${verdict.padEnd(8)} ${figure}${value ? `: ${value}` : ''}${budget ? ` (budget ${budget})` : ''}`,
   );
@@ -126,6 +141,7 @@ async function measureWeb() {
       ],
     ];
     if (sections.has('sizes')) {
+      part = 'sizes';
       for (const [name, pagePath, signedIn, jsBudget, ready] of views) {
         try {
           const size = await measureFirstView(app.appUrl + pagePath, { signedIn, ready });
@@ -147,7 +163,7 @@ async function measureWeb() {
           );
           if (signedIn) {
             row(
-              `JS prefetched after the first view of ${name} (gzip, ${size.prefetch.files} files from ${size.prefetch.atMs ?? '?'} ms on, in idle moments; the other screens, docs/decisions.md 10)`,
+              `JS prefetched after the first view of ${name} (gzip, ${size.prefetch.files} files from ${size.prefetch.atMs ?? '?'} ms on, in idle moments; the other screens, decision 10)`,
               `${size.prefetch.jsKb.toFixed(1)} KB`,
               'none',
               null,
@@ -160,9 +176,11 @@ async function measureWeb() {
     }
 
     if (sections.has('lighthouse')) {
+      part = 'lighthouse';
       for (const [name, pagePath, signedIn] of [
         ['login', 'auth/login', false],
         ['room page', roomPath, true],
+        ['overview', '', true],
       ]) {
         try {
           const result = await audit(app.appUrl + pagePath, { signedIn, origin: app.origin });
@@ -185,16 +203,14 @@ async function measureWeb() {
               `        run ${index + 1}: ${r.performance} (${r.metrics}; LCP: ${r.lcpElement}; Lighthouse's benchmark index of this machine ${r.benchmarkIndex})`,
             );
           }
-          if (name === 'room page') {
-            const lcps = result.runs.map((r) => r.lcpMs).sort((a, b) => a - b);
-            const lcp = lcps[Math.floor(lcps.length / 2)];
-            row(
-              `Lighthouse LCP, room page (mobile; median of ${lcps.map((v) => (v / 1000).toFixed(2)).join(' / ')} s)`,
-              `${(lcp / 1000).toFixed(2)} s`,
-              `≤ ${(budgets.roomLcpMs / 1000).toFixed(1)} s`,
-              lcp <= budgets.roomLcpMs && elsewhere === undefined,
-            );
-          }
+          const lcps = result.runs.map((r) => r.lcpMs).sort((a, b) => a - b);
+          const lcp = lcps[Math.floor(lcps.length / 2)];
+          row(
+            `Lighthouse LCP, ${name} (mobile; median of ${lcps.map((v) => (v / 1000).toFixed(2)).join(' / ')} s)`,
+            `${(lcp / 1000).toFixed(2)} s`,
+            `≤ ${(budgets.lcpMs / 1000).toFixed(1)} s`,
+            lcp <= budgets.lcpMs && elsewhere === undefined,
+          );
           const accessibility = result.runs.map((r) => r.accessibility);
           const failing = [...new Set(result.runs.flatMap((r) => r.failing))];
           row(
@@ -214,6 +230,7 @@ async function measureWeb() {
     }
 
     if (sections.has('dial')) {
+      part = 'dial';
       try {
         // Several runs, each in a fresh browser on a fresh server (a drag sets the room's target,
         // so the next run on the same server would start where this one ended), judged like
@@ -232,22 +249,23 @@ async function measureWeb() {
           row(
             `Long tasks during a 3 s dial drag at 4x CPU slowdown: ${missing.detail}`,
             'no dial to drag',
-            'none over 50 ms',
+            'none',
             false,
           );
         } else {
-          const { verdict, value } = runsVerdict(dials.map((dial) => Math.round(dial.maxMs)));
+          // INFO (issue 30 sets no budget for it); a drag that moved nothing still fails.
+          const { value } = runsVerdict(dials.map((dial) => Math.round(dial.maxMs)));
           const moved = dials.every((dial) => dial.valueBefore !== dial.valueAfter);
           const last = dials.at(-1);
           row(
-            `Longest task during a 3 s dial drag at 4x CPU slowdown (${dials.map((dial) => dial.longTasks).join(' / ')} over 50 ms, ${last.moves} pointer moves, value ${last.valueBefore} → ${last.valueAfter}; longest task per run ${dials.map((dial) => Math.round(dial.maxMs)).join(' / ')} ms)`,
+            `Longest task during a 3 s dial drag at 4x CPU slowdown, demo building (${dials.map((dial) => dial.longTasks).join(' / ')} over ${LONG_TASK_MS} ms, ${last.moves} pointer moves, value ${last.valueBefore} → ${last.valueAfter}; longest task per run ${dials.map((dial) => Math.round(dial.maxMs)).join(' / ')} ms)`,
             value,
-            `none over ${budgets.longTaskMs} ms`,
-            moved ? verdict : false,
+            'none',
+            moved ? null : false,
           );
         }
       } catch (error) {
-        failed('Long tasks during a dial drag', `none over ${budgets.longTaskMs} ms`, error);
+        failed('Long tasks during a dial drag', 'none', error);
       }
     }
   } finally {
@@ -255,8 +273,9 @@ async function measureWeb() {
   }
 }
 
-/** Issue 13 and 19: the overview and the room page on the 1,000-room building, CPU 4x slower. */
+/** Issue 30: the overview and the room page on the 1,000-room building, CPU 4x slower. */
 async function measureBigBuildingWeb() {
+  part = 'big';
   const runs = Number(process.env.BENCH_BROWSER_RUNS ?? (quick ? 1 : 3));
   console.log(
     `\n━━ web app on the 1,000-room building, 4x CPU slowdown (${runs} run${runs === 1 ? '' : 's'}) ━━`,
@@ -275,12 +294,16 @@ async function measureBigBuildingWeb() {
       row(
         `Longest task, 1,000 rooms, 4x CPU: ${r.label} (${r.detail})`,
         r.value,
-        r.verdict === 'INFO' ? 'none' : `none over ${budgets.longTaskMs} ms`,
+        r.verdict === 'INFO' ? 'none' : `≤ ${r.limit} ms`,
         r.verdict,
       );
     }
   } catch (error) {
-    failed('Long tasks on the 1,000-room building', `none over ${budgets.longTaskMs} ms`, error);
+    failed(
+      'Long tasks on the 1,000-room building',
+      `≤ ${budgets.interactionMs} ms (interaction) / ≤ ${budgets.firstRenderMs} ms (first render)`,
+      error,
+    );
   } finally {
     await app?.stop();
   }
@@ -358,7 +381,14 @@ async function step({ name, present, command, args, missing }) {
   const lines = [...new Set(output.split('\n').map((line) => line.trim()))]
     .map((line) => verdictLine.exec(line))
     .filter(Boolean);
-  for (const [, verdict, text] of lines) rows.push({ ...splitStepLine(name, text), verdict });
+  // Issue 30's budgets are the bench's; a step's own verdict is kept beside its value, as INFO,
+  // unless the step measured nothing (below).
+  for (const [, verdict, text] of lines) {
+    const split = splitStepLine(name, text);
+    const own =
+      verdict === 'INFO' ? '' : ` (own check ${verdict}${split.budget ? `, ${split.budget}` : ''})`;
+    rows.push({ part, ...split, value: `${split.value}${own}`, budget: 'none', verdict: 'INFO' });
+  }
   const failing = lines.some(([, verdict]) => verdict === 'FAIL' || verdict === 'UNSTABLE');
   if (code !== 0 && !failing) {
     row(`${name}: exited with code ${code} without a FAIL line`, `exit ${code}`, 'exit 0', false);
@@ -394,7 +424,10 @@ const steps = [
 ];
 
 async function measureServer() {
-  console.log('\n━━ server under load (autocannon, 50 connections, pinned, interleaved rounds) ━━');
+  part = 'server';
+  console.log(
+    '\n━━ server under load (autocannon, pinned, interleaved rounds; fixed-rate polling on the demo building) ━━',
+  );
   const jsonDir = mkdtempSync(path.join(tmpdir(), 'raumregler-bench-json-'));
   try {
     const jsonFile = path.join(jsonDir, 'server.json');
@@ -418,11 +451,15 @@ async function measureServer() {
 
 // Every run, whatever its parts: which kind of machine measured the figures (machine.mjs).
 console.log('\n━━ machine (reference figures, none of them ours) ━━');
-for (const [figure, value] of await machineFigures()) row(figure, value, 'none', null);
+const machine = await machineFigures();
+for (const [figure, value] of machine) row(figure, value, 'none', null);
 if (['sizes', 'lighthouse', 'dial'].some((name) => sections.has(name))) await measureWeb();
 if (sections.has('big')) await measureBigBuildingWeb();
 if (sections.has('server')) await measureServer();
-if (sections.has('steps')) for (const s of steps) await step(s);
+if (sections.has('steps')) {
+  part = 'steps';
+  for (const s of steps) await step(s);
+}
 
 const seconds = Math.round((Date.now() - started.getTime()) / 1000);
 console.log(
@@ -438,6 +475,15 @@ if (process.env.BENCH_JSON) {
     process.env.BENCH_JSON,
     JSON.stringify({ started: started.toISOString(), seconds, quick, rows }, null, 2),
   );
+}
+if (process.argv.includes('--write-docs')) {
+  const file = writeDocs({
+    run: `${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}${quick ? ', QUICK mode' : ''}`,
+    machine: machine.map(([figure, value]) => `${figure.replace(/^Machine: /, '')} ${value}`),
+    parts: [...sections],
+    rows: rows.filter((r) => r.part !== 'machine'),
+  });
+  console.log(`\nWrote the figures of ${[...sections].join(', ')} into ${file}`);
 }
 const failures = rows.filter((r) => r.verdict === 'FAIL' || r.verdict === 'UNSTABLE');
 const unstable = failures.filter((r) => r.verdict === 'UNSTABLE').length;

@@ -3,6 +3,10 @@ declare module 'autocannon' {
   export interface Options {
     url: string;
     connections?: number;
+    /** Requests per second from all connections together (a fixed rate instead of full load). */
+    overallRate?: number;
+    /** Requests per second from each connection. */
+    connectionRate?: number;
     duration?: number;
     method?: string;
     headers?: Record<string, string>;
