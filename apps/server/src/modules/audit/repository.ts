@@ -79,7 +79,7 @@ const toRecord = (row: AuditRow): AuditRecord => ({
 });
 
 /**
- * The audit log's store, the only code that knows its table (decisions.md: a PostgreSQL store
+ * The audit log's store, the only code that knows its table (decision 31: a PostgreSQL store
  * can replace this module). Writes are synchronous statements on the caller's connection, so an
  * entry written inside a transaction commits, or not, with the change it describes.
  */

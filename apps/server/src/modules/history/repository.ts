@@ -3,7 +3,7 @@ import { HOUR_MS, QUARTER_MS, quarterMeans, type HistorySample, type RoomSample 
 
 /**
  * The temperature history's store: the ONE module that knows its layout (migration
- * 004-history.sql; docs/decisions.md "History storage"), so that a PostgreSQL/TimescaleDB store
+ * 004-history.sql; decision 34), so that a PostgreSQL/TimescaleDB store
  * can replace it behind the same functions.
  *
  * Layout: each tick adds one row per room to `history_recent`; the background packs every whole

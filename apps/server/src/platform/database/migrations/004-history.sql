@@ -1,5 +1,5 @@
--- Temperature history (issue 14). The layout is private to db/repositories/history.ts; see
--- docs/decisions.md ("History storage"). Times are epoch SECONDS here, temperatures and targets
+-- Temperature history (issue 14). The layout is private to modules/history/repository.ts; see
+-- decision 34. Times are epoch SECONDS here, temperatures and targets
 -- whole 1/200 °C (exact for the 0.125 °C setpoint grid and for two decimals), humidity and
 -- valve whole percent. No foreign keys: a sample outlives nothing, and the check costs every insert.
 
