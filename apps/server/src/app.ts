@@ -31,7 +31,7 @@ import appConfigRoute from './routes/app-config.js';
 import getRoutes from './routes/get/index.js';
 import historyRoutes from './routes/history/index.js';
 import setRoutes from './routes/set/index.js';
-import proxyRoutes from './routes/proxy.js';
+import proxyRoutes, { type DeviceAccount } from './routes/proxy.js';
 import absenceRoutes from './routes/schedules/absences.js';
 import scheduleRoutes from './routes/schedules/index.js';
 import unknownHouseRoutes from './routes/unknown-house.js';
@@ -54,10 +54,22 @@ declare module 'fastify' {
   }
 }
 
+/** Proxy mode's one account on the device (loadConfig refuses UPSTREAM_URL without it). */
+function deviceAccount(config: Config): DeviceAccount {
+  if (!config.upstreamUser || !config.upstreamPassword) {
+    throw new Error('proxy mode (UPSTREAM_URL) needs UPSTREAM_USER and UPSTREAM_PASSWORD');
+  }
+  return { user: config.upstreamUser, password: config.upstreamPassword };
+}
+
 /** The device API with its accounts, once at the root (tools) and once under /api (the web app). */
 async function deviceApi(app: FastifyInstance, { config }: { config: Config }) {
   if (config.upstreamUrl) {
-    await app.register(proxyRoutes, { upstream: config.upstreamUrl });
+    await app.register(proxyRoutes, {
+      upstream: config.upstreamUrl,
+      houseId: config.houseId,
+      account: deviceAccount(config),
+    });
   } else {
     const { houseId } = config;
     await app.register(getRoutes, { prefix: `/get/json/v1/${houseId}` });
@@ -127,13 +139,12 @@ export async function buildApp({
     from: config.mailFrom,
     dataDir: config.dataDir,
   });
-  // Proxy mode: the real device, asked for sign-ins and polled for the history (and alarms).
+  // Proxy mode: the real device, polled with the device account for the history (and alarms).
   if (config.upstreamUrl) {
     await app.register(upstreamPlugin, {
       url: config.upstreamUrl,
       houseId: config.houseId,
-      user: config.upstreamUser,
-      password: config.upstreamPassword,
+      ...deviceAccount(config),
     });
   }
   // Infrastructure (plugins/): the database and sign-in.

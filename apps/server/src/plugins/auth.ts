@@ -8,7 +8,6 @@ import type { UserRecord } from '../db/repositories/users.js';
 import { HttpError } from './error-handler.js';
 import { requestSource } from './app/audit.js';
 import { createFailureLimiter } from '../domain/failure-limiter.js';
-import { upstreamAuthenticate } from './upstream-auth.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -240,14 +239,6 @@ export default fp(
         else done(new HttpError(403, 'forbidden', REFUSALS[capability]));
       },
     );
-    // Proxy mode (UPSTREAM_URL): the users live on the device, so `authenticate` (our own
-    // endpoints, /user) asks the device's permissions/ instead (plugins/upstream-auth.ts); the
-    // proxied device API never passes here. requireCapability above works on either user.
-    if (app.config.upstreamUrl) {
-      app.decorate('authenticate', upstreamAuthenticate(app));
-      app.decorate('signedIn', () => null);
-      return;
-    }
     app.decorate('signedIn', (header: string | undefined) =>
       header === undefined ? null : cachedUser(headerKey(header)),
     );

@@ -14,14 +14,14 @@ import {
   PermissionsSchema,
   RoomListSchema,
 } from '@raumregler/contract/schemas';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { UserRecord } from '../../db/repositories/users.js';
 import type { Floor as BuildingFloor, Room as BuildingRoom } from '../../domain/building.js';
 import { permissionsOf, userCan } from '../../domain/permissions.js';
 import { toWireRoom } from '../../domain/room-view.js';
-import { credentialsOf, type HookDone } from '../../plugins/auth.js';
 import { answerHeaders, type FastRead } from '../../plugins/fast-reads.js';
 import { answerPerUser } from '../per-user-answer.js';
+import { deviceAccess } from '../device-access.js';
 import { existingRoom, roomFromParams } from '../room-param.js';
 import { createAnswerCache } from './answer-cache.js';
 
@@ -48,18 +48,8 @@ function byFloor<T>(
 
 /** The device API's reads: `GET /get/json/v1/{houseId}/{method}/`. */
 const getRoutes: FastifyPluginAsync = async (app) => {
-  // ANONYMOUS_READ lets old tools read without credentials; credentials that are sent are
-  // still checked, so a wrong password never passes silently.
-  const signIn = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => {
-    if (app.config.anonymousRead && !credentialsOf(request)) done();
-    else app.authenticate(request, reply, done);
-  };
-  // The building's data needs the read capability (no access in both areas: 403). With
-  // ANONYMOUS_READ everyone may read, so a signed-in user may too. Both hooks are callbacks:
-  // a cached sign-in passes them in the same tick, without a promise.
-  const readAccess = app.config.anonymousRead
-    ? [signIn]
-    : [app.authenticate, app.requireCapability('read')];
+  // Who may read what: the same preHandlers as proxy mode's (routes/device-access.ts).
+  const { signIn, read: readAccess } = deviceAccess(app);
   const building = app.repos.building;
   // The polled lists: compressed once per rendering by their answer cache, never by
   // @fastify/compress; a GET has no body to decompress (that hook would run on every poll).

@@ -16,6 +16,7 @@ import { requestActor as actorOf } from '../../plugins/app/audit.js';
 import { toWireRoom } from '../../domain/room-view.js';
 import { registerFormBodies } from '../../plugins/form-bodies.js';
 import { HttpError } from '../../plugins/error-handler.js';
+import { deviceAccess } from '../device-access.js';
 import { roomFromParams, unknownRoom } from '../room-param.js';
 
 /**
@@ -51,8 +52,8 @@ const refusal =
  */
 const setRoutes: FastifyPluginAsync = async (app) => {
   await registerFormBodies(app);
-  app.addHook('preHandler', app.authenticate);
-  app.addHook('preHandler', app.requireCapability('write'));
+  // Who may write: the same preHandlers as proxy mode's (routes/device-access.ts).
+  for (const hook of deviceAccess(app).write) app.addHook('preHandler', hook);
 
   const commands = app.roomCommands;
   const answer = (room: BuildingRoom): Room =>
