@@ -12,10 +12,10 @@ const demoBuilding = JSON.parse(
 ) as { users: unknown[] };
 const deviceAccount = {
   username: DEVICE_USER,
-  email: '',
+  email: 'geraet@example.com',
   password: DEVICE_PASSWORD,
-  firstName: '',
-  lastName: '',
+  firstName: 'Raumregler',
+  lastName: 'Server',
   access: { smart: 'full', pro: 'full' },
 };
 
