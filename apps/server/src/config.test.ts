@@ -24,6 +24,8 @@ describe('loadConfig', () => {
         ANONYMOUS_READ: 'true',
         DEVICE_URL_TEMPLATE: 'https://{device}.relay.example.com',
         UPSTREAM_URL: 'http://192.168.1.20/',
+        UPSTREAM_USER: 'raumregler',
+        UPSTREAM_PASSWORD: 'geraet-geheim',
         AUTH_FAILURE_LIMIT: '5',
         AUTH_FAILURE_WINDOW_SECONDS: '60',
       }),
@@ -32,6 +34,8 @@ describe('loadConfig', () => {
       anonymousRead: true,
       deviceUrlTemplate: 'https://{device}.relay.example.com',
       upstreamUrl: 'http://192.168.1.20',
+      upstreamUser: 'raumregler',
+      upstreamPassword: 'geraet-geheim',
       authFailureLimit: 5,
       authFailureWindowMs: 60_000,
     });
@@ -48,6 +52,39 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ [name]: value }), name).toThrow(ConfigError);
       expect(() => loadConfig({ [name]: value })).toThrow(name);
     }
+  });
+});
+
+describe('proxy mode settings', () => {
+  it('refuses UPSTREAM_URL without the device account, naming both variables', () => {
+    for (const env of [
+      { UPSTREAM_URL: 'http://192.168.1.20' },
+      { UPSTREAM_URL: 'http://192.168.1.20', UPSTREAM_USER: 'raumregler' },
+      { UPSTREAM_URL: 'http://192.168.1.20', UPSTREAM_PASSWORD: 'geraet-geheim' },
+      { UPSTREAM_URL: 'http://192.168.1.20', UPSTREAM_USER: '', UPSTREAM_PASSWORD: 'x' },
+    ]) {
+      let error: unknown;
+      try {
+        loadConfig(env);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, JSON.stringify(env)).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toContain('UPSTREAM_URL');
+      expect(message).toContain('UPSTREAM_USER');
+      expect(message).toContain('UPSTREAM_PASSWORD');
+      // The values are never echoed: the password must not reach a log.
+      expect(message).not.toMatch(/raumregler|geraet-geheim/);
+    }
+  });
+
+  it('needs no device account without UPSTREAM_URL', () => {
+    expect(loadConfig({ UPSTREAM_USER: 'raumregler' })).toMatchObject({
+      upstreamUrl: null,
+      upstreamUser: 'raumregler',
+      upstreamPassword: null,
+    });
   });
 });
 

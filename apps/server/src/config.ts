@@ -47,16 +47,19 @@ export interface Config {
   historyDays: number;
   /** Days the simulation fills in on first start with an empty history; 0 = none. */
   historyBackfillDays: number;
-  /** A read-only account on the UPSTREAM_URL device, for polling its temps (proxy mode). */
+  /**
+   * Proxy mode's one account on the UPSTREAM_URL device (required there): every forwarded
+   * request and the poll of its temps use it; writes need write access on the device.
+   */
   upstreamUser: string | null;
   upstreamPassword: string | null;
   // Alarms (domain/alarms.ts, plugins/app/alarms.ts).
   alarms: AlarmConfig;
 }
 
-/** The alarm rules' thresholds (ALARM_*) and, for proxy mode, the mail recipients. */
+/** The alarm rules' thresholds (ALARM_*) and extra mail recipients. */
 export interface AlarmConfig extends AlarmSettings {
-  /** ALARM_MAIL_TO, comma-separated: the recipients in proxy mode (users live on the device). */
+  /** ALARM_MAIL_TO, comma-separated: recipients besides the users with the manage capability. */
   mailTo: string[];
 }
 
@@ -132,7 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: timeZone(env),
     anonymousRead: flag(env, 'ANONYMOUS_READ'),
     deviceUrlTemplate: httpUrl(env, 'DEVICE_URL_TEMPLATE', (url) => url.includes('{device}')),
-    upstreamUrl: httpUrl(env, 'UPSTREAM_URL'),
+    ...proxySettings(env),
     authFailureLimit: integer(env, 'AUTH_FAILURE_LIMIT', 10, 1, 10_000),
     authFailureWindowMs: integer(env, 'AUTH_FAILURE_WINDOW_SECONDS', 300, 1, 86_400) * 1000,
     trustProxy: flag(env, 'TRUST_PROXY'),
@@ -156,9 +159,23 @@ function historySettings(env: NodeJS.ProcessEnv) {
     historyRawDays,
     historyDays,
     historyBackfillDays: integer(env, 'HISTORY_BACKFILL_DAYS', 7, 0, 366),
-    upstreamUser: env.UPSTREAM_USER || null,
-    upstreamPassword: env.UPSTREAM_PASSWORD || null,
   };
+}
+
+// Proxy mode (routes/proxy.ts, plugins/external/upstream.ts): the device and our one account on it.
+function proxySettings(env: NodeJS.ProcessEnv) {
+  const upstreamUrl = httpUrl(env, 'UPSTREAM_URL');
+  const upstreamUser = env.UPSTREAM_USER || null;
+  const upstreamPassword = env.UPSTREAM_PASSWORD || null;
+  // Our users sign in here; the server reaches the device with this one account. The values
+  // are never echoed: the password must not reach a log.
+  if (upstreamUrl && (!upstreamUser || !upstreamPassword)) {
+    throw new ConfigError(
+      'UPSTREAM_URL (proxy mode) needs UPSTREAM_USER and UPSTREAM_PASSWORD: the account this ' +
+        'server uses on the device (with write access on the device for writes)',
+    );
+  }
+  return { upstreamUrl, upstreamUser, upstreamPassword };
 }
 
 // Accounts and reset mail (routes/accounts, mail/).

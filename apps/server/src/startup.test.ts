@@ -74,6 +74,46 @@ describe('start-up', () => {
     }
   });
 
+  it('in proxy mode brings the demo building without its users or demo login; a SEED_FILE as given', async () => {
+    const proxy = {
+      ...config,
+      upstreamUrl: 'http://127.0.0.1:9',
+      upstreamUser: 'geraet',
+      upstreamPassword: 'geraet-pw',
+    };
+    const db = await openSeededDatabase(proxy, Date.now);
+    const app = await buildApp({ config: proxy, db, logger: false });
+    try {
+      // A real socket: a refused sign-in's answer needs one (inject has none to close).
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as { port: number };
+      const signIn = await fetch(`http://127.0.0.1:${port}/api/user`, {
+        headers: { authorization: basic('demo', 'demo1234') },
+      });
+      expect(signIn.status).toBe(401);
+      expect(app.repos.users.list()).toEqual([]);
+      const appConfig = await app.inject({ url: '/api/app-config' });
+      expect(appConfig.json()).toMatchObject({ buildingName: 'Musterhaus', demoLogin: null });
+    } finally {
+      await app.close();
+    }
+
+    const seedFile = path.join(dir, 'seed.json');
+    writeFileSync(seedFile, JSON.stringify(demoSeed()));
+    const other = { ...proxy, databaseFile: path.join(dir, 'other.sqlite'), seedFile };
+    const seeded = await openSeededDatabase(other, Date.now);
+    try {
+      expect(
+        seeded
+          .prepare('SELECT username FROM users ORDER BY id')
+          .all()
+          .map((row) => (row as { username: string }).username),
+      ).toEqual(['demo', 'verwalter', 'bewohner', 'techniker']);
+    } finally {
+      seeded.close();
+    }
+  });
+
   it('shows changes other processes (the CLI) write into the database file', async () => {
     const db = await openSeededDatabase(config, Date.now);
     const app = await buildApp({ config, db, logger: false });

@@ -24,7 +24,7 @@ export async function openSeededDatabase(
     if (createBuildingRepository(db, now).isEmpty()) {
       const file = config.seedFile ?? demoSeedUrl;
       const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
-      const seed = parseSeed(raw);
+      const seed = withoutDemoUsers(parseSeed(raw), config);
       await importSeed(db, withHouseId(seed, raw, config), now());
     }
     return db;
@@ -32,6 +32,16 @@ export async function openSeededDatabase(
     db.close();
     throw error;
   }
+}
+
+/**
+ * In proxy mode our users sign in and the server writes to a real building with its device
+ * account: the demo building's users and their published passwords (demo/demo1234) must not
+ * exist there. Its building name stays; users come from the CLI (README) or a SEED_FILE.
+ */
+function withoutDemoUsers(seed: Seed, config: Config): Seed {
+  if (!config.upstreamUrl || config.seedFile) return seed;
+  return { ...seed, users: [], building: { ...seed.building, demoLogin: undefined } };
 }
 
 /** The seed with HOUSE_ID as its house id, or a SeedError naming both when SEED_FILE says another. */

@@ -17,9 +17,9 @@ import { manualClock } from '../../test-support/test-server.js';
 /** A device whose office stays at 15 °C with its heating on (a dead boiler). */
 async function fakeDevice() {
   const app: FastifyInstance = Fastify();
+  // Only the device account: our users are not known at the device.
   const users: Record<string, [string, string]> = {
     reader: ['read-only', 'read'],
-    anna: ['anna-pw', 'full'],
   };
   const userOf = (header: string | undefined) => {
     const credentials = parseBasicAuth(header);
@@ -87,7 +87,7 @@ afterEach(async () => {
 });
 
 describe('alarms in proxy mode', () => {
-  it('evaluates the polled device in real time and mails ALARM_MAIL_TO; the CLI sim is refused', async () => {
+  it('evaluates the polled device in real time and mails our managers and ALARM_MAIL_TO; the CLI sim is refused', async () => {
     device = await fakeDevice();
     const clock = manualClock('2026-11-23T10:00');
     proxy = await startAccountsServer(
@@ -97,7 +97,8 @@ describe('alarms in proxy mode', () => {
         upstreamPassword: 'read-only',
         // The simulation's speed does not count in proxy mode: real time.
         simSpeed: 60,
-        alarms: { ...DEFAULT_ALARM_SETTINGS, mailTo: ['haus@example.com', 'technik@example.com'] },
+        // An extra list beside our users; an address one of them has gets one mail.
+        alarms: { ...DEFAULT_ALARM_SETTINGS, mailTo: ['haus@example.com', 'Demo@example.com'] },
       },
       clock.now,
     );
@@ -109,7 +110,7 @@ describe('alarms in proxy mode', () => {
     const list = async () =>
       (
         (await (
-          await proxy!.request('/api/alarms/?state=open', { auth: ['anna', 'anna-pw'] })
+          await proxy!.request('/api/alarms/?state=open', { auth: ['demo', 'demo1234'] })
         ).json()) as AlarmList
       ).alarms;
     expect(await list()).toEqual([]);
@@ -130,9 +131,12 @@ describe('alarms in proxy mode', () => {
     const mails = mailFiles(proxy.mailDir).map((name) =>
       readFileSync(path.join(proxy!.mailDir, name), 'utf8'),
     );
+    // Our users with the manage capability (demo: full; techniker: full in pro), not verwalter
+    // (permanent) nor bewohner (read); then the extra address.
     expect(mails.map((raw) => /^To: (.*)$/m.exec(raw)?.[1]).sort()).toEqual([
+      'demo@example.com',
       'haus@example.com',
-      'technik@example.com',
+      'techniker@example.com',
     ]);
     expect(parseMail(mails[0]!).subject).toBe('Alarm: Büro (EG) zu kalt');
 

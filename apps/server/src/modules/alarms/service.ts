@@ -122,18 +122,24 @@ export default fp(
     };
     for (const alarm of repo.listOpen()) markOpened(watchOf(alarm.roomId), alarm.kind, alarm.id);
 
-    const recipients = (): { recipient: string; language: string }[] =>
-      proxy
-        ? settings.mailTo.map((recipient) => ({ recipient, language: 'de' }))
-        : repo
-            .recipientCandidates()
-            .filter((user) =>
-              userCan(
-                { accessSmart: user.accessSmart as Access, accessPro: user.accessPro as Access },
-                'manage',
-              ),
-            )
-            .map((user) => ({ recipient: user.email, language: mailLanguage(user.language) }));
+    // In every mode our users with the manage capability and an address, then ALARM_MAIL_TO
+    // (in German) for addresses none of them has.
+    const recipients = (): { recipient: string; language: string }[] => {
+      const users = repo
+        .recipientCandidates()
+        .filter((user) =>
+          userCan(
+            { accessSmart: user.accessSmart as Access, accessPro: user.accessPro as Access },
+            'manage',
+          ),
+        )
+        .map((user) => ({ recipient: user.email, language: mailLanguage(user.language) }));
+      const known = new Set(users.map((user) => user.recipient.toLowerCase()));
+      const extra = settings.mailTo
+        .filter((recipient) => !known.has(recipient.toLowerCase()))
+        .map((recipient) => ({ recipient, language: 'de' }));
+      return [...users, ...extra];
+    };
 
     const namesOf = (reading: NamedReading) => {
       if (reading.roomName !== undefined) {

@@ -1,13 +1,27 @@
 import type { AuditEntry, AuditResponse } from '@raumregler/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { demoSeed, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { demo } from '../../test-support/writes.js';
 
 let device: TestServer;
 let proxy: TestServer;
 beforeAll(async () => {
-  device = await startTestServer();
-  proxy = await startTestServer({ config: { upstreamUrl: device.url } });
+  // The device knows only the device account: our users never sign in there.
+  const seed = demoSeed();
+  seed.users = [
+    {
+      username: 'geraet',
+      email: '',
+      password: 'geraet-pw-1',
+      firstName: '',
+      lastName: '',
+      access: { smart: 'full', pro: 'full' },
+    },
+  ];
+  device = await startTestServer({ seed, config: { anonymousRead: true } });
+  proxy = await startTestServer({
+    config: { upstreamUrl: device.url, upstreamUser: 'geraet', upstreamPassword: 'geraet-pw-1' },
+  });
 });
 afterAll(async () => {
   await proxy.close();
@@ -21,7 +35,7 @@ async function proxyEntries(): Promise<AuditEntry[]> {
 }
 
 describe('proxy mode: the audit log covers the writes passing through', () => {
-  it('records a write once the device answered 2xx, with the user of the form or the Basic header', async () => {
+  it('records a write once the device answered 2xx, naming our user of the form or the Basic header', async () => {
     const form = new FormData();
     form.set('user', 'demo');
     form.set('password', 'demo1234');
@@ -49,13 +63,13 @@ describe('proxy mode: the audit log covers the writes passing through', () => {
 
     const soll = await proxy.request('/set/json/v1/1/soll/2/', {
       method: 'POST',
-      auth: demo,
+      auth: ['verwalter', 'verwalter1234'],
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'soll=19',
     });
     expect(soll.status).toBe(200);
     expect((await proxyEntries())[0]).toMatchObject({
-      user: 'demo',
+      user: 'verwalter',
       room: 2,
       action: 'soll',
       after: { target: 19, temporary: false },
@@ -63,7 +77,7 @@ describe('proxy mode: the audit log covers the writes passing through', () => {
     });
   });
 
-  it('records nothing for a write the device refused, nor for reads', async () => {
+  it('records nothing for a write we or the device refused, nor for reads', async () => {
     const before = (await proxyEntries()).length;
     const refused = await proxy.request('/set/json/v1/1/ziel/1/', {
       method: 'POST',

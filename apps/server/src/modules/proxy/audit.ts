@@ -1,30 +1,16 @@
 import type { AuditRoomAction } from '@raumregler/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestSource } from '../audit/index.js';
-import { parseBasicAuth } from '../../platform/auth/plugin.js';
 
 const WRITE_PATH = /^\/set\/json\/v1\/[^/]+\/(ziel|soll|resettemp|rooms)\/(\d{1,9})\/?(?:\?|$)/;
 
-/** The text fields of a forwarded form body (urlencoded or multipart); empty when neither. */
-async function formFields(request: FastifyRequest): Promise<Map<string, string>> {
+/** The text fields of a forwarded write, as our body parsers read them (routes/proxy.ts). */
+function formFields(request: FastifyRequest): Map<string, string> {
   const fields = new Map<string, string>();
-  const type = request.headers['content-type'] ?? '';
-  if (!Buffer.isBuffer(request.body)) return fields;
-  try {
-    if (/^application\/x-www-form-urlencoded/i.test(type)) {
-      for (const [key, value] of new URLSearchParams(request.body.toString('utf8'))) {
-        if (!fields.has(key)) fields.set(key, value);
-      }
-    } else if (/^multipart\/form-data/i.test(type)) {
-      const form = await new Response(request.body, {
-        headers: { 'content-type': type },
-      }).formData();
-      for (const [key, value] of form) {
-        if (typeof value === 'string' && !fields.has(key)) fields.set(key, value);
-      }
-    }
-  } catch {
-    // A body the device took but we cannot read: the entry records what is known.
+  const body = request.body;
+  if (!body || typeof body !== 'object') return fields;
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === 'string' || typeof value === 'number') fields.set(key, String(value));
   }
   return fields;
 }
@@ -35,8 +21,8 @@ const number = (text: string | undefined) => {
 };
 
 /**
- * Proxy mode's audit entry for a write the device answered 2xx: user from the Basic header or
- * the form field, after from the request (the device's answer, when it is a room, gives the
+ * Proxy mode's audit entry for a write the device answered 2xx: user is our signed-in user
+ * (the device only ever sees the device account), after from the request (the device's answer, when it is a room, gives the
  * room's name), before unknown (null). Written once the device has answered, before our answer,
  * so a crash between the two can lose the entry; changes made at the device itself are not seen.
  */
@@ -49,12 +35,11 @@ export async function recordForwardedWrite(
   if (request.method !== 'POST') return;
   const match = WRITE_PATH.exec(path);
   if (!match) return;
-  const fields = await formFields(request);
+  const fields = formFields(request);
   const method = match[1]!;
   if (method === 'rooms' && fields.get('action')?.toLowerCase() !== 'betriebsart') return;
   const action: AuditRoomAction = method === 'rooms' ? 'betriebsart' : (method as AuditRoomAction);
-  const user =
-    parseBasicAuth(request.headers.authorization)?.username ?? fields.get('user') ?? null;
+  const user = request.user?.username ?? null;
   let roomName: string | null = null;
   try {
     const room = JSON.parse(answer.toString('utf8')) as { name?: unknown };

@@ -6,13 +6,20 @@ export { UpstreamUnavailableError, type PolledRoom } from './upstream.js';
 
 /**
  * Proxy mode (UPSTREAM_URL): the device API is forwarded to a real controller instead of the
- * simulation, and the device is polled for the history and the alarms (`app.upstreamPoll`).
+ * simulation, checked with our own accounts and passed on with the one device account, and the
+ * device is polled with that account for the history and the alarms (`app.upstreamPoll`).
  */
 export default fp<{ url: string; houseId: number; user: string | null; password: string | null }>(
-  async (app, options) => {
-    await app.register(upstream, options);
+  async (app, { url, houseId, user, password }) => {
+    // loadConfig refuses UPSTREAM_URL without the account; a config made by hand must not pass.
+    if (!user || !password) {
+      throw new Error('proxy mode (UPSTREAM_URL) needs UPSTREAM_USER and UPSTREAM_PASSWORD');
+    }
+    const account = { user, password };
+    await app.register(upstream, { url, houseId, ...account });
+    // The device API at the root (tools) and under /api (the web app).
     for (const prefix of ['', '/api']) {
-      await app.register(proxyRoutes, { prefix, upstream: options.url });
+      await app.register(proxyRoutes, { prefix, upstream: url, houseId, account });
     }
   },
   { name: 'proxy', dependencies: ['clock', 'auth', 'audit'] },

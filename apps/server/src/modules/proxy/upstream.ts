@@ -1,4 +1,4 @@
-import type { Floor, Permissions, Room } from '@raumregler/contract';
+import type { Floor, Room } from '@raumregler/contract';
 import fp from 'fastify-plugin';
 
 /** A room of the device's `temps` answer, with its floor. */
@@ -12,14 +12,6 @@ export type PollListener = (rooms: readonly PolledRoom[], at: number) => void;
 
 export class UpstreamUnavailableError extends Error {}
 
-export interface UpstreamClient {
-  /**
-   * The device's `permissions/` for these credentials: null when the device refuses them
-   * (401); throws UpstreamUnavailableError when it does not answer usefully.
-   */
-  permissions: (username: string, password: string) => Promise<Permissions | null>;
-}
-
 export interface UpstreamPoll {
   /** Calls `listener` after each poll of the device's temps; returns the unsubscribe. */
   subscribe: (listener: PollListener) => () => void;
@@ -29,8 +21,6 @@ export interface UpstreamPoll {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Proxy mode only: the real device behind UPSTREAM_URL. */
-    upstream: UpstreamClient;
     /** Proxy mode only: the device's temps every HISTORY_INTERVAL_SECONDS, for history and alarms. */
     upstreamPoll: UpstreamPoll;
   }
@@ -41,12 +31,12 @@ const basic = (username: string, password: string) =>
   `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
 /**
- * The device client of proxy mode (UPSTREAM_URL): asks the device's `permissions/` for a
- * caller's credentials (our own endpoints' sign-in, plugins/upstream-auth.ts), and polls its
- * `temps/` every HISTORY_INTERVAL_SECONDS with UPSTREAM_USER / UPSTREAM_PASSWORD (a read-only
- * account on the device) for every service that subscribes (the history; the alarms).
+ * The device poll of proxy mode (UPSTREAM_URL): the device's `temps/` every
+ * HISTORY_INTERVAL_SECONDS with the device account (UPSTREAM_USER / UPSTREAM_PASSWORD, the one
+ * account our server uses on the device) for every service that subscribes (the history; the
+ * alarms). Our users never sign in at the device.
  */
-export default fp<{ url: string; houseId: number; user: string | null; password: string | null }>(
+export default fp<{ url: string; houseId: number; user: string; password: string }>(
   async (app, { url, houseId, user, password }) => {
     const base = `${url}/get/json/v1/${houseId}`;
     const get = async (path: string, authorization: string) => {
@@ -61,24 +51,8 @@ export default fp<{ url: string; houseId: number; user: string | null; password:
       }
     };
 
-    app.decorate('upstream', {
-      permissions: async (username: string, secret: string) => {
-        const response = await get('permissions/', basic(username, secret));
-        if (response.status === 401) return null;
-        // A device that refuses the building outright: no access in either area.
-        if (response.status === 403) {
-          return { access_to_smart: 'no-access', access_to_pro: 'no-access' };
-        }
-        if (!response.ok) {
-          throw new UpstreamUnavailableError(`the device answered HTTP ${response.status}`);
-        }
-        return (await response.json()) as Permissions;
-      },
-    } satisfies UpstreamClient);
-
     const listeners = new Set<PollListener>();
     const poll = async () => {
-      if (user === null || password === null) return;
       try {
         const response = await get('temps/', basic(user, password));
         if (!response.ok) {
@@ -108,10 +82,6 @@ export default fp<{ url: string; houseId: number; user: string | null; password:
       poll,
     } satisfies UpstreamPoll);
 
-    if (user === null || password === null) {
-      app.log.warn('UPSTREAM_USER/UPSTREAM_PASSWORD not set: the device is not polled, no history');
-      return;
-    }
     // One poll at each interval's start (08:00:00, 08:01:00 …), never two at once.
     const intervalMs = app.config.historyIntervalSeconds * 1000;
     let timer: NodeJS.Timeout | null = null;

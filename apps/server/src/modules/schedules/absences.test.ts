@@ -342,7 +342,11 @@ describe('proxy mode', () => {
     await server.close();
     server = await startTestServer({
       now: clock.now,
-      config: { upstreamUrl: 'http://127.0.0.1:9' },
+      config: {
+        upstreamUrl: 'http://127.0.0.1:9',
+        upstreamUser: 'geraet',
+        upstreamPassword: 'geraet-pw',
+      },
     });
     for (const [method, p] of [
       ['GET', '/api/schedules/1/'],

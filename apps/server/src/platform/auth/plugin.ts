@@ -7,7 +7,6 @@ import { userCan } from './permissions.js';
 import { createUsersRepository, type UserRecord, type UsersRepository } from './users.js';
 import { HttpError } from '../http/error-handler.js';
 import { createFailureLimiter } from './failure-limiter.js';
-import { upstreamAuthenticate } from './upstream-auth.js';
 
 declare module '../database/plugin.js' {
   interface Repositories {
@@ -230,13 +229,6 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
         else done(new HttpError(403, 'forbidden', REFUSALS[capability]));
       },
     );
-    // Proxy mode (UPSTREAM_URL): the users live on the device, so `authenticate` (our own
-    // endpoints, /user) asks the device's permissions/ instead (plugins/upstream-auth.ts); the
-    // proxied device API never passes here. requireCapability above works on either user.
-    if (app.config.upstreamUrl) {
-      app.decorate('authenticate', upstreamAuthenticate(app));
-      return;
-    }
     // A callback hook: a cached sign-in (every poll after the first) passes in the same tick,
     // without a promise; only the full check is asynchronous.
     app.decorate('authenticate', (request: FastifyRequest, _reply: unknown, done: HookDone) => {

@@ -7,27 +7,17 @@ import {
   PermissionsSchema,
   RoomListSchema,
 } from '@raumregler/contract/schemas';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { permissionsOf } from '../../../platform/auth/permissions.js';
 import { buildingViews } from '../views.js';
-import { credentialsOf, type HookDone } from '../../../platform/auth/plugin.js';
+import { deviceAccess } from '../../../platform/auth/device-access.js';
 import { existingRoom, roomFromParams } from '../room-param.js';
 import { createAnswerCache } from './answer-cache.js';
 
 /** The device API's reads: `GET /get/json/v1/{houseId}/{method}/`. */
 const getRoutes: FastifyPluginAsync = async (app) => {
-  // ANONYMOUS_READ lets old tools read without credentials; credentials that are sent are
-  // still checked, so a wrong password never passes silently.
-  const signIn = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => {
-    if (app.config.anonymousRead && !credentialsOf(request)) done();
-    else app.authenticate(request, reply, done);
-  };
-  // The building's data needs the read capability (no access in both areas: 403). With
-  // ANONYMOUS_READ everyone may read, so a signed-in user may too. Both hooks are callbacks:
-  // a cached sign-in passes them in the same tick, without a promise.
-  const readAccess = app.config.anonymousRead
-    ? [signIn]
-    : [app.authenticate, app.requireCapability('read')];
+  // Who may read what: the same preHandlers as proxy mode's (platform/auth/device-access.ts).
+  const { signIn, read: readAccess } = deviceAccess(app);
   const building = app.repos.building;
   // The polled lists: rendered once per second and data version by their answer cache, which
   // compresses them itself, never @fastify/compress; a GET has no body to decompress.

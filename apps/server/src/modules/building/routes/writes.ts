@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { InvalidCommandError, UnknownRoomError, type CommandField } from '../room-commands.js';
 import { requestActor as actorOf } from '../../audit/index.js';
 import { buildingViews } from '../views.js';
+import { deviceAccess } from '../../../platform/auth/device-access.js';
 import { registerFormBodies } from '../../../platform/http/form-bodies.js';
 import { HttpError, unknownRoom } from '../../../platform/http/error-handler.js';
 import { roomFromParams } from '../room-param.js';
@@ -41,8 +42,8 @@ const refusal =
  */
 const setRoutes: FastifyPluginAsync = async (app) => {
   await registerFormBodies(app);
-  app.addHook('preHandler', app.authenticate);
-  app.addHook('preHandler', app.requireCapability('write'));
+  // Who may write: the same preHandlers as proxy mode's (routes/device-access.ts).
+  for (const hook of deviceAccess(app).write) app.addHook('preHandler', hook);
 
   const commands = app.roomCommands;
   const answer = buildingViews(app).room;
