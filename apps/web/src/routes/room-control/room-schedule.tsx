@@ -5,7 +5,7 @@ import { AbsenceMark } from '@/features/absences/components/absence-mark';
 import { refreshTemps } from '@/features/rooms/api/update-room-cache';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { useFloorStructure } from '@/features/rooms/hooks/use-floor-structure';
-import { useNow } from '@/features/rooms/hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { usePainted } from '@/lib/after-paint';
 import { useFirstViewDone } from '@/lib/first-view';
 
