@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { firstViewChunks } from './build/chunk-groups';
 import { FIRST_VIEW_API_PATHS } from './build/first-view-api';
+import { BOOT_CONFIG, ENGLISH_MESSAGES, FIRST_VIEWS } from './build/first-views';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
@@ -53,17 +54,18 @@ function sonnerStylesInBundle(): Plugin {
 }
 
 /**
- * The route modules each first view needs, by the names the boot script (boot/first-paint.js)
- * picks from the address: the sign-in screen in its frame, the signed-in frame, each page.
+ * The modules each preload group of the boot script needs: each first view's route modules
+ * (build/first-views.ts), by the names the boot script picks from the address, and the English
+ * messages.
  */
-const FIRST_VIEW_MODULES: Record<string, string[]> = {
-  login: ['/src/routes/auth/login.tsx', '/src/routes/auth/branded-layout.tsx'],
-  layout: ['/src/routes/app/layout.tsx'],
-  room: ['/src/routes/room-control/room-page.tsx'],
-  floor: ['/src/routes/room-control/floor-page.tsx'],
-  dashboard: ['/src/routes/app/dashboard.tsx'],
-  appearance: ['/src/routes/appearance/appearance.tsx'],
-  en: ['/src/lib/catalog-en.ts'],
+const PRELOAD_MODULES: Record<string, string[]> = {
+  ...Object.fromEntries(
+    Object.entries(FIRST_VIEWS).map(([view, { modules }]) => [
+      view,
+      modules.map((module) => `/src/${module}`),
+    ]),
+  ),
+  en: [`/src/${ENGLISH_MESSAGES}`],
 };
 
 const bootSource = readFileSync(new URL('./boot/first-paint.js', import.meta.url), 'utf8')
@@ -73,16 +75,13 @@ const bootSource = readFileSync(new URL('./boot/first-paint.js', import.meta.url
 /**
  * Inlines boot/first-paint.js into index.html (at `<!-- boot-script -->`): the stored theme and
  * language before the first paint without a render-blocking request, and modulepreloads of the
- * lazy chunks the address's first view needs (see FIRST_VIEW_MODULES), so they download with the
- * entry rather than after it has run. The server allows the script by its hash (CSP).
+ * lazy chunks the address's first view needs (see PRELOAD_MODULES), so they download with the
+ * entry rather than after it has run. Its storage keys, base and address patterns are the app's
+ * own (BOOT_CONFIG). The server allows the script by its hash (CSP).
  */
 function bootScript(): Plugin {
-  let base = '/';
   return {
     name: 'raumregler:boot-script',
-    configResolved(config) {
-      base = config.base;
-    },
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
@@ -108,7 +107,7 @@ function bootScript(): Plugin {
               ]),
             ),
           };
-          for (const [group, modules] of Object.entries(FIRST_VIEW_MODULES)) {
+          for (const [group, modules] of Object.entries(PRELOAD_MODULES)) {
             const wanted = new Set<string>();
             for (const chunk of chunks.values()) {
               const ids = chunk.moduleIds.map((id) => id.replaceAll('\\', '/'));
@@ -119,9 +118,7 @@ function bootScript(): Plugin {
             preloads[group] = [...wanted].filter((file) => !inEntry.has(file));
           }
         }
-        const script = bootSource
-          .replace('__BASE__', JSON.stringify(base))
-          .replace('__PRELOADS__', JSON.stringify(preloads));
+        const script = bootSource.replace('__BOOT__', JSON.stringify({ ...BOOT_CONFIG, preloads }));
         if (!html.includes('<!-- boot-script -->'))
           throw new Error('index.html lacks the <!-- boot-script --> placeholder');
         return html.replace('<!-- boot-script -->', `<script>${script.trim()}</script>`);
@@ -168,7 +165,7 @@ function precompressAssets(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  base: '/re/home/',
+  base: BOOT_CONFIG.base,
   plugins: [
     precompileMessages(),
     sonnerStylesInBundle(),

@@ -2,12 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { addSignedInMessages } from './src/lib/catalog-de-signed-in';
-import { markFirstViewDone } from './src/lib/first-view';
+import { markFirstViewDone } from './src/lib/after-paint';
 
 // Unit tests render signed-in screens without the signed-in frame that brings their German
 // strings in the app (lib/catalog-de-signed-in.ts).
 addSignedInMessages();
-// Nor the frame that marks the first view done (lib/first-view.ts): what waits for it comes at once.
+// Nor the frame that marks the first view done (lib/after-paint.ts): what waits for it comes
+// after the next paint.
 markFirstViewDone();
 
 // findBy… and waitFor give up after 1 s by default. A file's first render (its modules, the

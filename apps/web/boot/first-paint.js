@@ -1,4 +1,4 @@
-/* global document, location, window, __BASE__, __PRELOADS__ */
+/* global document, location, window, __BOOT__ */
 // Inlined into index.html's <head> by vite.config.ts (the server allows it by its CSP hash, taken
 // from the built index.html), so it runs before the first paint without a request of its own:
 // 1. applies the stored theme and language to <html>, so a dark-mode user never sees a white
@@ -8,8 +8,13 @@
 // 4. starts downloading the code of the screen this address will show (the sign-in screen, or
 //    the signed-in frame with the page), and the English messages when English is chosen, while
 //    the entry downloads, instead of one round trip after it.
-// __BASE__ and __PRELOADS__ are filled in at build time; in `vite dev` there are no preloads.
-(function (base, preloads) {
+// __BOOT__ is filled in by the build from the app's own constants (build/first-views.ts): the
+// router's base, the storage keys, the addresses of each first view, and the preloads (none in
+// `vite dev`).
+(function (boot) {
+  var base = boot.base;
+  var keys = boot.keys;
+  var preloads = boot.preloads;
   var root = document.documentElement;
   var lang = null;
   var signedIn = false;
@@ -17,7 +22,7 @@
   // follows the operating system, as the app does (lib/settings.ts).
   var mode = null;
   try {
-    mode = (JSON.parse(localStorage.getItem('settings-configs') || '{}') || {}).themeMode;
+    mode = (JSON.parse(localStorage.getItem(keys.settings) || '{}') || {}).themeMode;
   } catch {
     // Storage blocked or unreadable: the system's preference decides.
   }
@@ -31,13 +36,11 @@
   try {
     lang = new URLSearchParams(location.search).get('lang');
     if (lang !== 'de' && lang !== 'en') {
-      var i18n = JSON.parse(localStorage.getItem('raumregler-i18n-config') || '{}') || {};
+      var i18n = JSON.parse(localStorage.getItem(keys.i18n) || '{}') || {};
       lang = i18n.code;
     }
     if (lang === 'de' || lang === 'en') root.lang = lang;
-    signedIn = !!(
-      localStorage.getItem('raumregler-auth-v1') || sessionStorage.getItem('raumregler-auth-v1')
-    );
+    signedIn = !!(localStorage.getItem(keys.auth) || sessionStorage.getItem(keys.auth));
   } catch {
     // Storage blocked or unreadable: keep the defaults written in index.html.
   }
@@ -55,19 +58,20 @@
   if (!preloads) return;
   var path = location.pathname.indexOf(base) === 0 ? location.pathname.slice(base.length) : '';
   path = path.replace(/\/+$/, '');
+  // The first view whose addresses include this one (the sign-in screen among the open ones).
+  var view = null;
+  for (var v = 0; v < boot.views.length && !view; v += 1)
+    if (new RegExp(boot.views[v][1]).test(path)) view = boot.views[v][0];
   var groups = [];
   if (lang === 'en') groups.push('en');
-  if (/^(auth|error)(\/|$)/.test(path)) {
-    if (/^auth(\/login)?$/.test(path)) groups.push('login');
+  if (new RegExp(boot.open).test(path)) {
+    if (view === 'login') groups.push('login');
   } else if (!signedIn) {
     // The signed-in area sends strangers to the sign-in screen.
     groups.push('login');
   } else {
     groups.push('layout');
-    if (/^room-control\/(smart|pro)\/room\/[^/]+$/.test(path)) groups.push('room');
-    else if (/^room-control\/(smart|pro)\/[^/]+$/.test(path)) groups.push('floor');
-    else if (path === '') groups.push('dashboard');
-    else if (path === 'appearance') groups.push('appearance');
+    if (view) groups.push(view);
   }
   // Someone signed in on the controller's own address (localhost or an IP: the API is /api
   // there): the first view's API requests go out now, alongside the code; the API client
@@ -87,8 +91,7 @@
         host.indexOf(':') !== -1
       ) {
         var stored = JSON.parse(
-          localStorage.getItem('raumregler-auth-v1') ||
-            sessionStorage.getItem('raumregler-auth-v1'),
+          localStorage.getItem(keys.auth) || sessionStorage.getItem(keys.auth),
         );
         var bytes = new TextEncoder().encode(stored.username + ':' + stored.password);
         var authorization = 'Basic ' + btoa(String.fromCharCode.apply(null, bytes));
@@ -130,4 +133,4 @@
     }
   }
   for (var p = 0; send && p < groups.length; p += 1) send(groups[p]);
-})(__BASE__, __PRELOADS__);
+})(__BOOT__);

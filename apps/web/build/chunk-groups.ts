@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Rollup } from 'vite';
+import { FIRST_VIEWS } from './first-views';
 
 /** What the bundler's chunking hands a group's `name` function (rolldown's ChunkingContext). */
 interface ChunkingContext {
@@ -7,22 +8,10 @@ interface ChunkingContext {
 }
 
 /**
- * The screens a first view opens with, by the route modules that are loaded lazily: the sign-in
- * screen in its frame, the signed-in frame, and each signed-in page. Every other lazily loaded
- * module (a section, a dialog, the other sign-in screens) is loaded by one of these, later.
+ * The screens a first view opens with (build/first-views.ts). Every other lazily loaded module (a
+ * section, a dialog, the other sign-in screens) is loaded by one of these, later.
  */
-const VIEWS: Record<string, string[]> = {
-  login: ['routes/auth/login.tsx', 'routes/auth/branded-layout.tsx'],
-  layout: ['routes/app/layout.tsx'],
-  'room-page': ['routes/room-control/room-page.tsx'],
-  'floor-page': ['routes/room-control/floor-page.tsx'],
-  dashboard: ['routes/app/dashboard.tsx'],
-  appearance: ['routes/appearance/appearance.tsx'],
-  'alarms-page': ['routes/alarms/alarms-page.tsx'],
-  'audit-page': ['routes/audit/audit-page.tsx'],
-  absences: ['routes/absences/absences.tsx'],
-};
-const SIGNED_IN = new Set(Object.keys(VIEWS).filter((view) => view !== 'login'));
+const SIGNED_IN = new Set(Object.keys(FIRST_VIEWS).filter((view) => view !== 'login'));
 /** The other sign-in screens, which the router loads by themselves. */
 const isAuthScreen = (view: string) => view === 'login' || view.startsWith('routes/auth/');
 
@@ -81,9 +70,9 @@ function importedNames(list: string, exporting: boolean): string[] {
  */
 export function firstViewChunks(srcDir: string) {
   const rootsByView = new Map(
-    Object.entries(VIEWS).map(([view, files]) => [
+    Object.entries(FIRST_VIEWS).map(([view, { modules }]) => [
       view,
-      files.map((file) => path.join(srcDir, file)),
+      modules.map((file) => path.join(srcDir, file)),
     ]),
   );
   let graph: {

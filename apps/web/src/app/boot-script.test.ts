@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // boot/first-paint.js, inlined into index.html at build time, run here as the page would.
 import source from '../../boot/first-paint.js?raw';
 import { FIRST_VIEW_API_PATHS } from '../../build/first-view-api';
+import { BOOT_CONFIG } from '../../build/first-views';
+import { paths } from '@/config/paths';
 import { ABSENCES_PATH } from '@/features/absences/api/get-absences';
 import { alarmsPath } from '@/features/alarms/api/get-alarms';
 
@@ -12,6 +14,7 @@ const preloads = {
   floor: ['assets/floor-page.js'],
   dashboard: ['assets/dashboard.js'],
   appearance: ['assets/appearance.js'],
+  alarms: ['assets/alarms.js'],
   en: ['assets/catalog-en.js'],
   api: {
     layout: ['/api/get/json/v1/1/info/', '/api/get/json/v1/1/temps/'],
@@ -21,7 +24,7 @@ const preloads = {
 
 function boot(path: string, withPreloads: typeof preloads | null = preloads) {
   window.history.replaceState(null, '', path);
-  new Function('__BASE__', '__PRELOADS__', source)('/re/home/', withPreloads);
+  new Function('__BOOT__', source)({ ...BOOT_CONFIG, preloads: withPreloads });
   return [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
     (link) => new URL(link.href).pathname,
   );
@@ -89,6 +92,19 @@ describe('the boot script', () => {
     expect(boot('/re/home/')).toContain('/re/home/assets/dashboard.js');
     document.head.innerHTML = '';
     expect(boot('/re/home/appearance')).toContain('/re/home/assets/appearance.js');
+  });
+
+  it("tells every page by the app's own paths (config/paths.ts)", () => {
+    signIn();
+    const page = (path: string) => {
+      document.head.innerHTML = '';
+      return boot(`/re/home${path}`).at(-1);
+    };
+    expect(page(paths.room('pro', 12))).toBe('/re/home/assets/room-page.js');
+    expect(page(paths.floor('smart', 'eg'))).toBe('/re/home/assets/floor-page.js');
+    expect(page(paths.alarms)).toBe('/re/home/assets/alarms.js');
+    // A page without a first view of its own: the frame alone.
+    expect(page('/room-control/smart/room/1/more')).toBe('/re/home/assets/button.js');
   });
 
   it('preloads the English messages when English is asked for', () => {

@@ -7,7 +7,7 @@ import { ScreenLoader } from '@/components/ui/screen-loader';
 import { loadToaster, Toaster } from '@/components/ui/toast';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { ConnectionBanner } from '@/features/connection/components/connection-banner';
-import { markFirstViewDone } from '@/lib/first-view';
+import { markFirstViewDone } from '@/lib/after-paint';
 import { useLoaders } from '@/lib/loaders';
 import { useSettings } from '@/lib/settings-provider';
 import { PREFETCH_MARK } from './prefetch-routes';
@@ -33,7 +33,7 @@ export function RootLayout({ prefetch }: { prefetch: (when: 'now' | 'idle') => v
   // fetches the rest once nothing has loaded for a moment, so on a slow line the prefetch does
   // not compete with the first view, then one route per idle moment, likely next screens first
   // (app/prefetch-routes.ts). The mark tells the bench where the first view ended; the code
-  // put off until then follows (lib/first-view.ts).
+  // put off until then follows (lib/after-paint.ts, 'first-view').
   const busy = navigation.state !== 'idle' || fetching > 0;
   const [signedInAtStart] = useState(signedIn);
   const prefetched = useRef(false);

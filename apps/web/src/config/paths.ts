@@ -8,7 +8,7 @@ export type Area = 'smart' | 'pro';
 
 /** Auth screens exist twice: /auth (branded layout) and /auth/classic (plain layout). */
 export type AuthLayout = 'branded' | 'classic';
-const authBase = (layout: AuthLayout = 'branded') =>
+export const authBase = (layout: AuthLayout = 'branded') =>
   layout === 'classic' ? '/auth/classic' : '/auth';
 
 export const paths = {

@@ -1,80 +1,99 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
-/** At the latest this long after the call, even where no frame is drawn (a hidden tab). */
+/**
+ * The one way the app draws or loads something later (decision 55): after a paint, one part per
+ * frame. What it waits for is one of two paints:
+ *
+ * - `'next'`: the frame drawn without the part. For a part of the screen that would make its
+ *   render one long task (the overview's rows, the menu's floors): the rest shows first.
+ * - `'first-view'`: the first view of a page opened from scratch is complete (app/root-layout.tsx
+ *   marks it: what it needed has arrived and nothing has loaded for a moment) and painted. For
+ *   what a screen does not need to draw itself (the account menu's code, the room's week): it
+ *   then neither shares the line with that view nor ends before its largest paint, which
+ *   Lighthouse's LCP would count it towards (decision 48). Once the first view is done, the
+ *   same as `'next'`.
+ *
+ * Parts put off together come one per frame, each after the paint of what the one before it drew:
+ * the room page's week and the sidebar's menu together were one long task of 70–120 ms at 4x CPU
+ * on the 1,000-room building.
+ */
+export type Paint = 'next' | 'first-view';
+
+/** At the latest this long after a frame is asked for, even where none is drawn (a hidden tab). */
 const LATEST_MS = 250;
+
+interface Part {
+  run: () => void;
+}
+
+let firstViewDone = false;
+/** Parts waiting for the first view, then parts waiting for their frame, first come first served. */
+const waitingForFirstView: Part[] = [];
+const turns: Part[] = [];
+let framePending = false;
 
 /**
  * Runs `callback` once the browser has drawn the next frame (a timeout set in the frame's
  * animation callback runs after that frame's paint), or after LATEST_MS where no frame comes.
- * Returns a function that cancels it.
- *
- * For what a screen does not need to draw itself (a section's code, a menu's code): it then
- * neither delays that first paint nor shares the line with what the paint still waits for.
  */
-export function afterNextPaint(callback: () => void): () => void {
+function afterNextFrame(callback: () => void) {
   let done = false;
-  let afterFrame: ReturnType<typeof setTimeout> | undefined;
   const run = () => {
     if (done) return;
     done = true;
+    clearTimeout(latest);
     callback();
   };
-  const frame =
-    typeof requestAnimationFrame === 'function'
-      ? requestAnimationFrame(() => {
-          afterFrame = setTimeout(run, 0);
-        })
-      : null;
-  const latest = setTimeout(run, frame === null ? 0 : LATEST_MS);
-  return () => {
-    done = true;
-    if (frame !== null) cancelAnimationFrame(frame);
-    clearTimeout(afterFrame);
-    clearTimeout(latest);
-  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+  const latest = setTimeout(run, typeof requestAnimationFrame === 'function' ? LATEST_MS : 0);
 }
 
-/** The callbacks of afterPaintInTurn still waiting for their frame, first come first served. */
-const turns: (() => void)[] = [];
-let turnPending = false;
-
 function nextTurn() {
-  if (turnPending || turns.length === 0) return;
-  turnPending = true;
-  afterNextPaint(() => {
-    turnPending = false;
-    turns.shift()?.();
+  if (framePending || turns.length === 0) return;
+  framePending = true;
+  afterNextFrame(() => {
+    framePending = false;
+    turns.shift()?.run();
     nextTurn();
   });
 }
 
-/**
- * Like afterNextPaint, but one callback per frame: each waits for the paint after the one that
- * drew what the callback before it rendered. Parts of a page put off this way then come one per
- * frame rather than all together in the second: the room page's week and the sidebar's menu,
- * both put off, were one long task of 70–120 ms at 4x CPU on the 1,000-room building.
- */
-export function afterPaintInTurn(callback: () => void): () => void {
-  const turn = () => callback();
-  turns.push(turn);
-  nextTurn();
+const remove = (list: Part[], part: Part) => {
+  const index = list.indexOf(part);
+  if (index >= 0) list.splice(index, 1);
+};
+
+/** Runs `callback` after the `paint` it waits for, in its turn; returns a function that cancels it. */
+export function afterPaint(callback: () => void, paint: Paint = 'next'): () => void {
+  const part: Part = { run: callback };
+  if (paint === 'first-view' && !firstViewDone) waitingForFirstView.push(part);
+  else {
+    turns.push(part);
+    nextTurn();
+  }
   return () => {
-    const index = turns.indexOf(turn);
-    if (index >= 0) turns.splice(index, 1);
+    remove(waitingForFirstView, part);
+    remove(turns, part);
   };
 }
 
+/** Called by the frame once its first view is complete; what waited for it takes its turn. */
+export function markFirstViewDone(): void {
+  if (firstViewDone) return;
+  firstViewDone = true;
+  turns.push(...waitingForFirstView.splice(0));
+  nextTurn();
+}
+
 /**
- * False until `ready`, then true once the frame drawn with `ready` has been painted and the parts
- * put off before it have had their frames (afterPaintInTurn). `ready`: what the screen's first
- * view still waits for is here, so what is put off comes after that view's paint, not between
- * its first frame and the one that completes it.
+ * False until the `paint` it waits for, then true for good. The render it starts is a background
+ * one (a transition): a big part is drawn in slices, never as one task with the rest.
  */
-export function usePainted(ready = true): boolean {
+export function usePainted(paint: Paint = 'next'): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(
-    () => (painted || !ready ? undefined : afterPaintInTurn(() => setPainted(true))),
-    [painted, ready],
+    () => (painted ? undefined : afterPaint(() => startTransition(() => setPainted(true)), paint)),
+    [painted, paint],
   );
   return painted;
 }

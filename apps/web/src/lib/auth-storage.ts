@@ -1,8 +1,8 @@
 import type { DeviceInfo } from '@raumregler/contract';
 import { readJson, writeJson } from './storage';
+import { AUTH_STORAGE_KEY } from './storage-keys';
 
-/** Versioned so that a change of shape never reads an old object as a new one. */
-export const AUTH_STORAGE_KEY = 'raumregler-auth-v1';
+export { AUTH_STORAGE_KEY };
 
 export interface StoredAuth {
   /** First label of the page host name: the device id. */

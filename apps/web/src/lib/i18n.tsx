@@ -3,10 +3,11 @@ import { requiredContext } from './required-context';
 import { IntlProvider } from 'react-intl';
 import { de } from './catalog-de';
 import { readJson, writeJson } from './storage';
+import { I18N_STORAGE_KEY } from './storage-keys';
 
 export type Locale = 'de' | 'en';
 export const DEFAULT_LOCALE: Locale = 'de';
-export const I18N_STORAGE_KEY = 'raumregler-i18n-config';
+export { I18N_STORAGE_KEY };
 
 /**
  * The locale dates, times and numbers are formatted in. English is British English: the app's

@@ -1,7 +1,7 @@
 import { readJson, writeJson } from './storage';
+import { SETTINGS_STORAGE_KEY } from './storage-keys';
 
-/** Spec section 3: the app's display settings, persisted under `settings-configs`. */
-export const SETTINGS_STORAGE_KEY = 'settings-configs';
+export { SETTINGS_STORAGE_KEY };
 
 export type ThemeMode = 'light' | 'dark' | 'system';
 export type SidebarTheme = 'light' | 'dark';

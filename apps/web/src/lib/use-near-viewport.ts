@@ -1,11 +1,12 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { afterPaint } from './after-paint';
 
 /**
  * Whether the element has come within `margin` of the visible area (once true, it stays true): a
  * section below the fold loads its data and code only when the user scrolls towards it. Watching
- * starts when the browser is idle, after the page's first data has laid it out: a section that is
- * near only while the content above it is still short is not. Without IntersectionObserver (old
- * browsers, tests) it counts as near at once.
+ * starts after the first view's paint (lib/after-paint.ts), once the page's first data has laid
+ * it out: a section that is near only while the content above it is still short is not. Without
+ * IntersectionObserver (old browsers, tests) it counts as near at once.
  */
 export function useNearViewport(ref: RefObject<Element | null>, margin = '150px') {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
@@ -18,13 +19,9 @@ export function useNearViewport(ref: RefObject<Element | null>, margin = '150px'
       },
       { rootMargin: margin },
     );
-    const idle = typeof requestIdleCallback === 'function';
-    const start = () => observer.observe(element);
-    const handle = idle ? requestIdleCallback(start, { timeout: 1000 }) : null;
-    const timer = idle ? undefined : setTimeout(start, 200);
+    const cancel = afterPaint(() => observer.observe(element), 'first-view');
     return () => {
-      if (handle !== null) cancelIdleCallback(handle);
-      clearTimeout(timer);
+      cancel();
       observer.disconnect();
     };
   }, [ref, margin, near]);

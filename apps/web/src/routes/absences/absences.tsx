@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { AbsencesPage } from '@/features/absences/components/absences-page';
 import { refreshTemps } from '@/features/rooms/api/update-room-cache';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
-import { useNow } from '@/features/rooms/hooks/use-now';
+import { useNow } from '@/lib/use-now';
 
 /** `/absences` (issue 16): the building's rooms by floor from temps, "manage" from permissions. */
 export default function AbsencesRoute() {

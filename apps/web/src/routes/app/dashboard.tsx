@@ -14,7 +14,7 @@ import { setTarget } from '@/features/rooms/api/set-target';
 import { writeRooms } from '@/features/rooms/api/update-room-cache';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { LoadState } from '@/features/rooms/components/load-state';
-import { useNow } from '@/features/rooms/hooks/use-now';
+import { useNow } from '@/lib/use-now';
 
 const REFRESH_MS = 60_000;
 

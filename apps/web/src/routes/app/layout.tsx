@@ -17,9 +17,8 @@ import { useAuth } from '@/features/auth/components/auth-provider';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { useFloorStructure } from '@/features/rooms/hooks/use-floor-structure';
 import { AppShell } from '@/features/layout/components/app-shell';
-import { buildMenu, findTrail } from '@/features/layout/utils/menu';
+import { buildMenu } from '@/features/layout/utils/menu';
 import { addSignedInMessages } from '@/lib/catalog-de-signed-in';
-import { setCurrentMenuItem, setMenuConfig } from '@/lib/menu-config';
 import { NoAccessPage } from './no-access';
 
 // The signed-in screens' German strings come with this frame, not with the entry.
@@ -71,10 +70,6 @@ export default function AppLayoutRoute() {
     () => buildMenu(permissions.data, menuFloors),
     [permissions.data, menuFloors],
   );
-  useEffect(() => {
-    setMenuConfig('primary', menu);
-    setCurrentMenuItem(findTrail(menu, location.pathname).at(-1) ?? null);
-  }, [menu, location.pathname]);
 
   if (!auth) {
     const from = `${location.pathname}${location.search}${location.hash}`;

@@ -5,9 +5,8 @@ import { AbsenceMark } from '@/features/absences/components/absence-mark';
 import { refreshTemps } from '@/features/rooms/api/update-room-cache';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { useFloorStructure } from '@/features/rooms/hooks/use-floor-structure';
-import { useNow } from '@/features/rooms/hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { usePainted } from '@/lib/after-paint';
-import { useFirstViewDone } from '@/lib/first-view';
 
 // The week's bars and editor load after the room's first view: it does not wait for them, nor
 // share the line with them.
@@ -35,11 +34,10 @@ export function RoomSchedule({
       structure.flatMap((floor) => floor.raeume.map((room) => ({ id: room.id, name: room.name }))),
     [structure],
   );
-  // Opened from scratch, after the first view is complete (lib/first-view.ts): the dial's hint,
-  // the page's largest text and so its LCP, shows once the permissions are known, and a chunk
-  // that arrives before its paint counts towards it. Reached from another screen, after the
-  // room's first paint.
-  const painted = usePainted(useFirstViewDone());
+  // Opened from scratch, after the first view is complete: the dial's hint, the page's largest
+  // text and so its LCP, shows once the permissions are known, and a chunk that arrives before
+  // its paint counts towards it. Reached from another screen, after the room's first paint.
+  const painted = usePainted('first-view');
   // The stand-in keeps the height of a week, so that the Verlauf below stays below the fold
   // (and its chart unloaded) while this chunk arrives.
   const standIn = <div className="min-h-[31rem]" aria-hidden="true" />;

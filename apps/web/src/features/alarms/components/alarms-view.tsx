@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { Alarm } from '../api/alarm-types';
 import { useAlarms } from '../hooks/use-alarms';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { formatAlarmTime } from '../utils/alarm-time';
 import { kindLabel } from '../utils/format';
 import { sortHistory, sortOpen } from '../utils/sort';

@@ -2,7 +2,7 @@ import { BellRing } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { useAlarms } from '../hooks/use-alarms';
 import { formatAlarmTime } from '../utils/alarm-time';
 import { kindLabel } from '../utils/format';

@@ -1,7 +1,6 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useBuildingName } from '../api/get-app-config';
 import { HouseIllustration } from './house-illustration';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
@@ -12,8 +11,16 @@ const points = ['authLayout.panel.point1', 'authLayout.panel.point2', 'authLayou
  * The frame of the auth screens under /auth: the form on a quiet surface, beside it (from
  * 1200 px) a calm panel naming the building. On a phone only the form and the logo remain.
  */
-export function BrandedLayout({ homePath, children }: { homePath: string; children: ReactNode }) {
-  const building = useBuildingName();
+export function BrandedLayout({
+  homePath,
+  building,
+  children,
+}: {
+  homePath: string;
+  /** The building's name from the app config; the app's name until it is known. */
+  building: string;
+  children: ReactNode;
+}) {
   return (
     <div className="grid min-h-dvh bg-white lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] dark:bg-slate-950">
       <div className="flex flex-col px-5 py-6 sm:px-10 sm:py-8">

@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { cn } from '@/components/ui/cn';
-import { afterPaintInTurn } from '@/lib/after-paint';
+import { afterPaint } from '@/lib/after-paint';
 import { useMenuLabel } from '../hooks/use-menu-label';
 import { containsPath, type MenuItem } from '../utils/menu';
 import { offScreenSkipped, RoomLinks } from './floor-room-links';
@@ -108,7 +108,7 @@ function Floor({ item, pathname, onNavigate }: TreeProps & { item: MenuItem }) {
   }
   useEffect(() => {
     if (!openSoon) return;
-    return afterPaintInTurn(() => {
+    return afterPaint(() => {
       setOpen(true);
       setOpenSoon(false);
     });

@@ -1,7 +1,7 @@
 import type { Permissions } from '@raumregler/contract';
 import { memo, useEffect, useState, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
-import { afterFirstView } from '@/lib/first-view';
+import { afterPaint } from '@/lib/after-paint';
 import { UserMenuButtonContent, userMenuButtonClass } from './user-menu-button';
 
 type Dropdown = ComponentType<{
@@ -15,7 +15,7 @@ type Dropdown = ComponentType<{
 
 /**
  * The account menu's code (Radix dropdown with floating-ui, about 33 KB gzip) is not needed to
- * draw the page: it loads once the first view is complete (lib/first-view.ts: not sharing the
+ * draw the page: it loads once the first view is complete (lib/after-paint.ts: not sharing the
  * line with what the page still needs to draw, nor counted towards its LCP), and until it is
  * here the same button stands in. A press on it in that moment opens the menu as soon as it
  * can; focus carries over. A failed load (the controller gone) leaves the stand-in and is tried
@@ -51,7 +51,7 @@ function UserMenuView(props: {
       if (component) setDropdownMenu(() => component);
     });
   };
-  useEffect(() => afterFirstView(load), []);
+  useEffect(() => afterPaint(load, 'first-view'), []);
 
   if (DropdownMenu)
     return <DropdownMenu {...props} defaultOpen={openOnLoad} focusButton={focused} />;

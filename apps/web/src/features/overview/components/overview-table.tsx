@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { cn } from '@/components/ui/cn';
-import { useAfterFirstCommit } from '../hooks/use-after-first-commit';
+import { usePainted } from '@/lib/after-paint';
 import { SORT_KEYS, type OverviewSort, type SortKey } from '../utils/query';
 import type { OverviewRow } from '../utils/rows';
 import { OverviewTableRow } from './table-row';
@@ -50,12 +50,12 @@ export function OverviewTable({
   useEffect(() => {
     if (allRef.current) allRef.current.indeterminate = selectedShown > 0 && !all;
   }, [selectedShown, all]);
-  // The body is drawn in renders of its own: the table's frame first, then its rows, after the
-  // first commit (a transition started from an effect, so not in the same task; a deferred
-  // initial value would not split when the table itself mounts in a background render); and a
-  // sort or a filter redraws the header at once and the rows after it. On the 1,000-room
-  // building at 4x CPU, one task for all of it took 130–200 ms (docs/quality.md, issue 13).
-  const bodyShown = useAfterFirstCommit();
+  // The body is drawn in renders of its own: the table's frame first, then its rows, after its
+  // paint (a background render; a deferred initial value would not split when the table itself
+  // mounts in a background render); and a sort or a filter redraws the header at once and the
+  // rows after it (useDeferredValue: React's way for a costly render of a changed value). On
+  // the 1,000-room building at 4x CPU, one task for all of it took 130–200 ms (issue 13).
+  const bodyShown = usePainted();
   const deferredRows = useDeferredValue(rows);
   const bodyRows = bodyShown ? deferredRows : NO_ROWS;
   const virtual = bodyRows.length >= VIRTUAL_FROM;

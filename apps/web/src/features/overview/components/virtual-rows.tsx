@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { useAfterFirstCommit } from '../hooks/use-after-first-commit';
+import { usePainted } from '@/lib/after-paint';
 import { useWindowRows } from '../hooks/use-window-rows';
 import type { OverviewRow } from '../utils/rows';
 import type { RowProps } from './overview-table';
@@ -46,10 +46,10 @@ export function VirtualRows({
     // cover a fast wheel turn (was 12: a third more rows in the first render's layout).
     overscan: 4,
   });
-  // The first screenful in two frames: the top rows first, the rest (and the overscan) in the
-  // next render. Drawing ~20 rows of a cold page at once was a 65 ms task at 4x CPU (style,
+  // The first screenful in two frames: the top rows first, the rest (and the overscan) after
+  // their paint. Drawing ~20 rows of a cold page at once was a 65 ms task at 4x CPU (style,
   // layout and paint of ~370 elements).
-  const allDrawn = useAfterFirstCommit();
+  const allDrawn = usePainted();
   const drawn = allDrawn ? items : items.slice(0, FIRST_ROWS);
   const spaceAfter =
     drawn.length === items.length ? after : after + (items.at(-1)!.end - drawn.at(-1)!.end);

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { parseDeviceTime } from '@/lib/device-values';
 import { refreshRoom } from '../api/update-room-cache';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { useRoomActions } from '../hooks/use-room-actions';
 import { formatTemperature, isCooling, toNumber } from '../utils/room-values';
 import { DURATION_DEFAULT_HOURS, DurationSlider } from './duration-slider';

@@ -1,0 +1,14 @@
+/**
+ * The web-storage keys the boot script (boot/first-paint.js) reads before the app runs, so that
+ * the stored theme, language and sign-in apply to the first paint. Held here, in a file without
+ * imports, so that vite.config.ts can hand the same values to the boot script at build time.
+ */
+
+/** Spec section 3: the app's display settings. */
+export const SETTINGS_STORAGE_KEY = 'settings-configs';
+
+/** The chosen language. */
+export const I18N_STORAGE_KEY = 'raumregler-i18n-config';
+
+/** Versioned so that a change of shape never reads an old object as a new one. */
+export const AUTH_STORAGE_KEY = 'raumregler-auth-v1';
