@@ -23,7 +23,7 @@ export const idleTask = (run: () => void): void => {
 /**
  * Loads the code of every lazy route ahead of need. The controller serves the app itself, so a
  * screen whose code was not fetched before the controller went away could not open at all
- * (docs/decisions.md, 10). The likely next screens (routes whose handle says `prefetchFirst`)
+ * (decision 10). The likely next screens (routes whose handle says `prefetchFirst`)
  * come first, the others after them, so a new screen adds to the end of the queue, never to the
  * first view. One route per task (`nextTask`; `idleTask` after a first view): starting twenty
  * imports at once was one long task on a slow phone.

@@ -28,7 +28,7 @@ export function RootLayout({ prefetch }: { prefetch: (when: 'now' | 'idle') => v
   const signedIn = useAuth().auth !== null;
 
   // Signed in, fetch every screen's code (and the toasts): they still open if the controller goes
-  // away later (docs/decisions.md, 10). On signing in here, at once: the next screen follows and
+  // away later (decision 10). On signing in here, at once: the next screen follows and
   // the controller may go away any moment after. A page opened signed in first shows itself, and
   // fetches the rest once nothing has loaded for a moment, so on a slow line the prefetch does
   // not compete with the first view, then one route per idle moment, likely next screens first

@@ -92,7 +92,7 @@ export default function DashboardRoute() {
   const loaded = !!temps.data && !!access;
   // The overview draws in a background render of its own, after the frame (header, menu) and
   // the heading are on screen: drawing all of it in one task took 90–180 ms at 4x CPU on the
-  // 1,000-room building (docs/quality.md, issue 13). A refresh redraws it the same way.
+  // 1,000-room building (issue 13). A refresh redraws it the same way.
   const shownFloors = useDeferredValue(loaded ? floors : null, null);
   if (shownFloors === null)
     return (

@@ -62,7 +62,7 @@ export default function AppLayoutRoute() {
 
   // The menu is built and drawn in a background render: temps arrive through TanStack Query's
   // store, which React renders synchronously, and on the 1,000-room building the menu's floors
-  // and rooms made that render a long task at 4x CPU (docs/quality.md).
+  // and rooms made that render a long task at 4x CPU (docs/performance.md).
   const menuTemps = useDeferredValue(temps.data);
   // An answer with the same floors and rooms (a write's, a poll's) keeps the menu as it was.
   const menuFloors = useFloorStructure(menuTemps);

@@ -70,7 +70,7 @@ export default function WeekSchedule({
 
   // The week is drawn in a background render of its own: an answer arrives through TanStack
   // Query's store, which React renders synchronously, and the seven days with the editor were one
-  // task of ~50 ms at 4x CPU right after the room page's first paint (docs/quality.md).
+  // task of ~50 ms at 4x CPU right after the room page's first paint (docs/performance.md).
   const shown = useDeferredValue(schedule.data);
   const loading = <p className="min-h-[26rem] text-sm">{t('schedules.loading')}</p>;
 
