@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach } from 'vitest';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../platform/database/open.js';
@@ -16,6 +17,23 @@ export interface TestServer {
 }
 
 export const demoSeed = (): Seed => parseSeed(structuredClone(demoBuilding));
+
+/** A user of the demo building with no access in either area. */
+export const GUEST: [string, string] = ['gast', 'gast12345'];
+
+/** The demo building with `GUEST` added. */
+export function demoSeedWithGuest(): Seed {
+  const seed = demoSeed();
+  seed.users.push({
+    username: GUEST[0],
+    email: 'gast@example.com',
+    password: GUEST[1],
+    firstName: 'Gabi',
+    lastName: 'Gast',
+    access: { smart: 'no-access', pro: 'no-access' },
+  });
+  return seed;
+}
 
 /** A clock tests move by hand: `clock.set('2026-11-23T10:00')` takes Berlin local time. */
 export function manualClock(start: string) {
@@ -88,4 +106,24 @@ export async function startTestServer(
       await closed;
     },
   };
+}
+
+/**
+ * A fresh server for every test of the file (call at its top level): the clock is set back to
+ * `at` (Berlin local time) before each, and the server closed after it.
+ */
+export function serverPerTest(
+  at: string,
+  options: Omit<Parameters<typeof startTestServer>[0], 'now'> = {},
+) {
+  const clock = manualClock(at);
+  let server: TestServer | undefined;
+  beforeEach(async () => {
+    clock.set(at);
+    server = await startTestServer({ ...options, now: clock.now });
+  });
+  afterEach(async () => {
+    await server?.close();
+  });
+  return { clock, server: () => server! };
 }

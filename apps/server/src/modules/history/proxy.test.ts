@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseBasicAuth } from '../../platform/auth/plugin.js';
 import type { PolledRoom } from '../proxy/index.js';
 import {
-  demoSeed,
+  demoSeedWithGuest,
+  GUEST,
   manualClock,
   startTestServer,
   type TestServer,
@@ -67,15 +68,7 @@ beforeEach(async () => {
   device = fakeDevice();
   const url = await device.app.listen({ port: 0, host: '127.0.0.1' });
   clock = manualClock('2026-11-23T10:00');
-  const seed = demoSeed();
-  seed.users.push({
-    username: 'gast',
-    email: '',
-    password: 'gast12345',
-    firstName: '',
-    lastName: '',
-    access: { smart: 'no-access', pro: 'no-access' },
-  });
+  const seed = demoSeedWithGuest();
   proxy = await startTestServer({
     seed,
     now: clock.now,
@@ -160,10 +153,7 @@ describe('sign-in of our endpoints in proxy mode: our accounts, the device is ne
     await expectError(await proxy.request('/api/history/11/'), 401);
     await expectError(await proxy.request('/api/history/11/', { auth: ['demo', 'nope'] }), 401);
     await expectError(await proxy.request('/api/history/11/', { auth: ['anna', 'anna-pw'] }), 401);
-    await expectError(
-      await proxy.request('/api/history/11/', { auth: ['gast', 'gast12345'] }),
-      403,
-    );
+    await expectError(await proxy.request('/api/history/11/', { auth: GUEST }), 403);
     expect((await proxy.request('/api/history/11/', { auth: demo })).status).toBe(200);
     expect((await proxy.request('/api/history/status', { auth: demo })).status).toBe(200);
     expect(device.calls.permissions).toBe(0);

@@ -12,6 +12,8 @@ import { backfillRoom, quarterMeans } from './rules.js';
 import {
   berlin,
   demoSeed,
+  demoSeedWithGuest,
+  GUEST,
   manualClock,
   startTestServer,
   type TestServer,
@@ -276,16 +278,7 @@ describe('CSV', () => {
 
 describe('refusals', () => {
   const withGuest = () => {
-    const seed = demoSeed();
-    seed.users.push({
-      username: 'gast',
-      email: 'gast@example.com',
-      password: 'gast12345',
-      firstName: 'Gabi',
-      lastName: 'Gast',
-      access: { smart: 'no-access', pro: 'no-access' },
-    });
-    return start({}, seed);
+    return start({}, demoSeedWithGuest());
   };
 
   it('permission matrix: 401 without or with wrong credentials, 403 without read, 200 with it', async () => {
@@ -293,7 +286,7 @@ describe('refusals', () => {
     for (const url of ['/api/history/1/', '/api/history/status']) {
       await expectError(await server.request(url), 401);
       await expectError(await server.request(url, { auth: ['demo', 'wrong'] }), 401);
-      await expectError(await server.request(url, { auth: ['gast', 'gast12345'] }), 403);
+      await expectError(await server.request(url, { auth: GUEST }), 403);
       for (const auth of [
         ['demo', 'demo1234'],
         ['bewohner', 'bewohner1234'],

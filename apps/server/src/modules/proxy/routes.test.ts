@@ -6,6 +6,8 @@ import type { Config } from '../../config.js';
 import {
   basic,
   demoSeed,
+  demoSeedWithGuest,
+  GUEST,
   startTestServer,
   type TestServer,
 } from '../../test-support/test-server.js';
@@ -176,21 +178,13 @@ describe('proxy mode (UPSTREAM_URL): our accounts sign in, the device account is
   });
 
   it('refuses reads of a user without access, as in simulation', async () => {
-    const seed = demoSeed();
-    seed.users.push({
-      username: 'gast',
-      email: '',
-      password: 'gast12345',
-      firstName: '',
-      lastName: '',
-      access: { smart: 'no-access', pro: 'no-access' },
-    });
+    const seed = demoSeedWithGuest();
     proxy = await startTestServer({ seed, config: { upstreamUrl: device.url, ...account } });
     for (const path of ['/get/json/v1/1/temps/', '/get/json/v1/1/sensors/']) {
-      await expectError(await ask(path, { auth: ['gast', 'gast12345'] }), 403);
+      await expectError(await ask(path, { auth: GUEST }), 403);
     }
     // info asks only for a sign-in, as the simulated one does.
-    expect((await ask('/get/json/v1/1/info/', { auth: ['gast', 'gast12345'] })).status).toBe(200);
+    expect((await ask('/get/json/v1/1/info/', { auth: GUEST })).status).toBe(200);
     expect(device.seen.map((request) => request.url)).toEqual(['/get/json/v1/1/info/']);
   });
 

@@ -7,7 +7,8 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../platform/database/open.js';
 import {
-  demoSeed,
+  demoSeedWithGuest,
+  GUEST,
   manualClock,
   startTestServer,
   type TestServer,
@@ -19,26 +20,14 @@ import { demo, expectError, writesTo } from '../../test-support/writes.js';
 // 17 °C from 21:00 every day.
 const clock = manualClock('2026-11-23T10:00');
 let server: TestServer;
-const gast: [string, string] = ['gast', 'gast12345'];
+const gast = GUEST;
 const bewohner: [string, string] = ['bewohner', 'bewohner1234']; // read
 const verwalter: [string, string] = ['verwalter', 'verwalter1234']; // write (permanent)
 const techniker: [string, string] = ['techniker', 'techniker1234']; // manage (PRO full)
 
-const seedWithGuest = () => {
-  const seed = demoSeed();
-  seed.users.push({
-    username: 'gast',
-    email: 'gast@example.com',
-    password: 'gast12345',
-    firstName: 'Gabi',
-    lastName: 'Gast',
-    access: { smart: 'no-access', pro: 'no-access' },
-  });
-  return seed;
-};
 beforeEach(async () => {
   clock.set('2026-11-23T10:00');
-  server = await startTestServer({ now: clock.now, seed: seedWithGuest() });
+  server = await startTestServer({ now: clock.now, seed: demoSeedWithGuest() });
 });
 afterEach(async () => {
   await server.close();

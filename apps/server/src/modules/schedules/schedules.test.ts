@@ -1,40 +1,17 @@
 import type { RoomSchedule, Week } from '@raumregler/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  demoSeed,
-  manualClock,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { demoSeedWithGuest, GUEST, serverPerTest } from '../../test-support/test-server.js';
 import { demo, expectError, writesTo } from '../../test-support/writes.js';
 
 // Monday 2026-11-23, 10:00 Berlin.
-const clock = manualClock('2026-11-23T10:00');
-let server: TestServer;
-const gast: [string, string] = ['gast', 'gast12345'];
+const { clock, server } = serverPerTest('2026-11-23T10:00', { seed: demoSeedWithGuest() });
+const gast = GUEST;
 const bewohner: [string, string] = ['bewohner', 'bewohner1234']; // read
 const verwalter: [string, string] = ['verwalter', 'verwalter1234']; // write (permanent)
 const techniker: [string, string] = ['techniker', 'techniker1234']; // manage (PRO full)
 
-beforeEach(async () => {
-  clock.set('2026-11-23T10:00');
-  const seed = demoSeed();
-  seed.users.push({
-    username: 'gast',
-    email: 'gast@example.com',
-    password: 'gast12345',
-    firstName: 'Gabi',
-    lastName: 'Gast',
-    access: { smart: 'no-access', pro: 'no-access' },
-  });
-  server = await startTestServer({ now: clock.now, seed });
-});
-afterEach(async () => {
-  await server.close();
-});
-
 const LIVING_ROOM = 1;
-const { room } = writesTo(() => server);
+const { room } = writesTo(server);
 
 const weekday = [
   { at: '06:00', target: 21 },
@@ -55,13 +32,13 @@ const demoWeek: Week = {
 };
 
 const read = (roomId: number | string = LIVING_ROOM, auth: [string, string] | null = demo) =>
-  server.request(`/api/schedules/${roomId}/`, auth ? { auth } : {});
+  server().request(`/api/schedules/${roomId}/`, auth ? { auth } : {});
 const save = (week: unknown, roomId: number | string = LIVING_ROOM, user = demo) => {
   const form = new FormData();
   form.set('user', user[0]);
   form.set('password', user[1]);
   if (week !== undefined) form.set('week', typeof week === 'string' ? week : JSON.stringify(week));
-  return server.request(`/api/schedules/${roomId}/`, { method: 'POST', body: form });
+  return server().request(`/api/schedules/${roomId}/`, { method: 'POST', body: form });
 };
 const weekNow = async () => ((await (await read()).json()) as RoomSchedule).week;
 
@@ -94,7 +71,7 @@ describe('GET /api/schedules/{roomId}/', () => {
   });
 
   it('exists under /api only', async () => {
-    expect((await server.request(`/schedules/${LIVING_ROOM}/`, { auth: demo })).status).toBe(404);
+    expect((await server().request(`/schedules/${LIVING_ROOM}/`, { auth: demo })).status).toBe(404);
   });
 });
 
@@ -123,8 +100,10 @@ describe('POST /api/schedules/{roomId}/', () => {
 
   it('stores an edited day as its own rows, the other days keep sharing theirs', async () => {
     expect((await save(edited)).status).toBe(200);
-    const stored = server.app.db
-      .prepare('SELECT days, at, target FROM schedule_points WHERE room_id = ? ORDER BY at, days')
+    const stored = server()
+      .app.db.prepare(
+        'SELECT days, at, target FROM schedule_points WHERE room_id = ? ORDER BY at, days',
+      )
       .all(LIVING_ROOM);
     // Monday got its own rows; Tuesday–Friday keep sharing theirs.
     expect(stored).toContainEqual({ days: 0b1, at: 330, target: 20.5 });
@@ -132,10 +111,10 @@ describe('POST /api/schedules/{roomId}/', () => {
   });
 
   it('changes nothing when a week read back is saved unchanged', async () => {
-    const before = server.app.db.prepare('SELECT * FROM schedule_points ORDER BY id').all();
+    const before = server().app.db.prepare('SELECT * FROM schedule_points ORDER BY id').all();
     const response = await save(await weekNow());
     expect(response.status).toBe(200);
-    expect(server.app.db.prepare('SELECT * FROM schedule_points ORDER BY id').all()).toEqual(
+    expect(server().app.db.prepare('SELECT * FROM schedule_points ORDER BY id').all()).toEqual(
       before,
     );
   });
@@ -143,7 +122,7 @@ describe('POST /api/schedules/{roomId}/', () => {
   it('takes urlencoded bodies too (the week up to 16 KiB)', async () => {
     // Far above the 1 KiB of other fields: JSON may carry white space.
     const body = new URLSearchParams({ week: `${' '.repeat(15_000)}${JSON.stringify(edited)}` });
-    const saved = await server.request(`/api/schedules/${LIVING_ROOM}/`, {
+    const saved = await server().request(`/api/schedules/${LIVING_ROOM}/`, {
       method: 'POST',
       auth: demo,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -177,13 +156,13 @@ describe('POST /api/schedules/{roomId}/', () => {
       next_due_time: '2026-11-23 12:30',
     });
     const [one] = (await (
-      await server.request(`/api/get/json/v1/1/temps/${LIVING_ROOM}/`, { auth: demo })
+      await server().request(`/api/get/json/v1/1/temps/${LIVING_ROOM}/`, { auth: demo })
     ).json()) as { solltemperatur: number }[];
     expect(one!.solltemperatur).toBe(19.5);
   });
 
   it('keeps a running temporary target running', async () => {
-    const { multipart } = writesTo(() => server);
+    const { multipart } = writesTo(server);
     expect((await multipart(`ziel/${LIVING_ROOM}/`, { ziel: '23', duration: '120' })).status).toBe(
       200,
     );
@@ -220,21 +199,21 @@ describe('POST /api/schedules/{roomId}/', () => {
         'week.wed',
       ],
     ];
-    const before = server.app.db.prepare('SELECT * FROM schedule_points ORDER BY id').all();
+    const before = server().app.db.prepare('SELECT * FROM schedule_points ORDER BY id').all();
     for (const [week, key] of cases) {
       const body = await expectError(await save(week), 400, key);
       expect(body.error, key).toBe('validation_failed');
       expect(Object.keys(body.messages!), key).toEqual([key]);
       expect(body.message, key).toBe(body.messages![key]![0]);
     }
-    expect(server.app.db.prepare('SELECT * FROM schedule_points ORDER BY id').all()).toEqual(
+    expect(server().app.db.prepare('SELECT * FROM schedule_points ORDER BY id').all()).toEqual(
       before,
     );
   });
 
   it('keeps targets within the room’s own limits, which the read names', async () => {
-    server.app.db
-      .prepare('UPDATE rooms SET min_target = 16, max_target = 24 WHERE id = ?')
+    server()
+      .app.db.prepare('UPDATE rooms SET min_target = 16, max_target = 24 WHERE id = ?')
       .run(LIVING_ROOM);
     expect(await (await read()).json()).toMatchObject({ min_target: 16, max_target: 24 });
     const body = await expectError(
@@ -261,7 +240,7 @@ describe('POST /api/schedules/{roomId}/', () => {
     form.set('password', 'x'.repeat(2000));
     form.set('week', JSON.stringify(demoWeek));
     await expectError(
-      await server.request(`/api/schedules/${LIVING_ROOM}/`, { method: 'POST', body: form }),
+      await server().request(`/api/schedules/${LIVING_ROOM}/`, { method: 'POST', body: form }),
       413,
     );
   });
@@ -270,7 +249,7 @@ describe('POST /api/schedules/{roomId}/', () => {
 describe('audit log', () => {
   const entries = async () =>
     (
-      (await (await server.request('/api/audit/', { auth: demo })).json()) as {
+      (await (await server().request('/api/audit/', { auth: demo })).json()) as {
         entries: { action: string; user: string; room: number; before: unknown; after: unknown }[];
       }
     ).entries;

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../../config.js';
 import {
   demoSeed,
+  demoSeedWithGuest,
+  GUEST,
   manualClock,
   startTestServer,
   type TestServer,
@@ -242,21 +244,14 @@ describe('GET rooms, outs, permissions', () => {
 });
 
 describe('a user with no access in both areas', () => {
-  const gast: [string, string] = ['gast', 'gast12345'];
+  const gast = GUEST;
   const withGuest = (config: Partial<Config> = {}) => {
-    const seed = demoSeed();
-    seed.users.push({
-      username: 'gast',
-      email: 'gast@example.com',
-      password: 'gast12345',
-      firstName: 'Gabi',
-      lastName: 'Gast',
-      access: { smart: 'no-access', pro: 'no-access' },
-    });
-    return startTestServer({ now: clock.now, seed, config }).then((started) => {
-      server = started;
-      return started;
-    });
+    return startTestServer({ now: clock.now, seed: demoSeedWithGuest(), config }).then(
+      (started) => {
+        server = started;
+        return started;
+      },
+    );
   };
   const data = ['temps/', 'temps/1/', 'rooms/', 'outs/'];
 

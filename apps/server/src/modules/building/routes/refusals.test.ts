@@ -1,22 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  manualClock,
-  startTestServer,
-  type TestServer,
-} from '../../../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest } from '../../../test-support/test-server.js';
 import { demo, expectError, writesTo } from '../../../test-support/writes.js';
 
-const clock = manualClock('2026-11-23T10:00');
-let server: TestServer;
-beforeEach(async () => {
-  clock.set('2026-11-23T10:00');
-  server = await startTestServer({ now: clock.now });
-});
-afterEach(async () => {
-  await server.close();
-});
+const { server } = serverPerTest('2026-11-23T10:00');
 
-const { multipart, room } = writesTo(() => server);
+const { multipart, room } = writesTo(server);
 const LIVING_ROOM = 1;
 
 describe('write access', () => {
@@ -26,7 +14,7 @@ describe('write access', () => {
       401,
     );
     await expectError(
-      await server.request(`/set/json/v1/1/resettemp/${LIVING_ROOM}/`, { method: 'POST' }),
+      await server().request(`/set/json/v1/1/resettemp/${LIVING_ROOM}/`, { method: 'POST' }),
       401,
     );
   });
@@ -75,7 +63,7 @@ describe('bad input', () => {
     await expectError(await multipart('ziel/999/', { ziel: '22' }), 404);
     await expectError(await multipart('ziel/abc/', { ziel: '22' }), 400);
     await expectError(await multipart('ziel/1.5/', { ziel: '22' }), 400);
-    const otherHouse = await server.request(`/set/json/v1/2/ziel/${LIVING_ROOM}/`, {
+    const otherHouse = await server().request(`/set/json/v1/2/ziel/${LIVING_ROOM}/`, {
       method: 'POST',
       auth: demo,
     });
@@ -84,7 +72,7 @@ describe('bad input', () => {
 
   it('refuses unknown content types, broken and oversized bodies, and file uploads', async () => {
     const post = (body: string | FormData, contentType?: string) =>
-      server.request(`/set/json/v1/1/ziel/${LIVING_ROOM}/`, {
+      server().request(`/set/json/v1/1/ziel/${LIVING_ROOM}/`, {
         method: 'POST',
         auth: demo,
         body,

@@ -1,24 +1,12 @@
 import type { Room } from '@raumregler/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  manualClock,
-  startTestServer,
-  type TestServer,
-} from '../../../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest } from '../../../test-support/test-server.js';
 import { demo, expectError, writesTo } from '../../../test-support/writes.js';
 
 // 2026-11-23 is a Monday; in November Berlin is UTC+1.
-const clock = manualClock('2026-11-23T10:00');
-let server: TestServer;
-beforeEach(async () => {
-  clock.set('2026-11-23T10:00');
-  server = await startTestServer({ now: clock.now });
-});
-afterEach(async () => {
-  await server.close();
-});
+const { clock, server } = serverPerTest('2026-11-23T10:00');
 
-const { multipart, urlencoded, room } = writesTo(() => server);
+const { multipart, urlencoded, room } = writesTo(server);
 const LIVING_ROOM = 1;
 const GUEST_WC = 4;
 
@@ -47,7 +35,7 @@ describe('POST ziel', () => {
   });
 
   it('takes credentials from form fields without a Basic header, also urlencoded', async () => {
-    const response = await server.request(`/set/json/v1/1/ziel/${LIVING_ROOM}/`, {
+    const response = await server().request(`/set/json/v1/1/ziel/${LIVING_ROOM}/`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'user=demo&password=demo1234&ziel=20&duration=30',
@@ -114,7 +102,7 @@ describe('POST resettemp', () => {
   });
 
   it('works with no body at all and a Basic header', async () => {
-    const response = await server.request(`/set/json/v1/1/resettemp/${LIVING_ROOM}`, {
+    const response = await server().request(`/set/json/v1/1/resettemp/${LIVING_ROOM}`, {
       method: 'POST',
       auth: demo,
     });

@@ -1,25 +1,13 @@
 import type { ApiErrorBody, Room } from '@raumregler/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  manualClock,
-  startTestServer,
-  type TestServer,
-} from '../../../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest } from '../../../test-support/test-server.js';
 import { writesTo } from '../../../test-support/writes.js';
 
 // `until` on ziel/{roomId}/: our extension so that every room of a group action ends at the same
 // instant. The test server runs in Europe/Berlin (TIME_ZONE's default).
-const clock = manualClock('2026-11-23T10:00');
-let server: TestServer;
-beforeEach(async () => {
-  clock.set('2026-11-23T10:00');
-  server = await startTestServer({ now: clock.now });
-});
-afterEach(async () => {
-  await server.close();
-});
+const { clock, server } = serverPerTest('2026-11-23T10:00');
 
-const { multipart, urlencoded, room } = writesTo(() => server);
+const { multipart, urlencoded, room } = writesTo(server);
 const LIVING_ROOM = 1;
 const KITCHEN = 2;
 
