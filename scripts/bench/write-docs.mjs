@@ -11,7 +11,7 @@ const BEGIN = '<!-- bench:begin -->';
 const END = '<!-- bench:end -->';
 /** The parts in the order run.mjs measures them. */
 const ORDER = ['sizes', 'lighthouse', 'dial', 'big', 'server', 'steps'];
-const RUNS_HEADER = '| Part | Run | Machine reference figures |';
+const RUNS_HEADER = '| Parts | Run | Machine reference figures |';
 const ROWS_HEADER = '| Part | Figure | Value | Budget | Verdict |';
 
 const cell = (text) =>
@@ -37,6 +37,19 @@ function readTable(block, header) {
   return table;
 }
 
+/** One row per run and machine, naming the parts measured in it (node 20 has no groupBy). */
+function runRows(runs, rank) {
+  const groups = new Map();
+  for (const [p, [r, m]] of [...runs].sort(([a], [b]) => rank(a) - rank(b))) {
+    const key = `${r}\u0000${m}`;
+    if (!groups.has(key)) groups.set(key, { r, m, parts: [] });
+    groups.get(key).parts.push(p);
+  }
+  return [...groups.values()].map(
+    ({ r, m, parts }) => `| ${cell(parts.join(', '))} | ${cell(r)} | ${cell(m)} |`,
+  );
+}
+
 /**
  * @param {{run: string, machine: string[], parts: string[],
  *   rows: {part: string, figure: string, value: string, budget: string, verdict: string}[]}} result
@@ -51,7 +64,10 @@ export function writeDocs({ run, machine, parts, rows }, file = 'docs/performanc
   const old = text.slice(begin + BEGIN.length, end);
 
   const measured = new Set(parts);
-  const runs = new Map(readTable(old, RUNS_HEADER).map(([p, r, m]) => [p, [r, m]]));
+  // One row per run: the parts measured in it, comma-separated.
+  const runs = new Map(
+    readTable(old, RUNS_HEADER).flatMap(([ps, r, m]) => ps.split(', ').map((p) => [p, [r, m]])),
+  );
   for (const p of parts) runs.set(p, [run, machine.join('; ')]);
   const kept = readTable(old, ROWS_HEADER)
     .filter(([p]) => !measured.has(p))
@@ -66,9 +82,7 @@ export function writeDocs({ run, machine, parts, rows }, file = 'docs/performanc
     '',
     RUNS_HEADER,
     '| --- | --- | --- |',
-    ...[...runs]
-      .sort(([a], [b]) => rank(a) - rank(b))
-      .map(([p, [r, m]]) => `| ${cell(p)} | ${cell(r)} | ${cell(m)} |`),
+    ...runRows(runs, rank),
     '',
     ROWS_HEADER,
     '| --- | --- | --- | --- | --- |',
