@@ -8,7 +8,10 @@ import { startServer, type RunningServer } from '../support/server';
 const DEVICE_USER = 'geraet-konto';
 const DEVICE_PASSWORD = 'geraet-geheim-7781';
 const demoBuilding = JSON.parse(
-  readFileSync(new URL('../../apps/server/src/seed/demo-building.json', import.meta.url), 'utf8'),
+  readFileSync(
+    new URL('../../apps/server/src/modules/building/seed/demo-building.json', import.meta.url),
+    'utf8',
+  ),
 ) as { users: unknown[] };
 const deviceAccount = {
   username: DEVICE_USER,
