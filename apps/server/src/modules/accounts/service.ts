@@ -82,7 +82,13 @@ export function createAccountChanges({
         if (!current || current.disabledAt !== null) return false;
         if (isLastManager(current, users.list())) throw new LastManagerError(current.username);
         users.setDisabled(current.id, now());
-        audit.record({ ...who, action: 'user-disabled', subject: current.username });
+        // The username in `after` too: the audit log's wire entry names an account that way.
+        audit.record({
+          ...who,
+          action: 'user-disabled',
+          subject: current.username,
+          after: { username: current.username },
+        });
         return true;
       }),
     /** Lets a disabled user sign in again; false when it was not disabled. */
@@ -91,7 +97,12 @@ export function createAccountChanges({
         const current = users.findById(user.id);
         if (!current || current.disabledAt === null) return false;
         users.setDisabled(current.id, null);
-        audit.record({ ...who, action: 'user-enabled', subject: current.username });
+        audit.record({
+          ...who,
+          action: 'user-enabled',
+          subject: current.username,
+          after: { username: current.username },
+        });
         return true;
       }),
     /**
