@@ -25,6 +25,7 @@ export const FIRST_VIEWS: Record<string, { modules: string[]; paths: string[] }>
   alarms: { modules: ['routes/alarms/alarms-page.tsx'], paths: [paths.alarms] },
   audit: { modules: ['routes/audit/audit-page.tsx'], paths: [paths.audit] },
   absences: { modules: ['routes/absences/absences.tsx'], paths: [paths.absences] },
+  account: { modules: ['routes/account/account-page.tsx'], paths: [paths.account] },
 };
 
 /** The English messages: preloaded beside a first view's code when English is chosen. */

@@ -5,6 +5,7 @@ export type {
   RegisterPayload,
   ForgotPasswordPayload,
   ResetPasswordPayload,
+  ChangePasswordPayload,
   MessageResponse,
   RegisterResponse,
 } from './schemas/accounts.js';

@@ -10,6 +10,9 @@ export const AUDIT_ACCOUNT_ACTIONS = [
   'password-reset',
   'password-changed',
   'sign-in-refused',
+  'user-disabled',
+  'user-enabled',
+  'user-removed',
 ] as const;
 /** Ours (issue 16): a room's week saved (before/after week), absences created, ended, deleted. */
 export const AUDIT_SCHEDULE_ACTIONS = [

@@ -7,3 +7,4 @@ export * from './audit.js';
 export * from './alarms.js';
 export type { HistorySample, HistoryAnswer, HistoryStatus } from './schemas/history.js';
 export * from './schedules.js';
+export * from './passwords.js';

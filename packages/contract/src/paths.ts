@@ -24,6 +24,8 @@ export const accountPaths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   user: '/user',
+  /** Ours, only under `/api`: the signed-in user sets a new password ("Mein Konto"). */
+  changePassword: '/user/password',
   /** Public runtime configuration the app reads before sign-in (demo login, forwarding host). */
   appConfig: '/app-config',
 } as const;

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ACCESS_LEVELS } from '@raumregler/contract';
+import { ACCESS_LEVELS, NEW_PASSWORD_MAX, NEW_PASSWORD_MIN } from '@raumregler/contract';
 import type { Database } from 'better-sqlite3';
 import { createAccountChanges, runUserCommand, USER_OPTIONS } from '../modules/accounts/index.js';
 import { createAudit, createAuditRepository } from '../modules/audit/index.js';
@@ -23,6 +23,15 @@ Commands:
       Set a user's access. <access> is one of: ${ACCESS_LEVELS.join(', ')}.
   user password <username> [--password <password>]
       Reset a password. Without --password a random one is generated and printed.
+      A password given has ${NEW_PASSWORD_MIN} to ${NEW_PASSWORD_MAX} characters (the sign-in form's limit).
+  user disable <username>
+      The user can no longer sign in (on a running server within a second); the account,
+      its access and its audit entries stay. Refused for the last user with full access.
+  user enable <username>
+      A disabled user can sign in again.
+  user delete <username>
+      Delete the user and its reset links; audit entries keep the name. Refused for the last
+      user with full access in any area (the one who may manage the building).
   user language <username> de|en
       The language of the user's alarm mails (default de).
   seed import <file>

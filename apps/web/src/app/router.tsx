@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
               ...roomControlRoutes,
               { path: paths.audit, lazy: page(() => import('@/routes/audit/audit-page')) },
               { path: paths.absences, lazy: page(() => import('@/routes/absences/absences')) },
+              { path: paths.account, lazy: page(() => import('@/routes/account/account-page')) },
             ],
           },
           ...authRoutes,

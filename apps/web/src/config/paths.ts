@@ -14,6 +14,8 @@ export const authBase = (layout: AuthLayout = 'branded') =>
 export const paths = {
   home: '/',
   appearance: '/appearance',
+  /** "Mein Konto" (issue 31): the signed-in user's own account. */
+  account: '/account',
   alarms: '/alarms',
   /** Holidays and other times away (issue 16). */
   absences: '/absences',

@@ -40,3 +40,26 @@ export function writeStoredAuth(auth: StoredAuth | null, remember = true): 'stor
   memoryAuth = auth;
   return 'memory';
 }
+
+/**
+ * Puts a new password into the stored sign-in, where it is kept now (local or session storage,
+ * or memory), after the user changed it ("Mein Konto"): the session goes on with it. Answers the
+ * updated auth object, or null when nobody is signed in.
+ */
+export function replaceStoredPassword(password: string): StoredAuth | null {
+  if (memoryAuth) {
+    memoryAuth = { ...memoryAuth, password };
+    return memoryAuth;
+  }
+  for (const place of ['local', 'session'] as const) {
+    const stored = readJson<StoredAuth>(AUTH_STORAGE_KEY, place);
+    if (!stored) continue;
+    const next = { ...stored, password };
+    if (writeJson(AUTH_STORAGE_KEY, next, place)) return next;
+    // The old password must not come back with the next page load: drop it, hold the new one.
+    writeJson(AUTH_STORAGE_KEY, null, place);
+    memoryAuth = next;
+    return next;
+  }
+  return null;
+}

@@ -1,5 +1,7 @@
+import { NEW_PASSWORD_MAX, NEW_PASSWORD_MIN } from '@raumregler/contract';
 import { describe, expect, it } from 'vitest';
-import { isEmail, rulesResolver, textRule } from './form-rules';
+import { confirmationRule, isEmail, newPasswordRule, rulesResolver, textRule } from './form-rules';
+import { catalogs } from './testing-catalogs';
 
 const options = { fields: {}, shouldUseNativeValidation: false };
 
@@ -53,5 +55,30 @@ describe('rulesResolver', () => {
         again: { type: 'validate', message: 'again.match' },
       },
     });
+  });
+});
+
+describe('newPasswordRule', () => {
+  it('takes what the server and the sign-in form take: the contract’s 6 to 50 characters', () => {
+    expect(newPasswordRule('')).toBe('password.validation.required');
+    expect(newPasswordRule('a'.repeat(NEW_PASSWORD_MIN - 1))).toBe('password.validation.min');
+    expect(newPasswordRule('a'.repeat(NEW_PASSWORD_MIN))).toBeNull();
+    expect(newPasswordRule('a'.repeat(NEW_PASSWORD_MAX))).toBeNull();
+    expect(newPasswordRule('a'.repeat(NEW_PASSWORD_MAX + 1))).toBe('password.validation.max');
+  });
+
+  it('says the bounds in both languages', () => {
+    for (const messages of Object.values(catalogs)) {
+      expect(messages['password.validation.min']).toContain(String(NEW_PASSWORD_MIN));
+      expect(messages['password.validation.max']).toContain(String(NEW_PASSWORD_MAX));
+    }
+  });
+});
+
+describe('confirmationRule', () => {
+  it('asks for the confirmation before it compares', () => {
+    expect(confirmationRule('', 'geheim1')).toBe('password.validation.confirmRequired');
+    expect(confirmationRule('geheim2', 'geheim1')).toBe('password.validation.confirmMatch');
+    expect(confirmationRule('geheim1', 'geheim1')).toBeNull();
   });
 });

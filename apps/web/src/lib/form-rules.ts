@@ -1,3 +1,4 @@
+import { newPasswordProblem, type NewPasswordProblem } from '@raumregler/contract';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 
 /**
@@ -47,3 +48,25 @@ const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 export const isEmail = (value: string) => EMAIL.test(value);
+
+const NEW_PASSWORD_MESSAGES: Record<NewPasswordProblem, string> = {
+  required: 'password.validation.required',
+  min: 'password.validation.min',
+  max: 'password.validation.max',
+};
+
+/**
+ * A new password, by the contract's one rule (6 to 50 characters), the one the server applies
+ * on registration, reset links, "Mein Konto" and the command line: what passes here passes
+ * there, and the sign-in form takes it. Answers a catalogue key or null.
+ */
+export function newPasswordRule(value: unknown): string | null {
+  const problem = newPasswordProblem(typeof value === 'string' ? value : '');
+  return problem ? NEW_PASSWORD_MESSAGES[problem] : null;
+}
+
+/** The confirmation of a new password: "please confirm" before "must match" (empty is missing). */
+export function confirmationRule(value: string, newPassword: string): string | null {
+  if (value === '') return 'password.validation.confirmRequired';
+  return value === newPassword ? null : 'password.validation.confirmMatch';
+}

@@ -51,6 +51,17 @@ export const ResetPasswordPayloadSchema = Type.Object({
   password_confirmation: Type.String(),
 });
 
+/**
+ * `POST /api/user/password`: the current credentials in `user`/`password` (they authenticate the
+ * write, as with every write), the new password twice.
+ */
+export const ChangePasswordPayloadSchema = Type.Object({
+  user: Type.String(),
+  password: Type.String(),
+  new_password: Type.String(),
+  new_password_confirmation: Type.String(),
+});
+
 export const MessageResponseSchema = Type.Object({
   message: Type.String(),
 });
@@ -66,5 +77,6 @@ export type AppConfig = Static<typeof AppConfigSchema>;
 export type RegisterPayload = Static<typeof RegisterPayloadSchema>;
 export type ForgotPasswordPayload = Static<typeof ForgotPasswordPayloadSchema>;
 export type ResetPasswordPayload = Static<typeof ResetPasswordPayloadSchema>;
+export type ChangePasswordPayload = Static<typeof ChangePasswordPayloadSchema>;
 export type MessageResponse = Static<typeof MessageResponseSchema>;
 export type RegisterResponse = Static<typeof RegisterResponseSchema>;

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { ACCESS_LEVELS, type Access } from '@raumregler/contract';
+import {
+  ACCESS_LEVELS,
+  NEW_PASSWORD_MAX,
+  NEW_PASSWORD_MIN,
+  newPasswordProblem,
+  type Access,
+} from '@raumregler/contract';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { UsersRepository } from '../../platform/auth/users.js';
 import { CommandError, one, UsageError, type CliIo } from '../../platform/cli/errors.js';
-import type { AccountChanges } from './service.js';
+import { LastManagerError, type AccountChanges } from './service.js';
 
 /** The options of the `user` commands (node's parseArgs). */
 export const USER_OPTIONS = {
@@ -17,7 +23,6 @@ export const USER_OPTIONS = {
 
 type UserOptions = Partial<Record<keyof typeof USER_OPTIONS, string>>;
 
-const MIN_PASSWORD = 8;
 const CLI = { user: null, source: 'cli' } as const;
 
 function access(value: string | undefined, flag: string): Access | undefined {
@@ -29,17 +34,32 @@ function access(value: string | undefined, flag: string): Access | undefined {
 }
 
 function password(value: string | undefined): { password: string; generated: boolean } {
+  // 16 characters of base64url: 96 random bits, within the one rule for new passwords.
   if (value === undefined) {
     return { password: randomBytes(12).toString('base64url'), generated: true };
   }
-  if (value.length < MIN_PASSWORD) {
-    throw new UsageError(`--password must have at least ${MIN_PASSWORD} characters`);
+  // The same rule as registration, reset links and "Mein Konto" (the contract's): a password
+  // the sign-in form would refuse could never be used.
+  if (newPasswordProblem(value) !== null) {
+    throw new UsageError(
+      `--password must have ${NEW_PASSWORD_MIN} to ${NEW_PASSWORD_MAX} characters, got ${[...value].length}`,
+    );
   }
   return { password: value, generated: false };
 }
 
+/** Runs an account change, turning the last-manager refusal into the command's error. */
+async function unlessLastManager<T>(change: Promise<T>): Promise<T> {
+  try {
+    return await change;
+  } catch (error) {
+    if (error instanceof LastManagerError) throw new CommandError(error.message);
+    throw error;
+  }
+}
+
 /**
- * `user list|add|access|password|language …`: the accounts on the server's database. Answers
+ * `user list|add|access|password|language|disable|enable|delete …`: the accounts on the server's database. Answers
  * false for a command it does not know.
  */
 export async function runUserCommand(
@@ -57,7 +77,9 @@ export async function runUserCommand(
     case 'list': {
       if (args.length > 0) throw new UsageError(`unexpected argument "${args[0]}"`);
       for (const user of users.list()) {
-        io.out(`${user.username}\t${user.email}\tsmart=${user.accessSmart}\tpro=${user.accessPro}`);
+        io.out(
+          `${user.username}\t${user.email}\tsmart=${user.accessSmart}\tpro=${user.accessPro}${user.disabledAt === null ? '' : '\tdisabled'}`,
+        );
       }
       return true;
     }
@@ -120,6 +142,34 @@ export async function runUserCommand(
       io.out(
         `"${user.username}" now gets alarm mails in ${language === 'de' ? 'German' : 'English'}.`,
       );
+      return true;
+    }
+    // Each acts on a running server within a second: it reads a signed-in user again at most
+    // every second (platform/auth/plugin.ts) and refuses one disabled or gone.
+    case 'disable': {
+      const user = existing(one(args, '<username>'));
+      const changed = await unlessLastManager(changes.disable(user, CLI));
+      io.out(
+        changed
+          ? `"${user.username}" is disabled and can no longer sign in.`
+          : `"${user.username}" was disabled already.`,
+      );
+      return true;
+    }
+    case 'enable': {
+      const user = existing(one(args, '<username>'));
+      const changed = await changes.enable(user, CLI);
+      io.out(
+        changed
+          ? `"${user.username}" is enabled and can sign in again.`
+          : `"${user.username}" was not disabled.`,
+      );
+      return true;
+    }
+    case 'delete': {
+      const user = existing(one(args, '<username>'));
+      await unlessLastManager(changes.remove(user, CLI));
+      io.out(`Deleted user "${user.username}".`);
       return true;
     }
     default:

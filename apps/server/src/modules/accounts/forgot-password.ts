@@ -27,10 +27,11 @@ export function resetLink(origin: string, token: string, email: string) {
 /** How long after the answer the reset token is stored and its mail sent. */
 const AFTER_ANSWER_MS = 20;
 
-/** After the answer: a token and a mail for an address with an account, nothing otherwise. */
+/** After the answer: a token and a mail for an address with an enabled account, nothing otherwise. */
 function sendResetMail(app: FastifyInstance, email: string, log: FastifyBaseLogger) {
   const user = app.repos.users.findByEmail(email);
-  if (!user) return;
+  // A disabled account gets no link: it could not sign in with the new password anyway.
+  if (!user || user.disabledAt !== null) return;
   const token = newResetToken();
   const now = app.clock.now();
   app.accounts.resetTokens.create(

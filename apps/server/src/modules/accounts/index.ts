@@ -8,7 +8,7 @@ export { requestLogSerializer } from './log-redaction.js';
 export { createAccountChanges, type AccountChanges } from './service.js';
 
 /**
- * Accounts: the signed-in user (`/user`), registration, forgotten and reset passwords, and the
+ * Accounts: the signed-in user (`/user`, and under `/api` its own password change), registration, forgotten and reset passwords, and the
  * app's sign-in configuration, at the root (tools) and under `/api` (the web app). Sign-in
  * itself is the platform's (platform/auth).
  */
@@ -17,7 +17,7 @@ export default fp(
     await app.register(accountsContext, { config: app.config });
     for (const prefix of ['', '/api']) {
       await app.register(appConfigRoute, { prefix });
-      await app.register(accountRoutes, { prefix });
+      await app.register(accountRoutes, { prefix, own: prefix === '/api' });
     }
   },
   { name: 'accounts-module', dependencies: ['database', 'clock', 'mailer', 'auth', 'audit'] },

@@ -41,6 +41,7 @@ export function resetPasswordRoute(app: FastifyInstance) {
       if (
         !record ||
         !user ||
+        user.disabledAt !== null ||
         record.usedAt !== null ||
         record.expiresAt <= app.clock.now() ||
         user.email.toLowerCase() !== email.toLowerCase()

@@ -1,8 +1,26 @@
 import type { Access } from '@raumregler/contract';
 import type { NewUser, UserRecord, UsersRepository } from '../../platform/auth/users.js';
 import type { Audit, AuditWho } from '../audit/index.js';
+import { isLastManager } from './rules.js';
 
 type Commit = <T>(work: () => T) => Promise<T>;
+
+/**
+ * Disabling or deleting this user would leave nobody with `full` access in any area (rules.ts):
+ * nobody could manage the building, its audit log or its alarms any more.
+ */
+export class LastManagerError extends Error {
+  constructor(readonly username: string) {
+    super(
+      `"${username}" is the last user who may sign in with full access in an area; give another user full access first`,
+    );
+  }
+}
+
+const accessOf = (user: UserRecord) => ({
+  access_smart: user.accessSmart,
+  access_pro: user.accessPro,
+});
 
 /**
  * Every change to an account, each with its audit entry in the same commit: the one place the
@@ -52,6 +70,57 @@ export function createAccountChanges({
       commit(() => {
         users.setPasswordHash(user.id, passwordHash);
         audit.record({ ...who, action: 'password-changed', subject: user.username });
+      }),
+    /**
+     * Ends the user's sign-ins: refused (LastManagerError) for the last user with `full` access,
+     * decided inside the commit on the users as they are then. Answers false when the user was
+     * disabled already (nothing changes, nothing is recorded).
+     */
+    disable: (user: UserRecord, who: AuditWho): Promise<boolean> =>
+      commit(() => {
+        const current = users.findById(user.id);
+        if (!current || current.disabledAt !== null) return false;
+        if (isLastManager(current, users.list())) throw new LastManagerError(current.username);
+        users.setDisabled(current.id, now());
+        // The username in `after` too: the audit log's wire entry names an account that way.
+        audit.record({
+          ...who,
+          action: 'user-disabled',
+          subject: current.username,
+          after: { username: current.username },
+        });
+        return true;
+      }),
+    /** Lets a disabled user sign in again; false when it was not disabled. */
+    enable: (user: UserRecord, who: AuditWho): Promise<boolean> =>
+      commit(() => {
+        const current = users.findById(user.id);
+        if (!current || current.disabledAt === null) return false;
+        users.setDisabled(current.id, null);
+        audit.record({
+          ...who,
+          action: 'user-enabled',
+          subject: current.username,
+          after: { username: current.username },
+        });
+        return true;
+      }),
+    /**
+     * Deletes the user, refused like `disable` for the last user with `full` access. Its reset
+     * tokens go with it; the audit log, absences and alarms keep its name as text.
+     */
+    remove: (user: UserRecord, who: AuditWho): Promise<void> =>
+      commit(() => {
+        const current = users.findById(user.id);
+        if (!current) return;
+        if (isLastManager(current, users.list())) throw new LastManagerError(current.username);
+        users.remove(current.id);
+        audit.record({
+          ...who,
+          action: 'user-removed',
+          subject: current.username,
+          before: { username: current.username, ...accessOf(current) },
+        });
       }),
     setLanguage: (user: UserRecord, language: 'de' | 'en'): Promise<void> =>
       commit(() => users.setLanguage(user.id, language)),

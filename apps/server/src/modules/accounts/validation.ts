@@ -1,8 +1,15 @@
+import { newPasswordProblem, type NewPasswordProblem } from '@raumregler/contract';
 import { HttpError } from '../../platform/http/error-handler.js';
 import type { MessageKey, Translate } from './messages.js';
 
 // Deliberately plain: one @, no spaces, a dot in the domain. Delivery proves the rest.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const PASSWORD_MESSAGES: Record<NewPasswordProblem, MessageKey> = {
+  required: 'passwordRequired',
+  min: 'passwordMin',
+  max: 'passwordMax',
+};
 
 /** Collects messages per field and throws one 400 with all of them. */
 export class FieldErrors {
@@ -21,13 +28,21 @@ export class FieldErrors {
     return email;
   }
 
-  newPassword(password: string | undefined, confirmation: string | undefined) {
-    if (!password) this.add('password', 'passwordRequired');
-    else if ([...password].length < 6) this.add('password', 'passwordMin');
-    else if (password.length > 200) this.add('password', 'passwordMax');
-    if (!confirmation) this.add('password_confirmation', 'confirmRequired');
+  /**
+   * A new password and its confirmation, by the contract's one rule (6 to 50 characters, what the
+   * sign-in form takes). `names` are the fields the messages belong to: `password` and
+   * `password_confirmation` for registration and reset, `new_password…` for "Mein Konto".
+   */
+  newPassword(
+    password: string | undefined,
+    confirmation: string | undefined,
+    names = { password: 'password', confirmation: 'password_confirmation' },
+  ) {
+    const problem = newPasswordProblem(password);
+    if (problem) this.add(names.password, PASSWORD_MESSAGES[problem]);
+    if (!confirmation) this.add(names.confirmation, 'confirmRequired');
     else if (password && confirmation !== password) {
-      this.add('password_confirmation', 'confirmMismatch');
+      this.add(names.confirmation, 'confirmMismatch');
     }
   }
 

@@ -123,7 +123,7 @@ export function createAlarmsRepository(db: Database) {
     .pluck();
   const candidates = db.prepare<[], AlarmRecipientCandidate>(
     `SELECT email, language, access_smart AS accessSmart, access_pro AS accessPro FROM users
-     WHERE email <> '' ORDER BY id`,
+     WHERE email <> '' AND disabled_at IS NULL ORDER BY id`,
   );
   const insertMail = db.prepare(
     `INSERT OR IGNORE INTO alarm_mails (alarm_id, recipient, language, digest, due_at, next_attempt_at)
@@ -201,7 +201,7 @@ export function createAlarmsRepository(db: Database) {
     openedAfter(after: number): number[] {
       return openedSince.all(after);
     },
-    /** Users with an e-mail address, with their access and language. */
+    /** Enabled users with an e-mail address, with their access and language. */
     recipientCandidates(): AlarmRecipientCandidate[] {
       return candidates.all();
     },

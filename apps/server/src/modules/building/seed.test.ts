@@ -27,4 +27,18 @@ describe('parseSeed', () => {
     duplicate.floors[1]!.rooms[0]!.id = 1;
     expect(() => parseSeed(duplicate)).toThrow(/duplicate room id 1/);
   });
+
+  it('takes a user password only by the one rule for new passwords: 6 to 50 characters', () => {
+    for (const [password, ok] of [
+      ['x'.repeat(5), false],
+      ['x'.repeat(6), true],
+      ['x'.repeat(50), true],
+      ['x'.repeat(51), false],
+    ] as const) {
+      const seed = structuredClone(demoSeed());
+      seed.users[0]!.password = password;
+      if (ok) expect(() => parseSeed(seed)).not.toThrow();
+      else expect(() => parseSeed(seed)).toThrow('$.users[0].password');
+    }
+  });
 });

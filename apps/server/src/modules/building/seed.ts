@@ -1,4 +1,10 @@
-import { ACCESS_LEVELS, type Access } from '@raumregler/contract';
+import {
+  ACCESS_LEVELS,
+  NEW_PASSWORD_MAX,
+  NEW_PASSWORD_MIN,
+  newPasswordProblem,
+  type Access,
+} from '@raumregler/contract';
 
 /** The seed file an installer writes to describe a building (see README). */
 export interface Seed {
@@ -169,8 +175,13 @@ export function parseSeed(value: Json): Seed {
     if (!/^[^\s@]+@[^\s@]+$/.test(email))
       throw new SeedError(`${path}.email`, 'expected an e-mail address');
     const password = text(user.password, `${path}.password`, 200);
-    if (password.length < 6)
-      throw new SeedError(`${path}.password`, 'expected at least 6 characters');
+    // The one rule for new passwords (the contract's): a seeded user must be able to sign in.
+    if (newPasswordProblem(password) !== null) {
+      throw new SeedError(
+        `${path}.password`,
+        `expected ${NEW_PASSWORD_MIN} to ${NEW_PASSWORD_MAX} characters`,
+      );
+    }
     return {
       username: text(user.username, `${path}.username`, 50),
       email,

@@ -27,6 +27,8 @@ declare module 'fastify' {
     ) => (request: FastifyRequest, reply: unknown, done: HookDone) => void;
     /** Forget every cached sign-in, e.g. after a password change. */
     forgetCredentials: () => void;
+    /** Forget every cached sign-in of one user (its password changed, its account ended). */
+    forgetUser: (userId: number) => void;
   }
   interface FastifyRequest {
     user: UserRecord | null;
@@ -63,6 +65,14 @@ const REFUSALS: Record<Capability, string> = {
   write: 'You may not change temperatures.',
   manage: 'You may not manage this building.',
 };
+
+/**
+ * Whether an account may sign in: it exists and is not disabled (issue 31). A disabled user is
+ * answered like a wrong password, and a cached sign-in of one ends at its next re-check.
+ */
+export function maySignIn(user: UserRecord | null): user is UserRecord {
+  return user !== null && user.disabledAt === null;
+}
 
 export function parseBasicAuth(
   header: string | undefined,
@@ -133,7 +143,7 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
       // Changes by another process (the CLI) show within a second: a new hash makes the
       // cached pair stale, new access rights are taken over.
       const user = app.repos.users.findById(cached.user.id);
-      if (!user || user.passwordHash !== cached.user.passwordHash) return null;
+      if (!maySignIn(user) || user.passwordHash !== cached.user.passwordHash) return null;
       cached.user = user;
       cached.checkedAt = now;
       return user;
@@ -207,7 +217,7 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
       }
       // Awaited whatever the user: an unknown name must take as long as a wrong password.
       const passed = await check;
-      if (!user || !passed) {
+      if (!maySignIn(user) || !passed) {
         cache.delete(key);
         const delay = Math.max(pairFailures.fail(pair), addressFailures.fail(request.ip));
         reportRefusal(request, credentials.username, pair);
@@ -222,6 +232,9 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
 
     app.decorateRequest('user', null);
     app.decorate('forgetCredentials', () => cache.clear());
+    app.decorate('forgetUser', (userId: number) => {
+      for (const [key, entry] of cache) if (entry.user.id === userId) cache.delete(key);
+    });
     app.decorate(
       'requireCapability',
       (capability: Capability) => (request: FastifyRequest, _reply: unknown, done: HookDone) => {

@@ -10,6 +10,8 @@ export interface UserRecord {
   lastName: string;
   accessSmart: Access;
   accessPro: Access;
+  /** When the account was disabled (epoch ms); null while it may sign in. */
+  disabledAt: number | null;
 }
 
 interface UserRow {
@@ -21,6 +23,7 @@ interface UserRow {
   last_name: string;
   access_smart: Access;
   access_pro: Access;
+  disabled_at: number | null;
 }
 
 const toRecord = (row: UserRow): UserRecord => ({
@@ -32,9 +35,10 @@ const toRecord = (row: UserRow): UserRecord => ({
   lastName: row.last_name,
   accessSmart: row.access_smart,
   accessPro: row.access_pro,
+  disabledAt: row.disabled_at,
 });
 
-export type NewUser = Omit<UserRecord, 'id'>;
+export type NewUser = Omit<UserRecord, 'id' | 'disabledAt'>;
 
 export function createUsersRepository(db: Database) {
   const byUsername = db.prepare<[string], UserRow>('SELECT * FROM users WHERE username = ?');
@@ -47,6 +51,8 @@ export function createUsersRepository(db: Database) {
   const updatePassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
   const updateAccess = db.prepare('UPDATE users SET access_smart = ?, access_pro = ? WHERE id = ?');
   const updateLanguage = db.prepare('UPDATE users SET language = ? WHERE id = ?');
+  const updateDisabled = db.prepare('UPDATE users SET disabled_at = ? WHERE id = ?');
+  const remove = db.prepare('DELETE FROM users WHERE id = ?');
   const all = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY username');
   return {
     findByUsername(username: string): UserRecord | null {
@@ -74,6 +80,14 @@ export function createUsersRepository(db: Database) {
     },
     setAccess(id: number, smart: Access, pro: Access) {
       updateAccess.run(smart, pro, id);
+    },
+    /** Disables the account from `at` (epoch ms), or enables it again with null. */
+    setDisabled(id: number, at: number | null) {
+      updateDisabled.run(at, id);
+    },
+    /** Deletes the account; its reset tokens go with it (foreign key, ON DELETE CASCADE). */
+    remove(id: number) {
+      remove.run(id);
     },
     /** The language of the user's mails (`de` or `en`). */
     setLanguage(id: number, language: 'de' | 'en') {

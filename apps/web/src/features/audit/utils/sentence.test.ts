@@ -109,4 +109,24 @@ describe('account events', () => {
       ),
     ).toBe('Sign-ins as Anna refused repeatedly');
   });
+
+  it('says who ended or restored an account, in both languages', () => {
+    const cli = { user: null, source: 'cli' as const, before: null };
+    const named = { username: 'verwalter' };
+    expect(auditSentence(de, account({ ...cli, action: 'user-disabled', after: named }))).toBe(
+      'Kommandozeile sperrte das Konto verwalter',
+    );
+    expect(auditSentence(en, account({ ...cli, action: 'user-enabled', after: named }))).toBe(
+      'Command line enabled the account verwalter',
+    );
+    expect(
+      auditSentence(
+        de,
+        account({ ...cli, action: 'user-removed', before: { username: 'verwalter' }, after: null }),
+      ),
+    ).toBe('Kommandozeile löschte das Konto verwalter');
+    expect(auditSentence(en, account({ ...cli, action: 'user-removed', after: null }))).toBe(
+      'Command line deleted an account',
+    );
+  });
 });

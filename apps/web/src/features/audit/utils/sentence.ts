@@ -8,6 +8,9 @@ const ACCOUNT_SENTENCES = [
   'password-reset',
   'password-changed',
   'sign-in-refused',
+  'user-disabled',
+  'user-enabled',
+  'user-removed',
 ];
 const MODES = ['heating', 'cooling', 'off', 'on'];
 

@@ -51,6 +51,21 @@ describe('AuthProvider', () => {
     expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY)!)).toEqual(expected);
   });
 
+  it('goes on with a changed password, kept where the sign-in was kept', async () => {
+    for (const remember of [true, false]) {
+      const { result } = setup();
+      await act(() => result.current.login({ ...demo, remember }));
+      act(() => result.current.updatePassword('neues-passwort'));
+      const expected = { macAddress: 'localhost', username: 'demo', password: 'neues-passwort' };
+      expect(result.current.auth).toMatchObject(expected);
+      expect(result.current.currentUser).toMatchObject(expected);
+      const kept = (remember ? localStorage : sessionStorage).getItem(AUTH_STORAGE_KEY);
+      expect(JSON.parse(kept!)).toMatchObject({ ...expected, deviceInfo: info });
+      expect((remember ? sessionStorage : localStorage).getItem(AUTH_STORAGE_KEY)).toBeNull();
+      act(() => result.current.logout());
+    }
+  });
+
   it('keeps an unremembered sign-in in session storage only', async () => {
     const { result } = setup();
     await act(() => result.current.login({ ...demo, remember: false }));

@@ -3,7 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { requiredContext } from '@/lib/required-context';
 import type { ApiError } from '@/lib/api-error';
-import { readStoredAuth, writeStoredAuth, type StoredAuth } from '@/lib/auth-storage';
+import {
+  readStoredAuth,
+  replaceStoredPassword,
+  writeStoredAuth,
+  type StoredAuth,
+} from '@/lib/auth-storage';
 import { deviceIdFromHost } from '@/lib/device';
 import { getDeviceInfo } from '../api/get-device-info';
 import { getUser, register as registerAccount } from '../api/register';
@@ -28,6 +33,8 @@ interface AuthContextValue {
   logout: () => void;
   /** Checks the stored credentials with the device; see `verify` below. */
   verify: () => Promise<void>;
+  /** After the user changed their password: the session goes on with the new one. */
+  updatePassword: (password: string) => void;
 }
 
 const AuthContext = requiredContext<AuthContextValue>('useAuth', 'AuthProvider');
@@ -126,9 +133,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [clear, queryClient]);
 
+  const updatePassword = useCallback((password: string) => {
+    const next = replaceStoredPassword(password);
+    if (!next) return;
+    setAuth(next);
+    setCurrentUser(next);
+  }, []);
+
   const value = useMemo(
-    () => ({ auth, currentUser, user, notRemembered, login, register, logout, verify }),
-    [auth, currentUser, user, notRemembered, login, register, logout, verify],
+    () => ({
+      auth,
+      currentUser,
+      user,
+      notRemembered,
+      login,
+      register,
+      logout,
+      verify,
+      updatePassword,
+    }),
+    [auth, currentUser, user, notRemembered, login, register, logout, verify, updatePassword],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

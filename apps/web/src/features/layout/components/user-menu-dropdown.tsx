@@ -51,6 +51,8 @@ export default function UserMenuDropdown({
   }, [onMount]);
   const { locale, setLocale } = useLocale();
   const { theme, updateSettings } = useSettings();
+  const mayOpen = (screen: (typeof SCREEN_ENTRIES)[number]) =>
+    screen.capability === null || can(permissions, screen.capability);
   return (
     // Not modal: hiding the page from assistive tech while it stays focusable is an axe error.
     <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
@@ -77,19 +79,17 @@ export default function UserMenuDropdown({
             <span className="block text-xs text-slate-500 dark:text-slate-400">{buildingName}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-white/10" />
-          {SCREEN_ENTRIES.filter((screen) => can(permissions, screen.capability)).map(
-            ({ id, icon: Icon, to }) => (
-              <DropdownMenu.Item key={id} asChild className={entry}>
-                <Link to={to}>
-                  <Icon className="size-4 shrink-0" aria-hidden="true" />
-                  <span className="flex-1">
-                    <FormattedMessage id={id} />
-                  </span>
-                </Link>
-              </DropdownMenu.Item>
-            ),
-          )}
-          {SCREEN_ENTRIES.some((screen) => can(permissions, screen.capability)) && (
+          {SCREEN_ENTRIES.filter(mayOpen).map(({ id, icon: Icon, to }) => (
+            <DropdownMenu.Item key={id} asChild className={entry}>
+              <Link to={to}>
+                <Icon className="size-4 shrink-0" aria-hidden="true" />
+                <span className="flex-1">
+                  <FormattedMessage id={id} />
+                </span>
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+          {SCREEN_ENTRIES.some(mayOpen) && (
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-white/10" />
           )}
           {ACCOUNT_ENTRIES.map(({ id, icon: Icon }) => (

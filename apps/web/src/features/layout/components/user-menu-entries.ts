@@ -21,7 +21,6 @@ import { paths } from '@/config/paths';
 export const ACCOUNT_ENTRIES: readonly { id: string; icon: LucideIcon }[] = [
   { id: 'layout.user.publicProfile', icon: UserRound },
   { id: 'layout.user.myProfile', icon: UserPen },
-  { id: 'layout.user.myAccount', icon: Settings },
   { id: 'layout.user.getStarted', icon: Rocket },
   { id: 'layout.user.billing', icon: CreditCard },
   { id: 'layout.user.security', icon: ShieldCheck },
@@ -32,13 +31,17 @@ export const ACCOUNT_ENTRIES: readonly { id: string; icon: LucideIcon }[] = [
   { id: 'layout.user.payment', icon: Receipt },
 ];
 
-/** Entries that open a screen of the app, each for the holders of one capability. */
+/**
+ * Entries that open a screen of the app, each for the holders of one capability, or for every
+ * signed-in user (null).
+ */
 export const SCREEN_ENTRIES: readonly {
   id: string;
   icon: LucideIcon;
   to: string;
-  capability: Capability;
+  capability: Capability | null;
 }[] = [
+  { id: 'layout.user.myAccount', icon: Settings, to: paths.account, capability: null },
   { id: 'absences.menu', icon: CalendarOff, to: paths.absences, capability: 'manage' },
   { id: 'layout.user.audit', icon: ScrollText, to: paths.audit, capability: 'manage' },
 ];

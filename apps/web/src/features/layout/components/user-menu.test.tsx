@@ -26,6 +26,7 @@ function renderMenu(permissions?: Permissions) {
               }
             />
             <Route path="/audit" element={<h1>Protokollseite</h1>} />
+            <Route path="/account" element={<h1>Kontoseite</h1>} />
           </Routes>
         </MemoryRouter>
       </SettingsProvider>
@@ -60,5 +61,15 @@ describe('UserMenu', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Benutzermenü von demo' }));
     expect(await screen.findByRole('menuitem', { name: 'Abmelden' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Protokoll' })).toBeNull();
+  });
+
+  it('opens Mein Konto for every signed-in user, even one without access', async () => {
+    renderMenu({ access_to_smart: 'no-access', access_to_pro: 'no-access' } as Permissions);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Benutzermenü von demo' }));
+    const entry = await screen.findByRole('menuitem', { name: 'Mein Konto' });
+    expect(entry).not.toHaveAttribute('aria-disabled');
+    await user.click(entry);
+    expect(await screen.findByRole('heading', { name: 'Kontoseite' })).toBeInTheDocument();
   });
 });

@@ -97,6 +97,7 @@ const PAGES_OUTSIDE_MENU: MenuItem[] = [
   { key: 'alarms', label: { id: 'alarms.title' }, path: paths.alarms },
   { key: 'absences', label: { id: 'absences.title' }, path: paths.absences },
   { key: 'audit', label: { id: 'audit.page.title' }, path: paths.audit },
+  { key: 'account', label: { id: 'layout.user.myAccount' }, path: paths.account },
 ];
 
 /** The breadcrumb's trail for `pathname`: through the menu, or a page outside it; [] if none. */

@@ -1,4 +1,10 @@
-import { isEmail, rulesResolver, textRule } from '@/lib/form-rules';
+import {
+  confirmationRule,
+  isEmail,
+  newPasswordRule,
+  rulesResolver,
+  textRule,
+} from '@/lib/form-rules';
 
 /** Messages are catalogue keys; the form translates them into the active language. */
 export interface EmailValues {
@@ -25,16 +31,8 @@ export interface NewPasswordValues {
   confirmPassword: string;
 }
 
+/** The one rule for new passwords (lib/form-rules.ts, from the contract), as the server applies it. */
 export const newPasswordResolver = rulesResolver<NewPasswordValues>({
-  newPassword: textRule({
-    required: 'passwordReset.validation.newPasswordRequired',
-    min: [6, 'passwordReset.validation.newPasswordMin'],
-  }),
-  // "Please confirm" before "must match": an empty field is missing, not mismatched.
-  confirmPassword: (value, values) =>
-    value === ''
-      ? 'passwordReset.validation.confirmRequired'
-      : value === values.newPassword
-        ? null
-        : 'passwordReset.validation.confirmMatch',
+  newPassword: newPasswordRule,
+  confirmPassword: (value, values) => confirmationRule(value, values.newPassword),
 });
