@@ -4,7 +4,7 @@ import accountsContext from './context.js';
 import accountRoutes from './routes.js';
 
 export { runUserCommand, USER_OPTIONS } from './cli.js';
-export { requestLogSerializer } from './log-redaction.js';
+export { LOG_REDACT_PATHS, requestLogSerializer } from './log-redaction.js';
 export { createAccountChanges, type AccountChanges } from './service.js';
 
 /**
