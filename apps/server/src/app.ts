@@ -3,7 +3,10 @@ import compress from '@fastify/compress';
 import type Database from 'better-sqlite3';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
-import accountsModule, { requestLogSerializer } from './modules/accounts/index.js';
+import accountsModule, {
+  LOG_REDACT_PATHS,
+  requestLogSerializer,
+} from './modules/accounts/index.js';
 import alarmsModule from './modules/alarms/index.js';
 import auditModule, { recordSignInRefusal } from './modules/audit/index.js';
 import buildingModule, { deviceApiRoutes } from './modules/building/index.js';
@@ -28,6 +31,8 @@ export interface AppOptions {
   config: Config;
   db: Database.Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where the app's own logger writes (default stdout); tests read what it logs. */
+  logStream?: { write: (line: string) => void };
   /** The one clock of the app; tests inject one to move time without sleeping. */
   now?: () => number;
   /** Tests shorten these to see a stuck client cut off; the defaults suit every real client. */
@@ -45,6 +50,7 @@ export async function buildApp({
   config,
   db,
   logger,
+  logStream,
   now,
   timeouts,
 }: AppOptions): Promise<FastifyInstance> {
@@ -52,8 +58,9 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.body.password', 'req.body.password_confirmation'],
+      redact: LOG_REDACT_PATHS,
       serializers: { req: requestLogSerializer },
+      ...(logStream ? { stream: logStream } : {}),
     },
     // Tools poll every few seconds: two log lines per poll would drown the log and cost
     // throughput. Errors are still logged; LOG_LEVEL=debug brings the request lines back.

@@ -2,13 +2,18 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeQuotedPrintable, findResetLink } from '@raumregler/contract/testing';
+import type { AppOptions } from '../app.js';
 import type { Config } from '../config.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
 /** A test server whose reset mails land in a throw-away folder; `now` is its clock. */
-export async function startAccountsServer(config: Partial<Config> = {}, now?: () => number) {
+export async function startAccountsServer(
+  config: Partial<Config> = {},
+  now?: () => number,
+  logStream?: AppOptions['logStream'],
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'raumregler-accounts-'));
-  const server = await startTestServer({ config: { dataDir, ...config }, now });
+  const server = await startTestServer({ config: { dataDir, ...config }, now, logStream });
   return {
     ...server,
     mailDir: path.join(dataDir, 'mail'),

@@ -1,12 +1,41 @@
 import type { AppConfig } from '@raumregler/contract';
 import { AppConfigSchema } from '@raumregler/contract/schemas';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { verifyPassword } from '../../platform/auth/passwords.js';
+import { maySignIn } from '../../platform/auth/plugin.js';
+
+type DemoLogin = NonNullable<AppConfig['demoLogin']>;
 
 /**
- * Public facts the app needs before sign-in; the demo login only when the seed names one and
- * the building is simulated.
+ * The seeded demo sign-in, offered only while it works: its account exists (and is enabled)
+ * and still has the seeded password. After `user password demo` the login page must not show a
+ * pair that fails. The check is one scrypt per password hash (and seeded password), shared by
+ * every request until the hash changes: not one per request of a public, unauthenticated page.
  */
-const appConfigRoute: FastifyPluginAsync = async (app) => {
+export function demoLoginCheck(app: FastifyInstance) {
+  let last: { hash: string; password: string; works: Promise<boolean> } | null = null;
+  return async (login: DemoLogin): Promise<DemoLogin | null> => {
+    const user = app.repos.users.findByUsername(login.username);
+    if (!maySignIn(user)) return null;
+    if (!last || last.hash !== user.passwordHash || last.password !== login.password) {
+      last = {
+        hash: user.passwordHash,
+        password: login.password,
+        works: verifyPassword(login.password, user.passwordHash).catch(() => false),
+      };
+    }
+    return (await last.works) ? login : null;
+  };
+}
+
+/**
+ * Public facts the app needs before sign-in; the demo login only when the seed names one, the
+ * building is simulated and the pair still signs in (`demoLogin`, one check for both mounts).
+ */
+const appConfigRoute: FastifyPluginAsync<{ demoLogin: ReturnType<typeof demoLoginCheck> }> = async (
+  app,
+  { demoLogin },
+) => {
   app.get(
     '/app-config',
     { schema: { response: { 200: AppConfigSchema } } },
@@ -16,7 +45,7 @@ const appConfigRoute: FastifyPluginAsync = async (app) => {
       const demo = app.config.upstreamUrl ? null : settings.get('demo_login');
       return {
         buildingName: settings.get('building_name') ?? 'Raumregler',
-        demoLogin: demo ? (JSON.parse(demo) as AppConfig['demoLogin']) : null,
+        demoLogin: demo ? await demoLogin(JSON.parse(demo) as DemoLogin) : null,
         deviceUrlTemplate: app.config.deviceUrlTemplate,
         registrationOpen: app.config.allowRegistration,
       };

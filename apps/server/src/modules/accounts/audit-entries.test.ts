@@ -156,8 +156,41 @@ describe('account events in the audit log', () => {
     const byAddress = (await entries('?limit=1000')).filter(
       (entry) => entry.action === 'sign-in-refused' && entry.after?.scope === 'address',
     );
-    expect(byAddress).toMatchObject([{ user: 'gast7', after: { failures: 10 } }]);
+    // The name that reached the limit is no account: the entry names none.
+    expect(byAddress).toMatchObject([
+      { user: null, after: { scope: 'address', account: 'unknown', failures: 10 } },
+    ]);
     const all = JSON.stringify(await entries('?limit=1000'));
     expect(all).not.toMatch(/falsch/);
+    expect(all).not.toMatch(/gast\d/);
+  }, 30_000);
+
+  it('names the refused account as stored, and never keeps a name that is no account', async () => {
+    // After the previous test's window: this address is free again.
+    clock.advance(300_000);
+    const refuse = async (username: string) => {
+      for (let i = 0; i < 2; i++) {
+        const response = await server.request('/get/json/v1/1/info/', {
+          auth: [username, `falsch-${i}`],
+        });
+        expect(response.status).toBe(401);
+      }
+    };
+    // Someone typed the password into the name field: refused, audited without it.
+    await refuse('Geheim-im-Namensfeld-7');
+    // A known name in other case: the account as stored.
+    await refuse('VerWalter');
+    const refused = (await entries('?limit=1000')).filter(
+      (entry) => entry.action === 'sign-in-refused' && entry.after?.scope === 'account',
+    );
+    expect(refused.slice(0, 2)).toMatchObject([
+      { user: 'verwalter', after: { scope: 'account', failures: 2 } },
+      { user: null, after: { scope: 'account', account: 'unknown', failures: 2 } },
+    ]);
+    expect(refused[0]!.after).not.toHaveProperty('account');
+    expect(JSON.stringify(await entries('?limit=1000'))).not.toMatch(/Geheim-im-Namensfeld/i);
+    const stored = server.app.db.prepare('SELECT * FROM audit_log').all();
+    expect(JSON.stringify(stored)).not.toMatch(/Geheim-im-Namensfeld/i);
+    expect(JSON.stringify(stored)).not.toContain('VerWalter');
   }, 30_000);
 });

@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
-import appConfigRoute from './app-config.js';
+import appConfigRoute, { demoLoginCheck } from './app-config.js';
 import accountsContext from './context.js';
 import accountRoutes from './routes.js';
 
 export { runUserCommand, USER_OPTIONS } from './cli.js';
-export { requestLogSerializer } from './log-redaction.js';
+export { LOG_REDACT_PATHS, requestLogSerializer } from './log-redaction.js';
 export { createAccountChanges, type AccountChanges } from './service.js';
 
 /**
@@ -15,8 +15,9 @@ export { createAccountChanges, type AccountChanges } from './service.js';
 export default fp(
   async (app) => {
     await app.register(accountsContext, { config: app.config });
+    const demoLogin = demoLoginCheck(app);
     for (const prefix of ['', '/api']) {
-      await app.register(appConfigRoute, { prefix });
+      await app.register(appConfigRoute, { prefix, demoLogin });
       await app.register(accountRoutes, { prefix, own: prefix === '/api' });
     }
   },

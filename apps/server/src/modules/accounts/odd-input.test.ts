@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../../config.js';
-import { redactTokens, requestLogSerializer } from './log-redaction.js';
+import { redactUrl, requestLogSerializer } from './log-redaction.js';
 import { post, startAccountsServer, type AccountsServer } from '../../test-support/accounts.js';
 
 let server: AccountsServer;
@@ -113,9 +113,17 @@ describe('account settings', () => {
 describe('request logs', () => {
   it('keep the path of a reset link but not its token', () => {
     expect(
-      redactTokens('/re/home/auth/reset-password/change?token=abc-_123&email=demo%40example.com'),
+      redactUrl('/re/home/auth/reset-password/change?token=abc-_123&email=demo%40example.com'),
     ).toBe('/re/home/auth/reset-password/change?token=[redacted]&email=demo%40example.com');
-    expect(redactTokens('/x?email=a&TOKEN=zz#top')).toBe('/x?email=a&TOKEN=[redacted]#top');
+    expect(redactUrl('/x?email=a&TOKEN=zz#top')).toBe('/x?email=a&TOKEN=[redacted]#top');
+    expect(redactUrl('/x?User=a&PASSWORD=b&password_confirmation=c&new_password=d&ok=1')).toBe(
+      '/x?User=[redacted]&PASSWORD=[redacted]&password_confirmation=[redacted]&new_password=[redacted]&ok=1',
+    );
+    // Spelt the way the server reads it: escapes and `+` in the name.
+    expect(redactUrl('/x?pass%77ord=geheim&new+password=geheim&a=b%26password=no')).toBe(
+      '/x?pass%77ord=[redacted]&new+password=[redacted]&a=b%26password=no',
+    );
+    expect(redactUrl('/x?%E0=1&flag&access_token=t')).toBe('/x?%E0=1&flag&access_token=[redacted]');
     expect(requestLogSerializer({ method: 'GET', url: '/a?token=s' }).url).toBe(
       '/a?token=[redacted]',
     );

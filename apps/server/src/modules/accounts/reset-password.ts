@@ -63,7 +63,7 @@ export function resetPasswordRoute(app: FastifyInstance) {
       });
       if (!redeemed) throw invalid();
       // Sign-ins cached with the old password must not outlive it.
-      app.forgetCredentials();
+      app.forgetUser(user.id);
       request.log.info({ userId: user.id }, 'password changed with a reset link');
       return { message: t('passwordChanged') };
     },

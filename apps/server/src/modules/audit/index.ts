@@ -28,9 +28,11 @@ export default fp(
 );
 
 /**
- * The auth plugin's `onRefusal` (platform/auth): one entry when a limit starts refusing. The
- * name is the one sent; the password tried is never kept. Written in its own commit without
- * holding up the answer; a failure to write it is logged.
+ * The auth plugin's `onRefusal` (platform/auth): one entry when a limit starts refusing. It names
+ * the account as stored when the name sent is one; otherwise no user and `account: "unknown"`,
+ * because the text typed into the name field may be a password (and managers read this log).
+ * The password tried is never kept. Written in its own commit without holding up the answer; a
+ * failure to write it is logged.
  */
 export function recordSignInRefusal(
   app: FastifyInstance,
@@ -46,6 +48,7 @@ export function recordSignInRefusal(
         action: 'sign-in-refused',
         after: {
           scope: refusal.scope,
+          ...(refusal.username === null ? { account: 'unknown' } : {}),
           client: request.ip,
           failures: refusal.failures,
           blocked_seconds: refusal.blockedSeconds,

@@ -33,6 +33,25 @@ describe('failure limiter', () => {
     expect(Object.keys(limiter).sort()).toEqual(['blockedFor', 'fail', 'failures']);
   });
 
+  it('a flood of new clients cannot reset the counts of others, and memory stays bounded', () => {
+    let now = 0;
+    const limiter = createFailureLimiter({ limit: 4, windowMs: 300_000, now: () => now });
+    for (let i = 0; i < 4; i++) limiter.fail('blocked');
+    for (let i = 0; i < 2; i++) limiter.fail('halfway');
+    now = 1_000;
+    // More distinct clients than the limiter keeps (10,000), one failure each.
+    for (let i = 0; i < 10_050; i++) limiter.fail(`flood-${i}`);
+    expect(limiter.blockedFor('blocked')).toBe(299);
+    expect(limiter.failures('halfway')).toBe(2);
+    // The flood pushed out its own oldest entries, not everyone's.
+    expect(limiter.failures('flood-0')).toBe(0);
+    expect(limiter.failures('flood-10049')).toBe(1);
+    // Expired entries make room first.
+    now = 300_000;
+    expect(limiter.fail('late')).toBe(0);
+    expect(limiter.failures('blocked')).toBe(0);
+  });
+
   it('caps the delay', () => {
     const limiter = createFailureLimiter({ limit: 100, windowMs: 1000, now: () => 0 });
     const delays = Array.from({ length: 100 }, () => limiter.fail('a'));

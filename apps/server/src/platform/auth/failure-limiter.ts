@@ -9,13 +9,20 @@ export interface FailureLimiterOptions {
   limit: number;
   windowMs: number;
   now: () => number;
+  /** How many clients are counted at most (tests make it small). */
+  maxClients?: number;
 }
 
 const STEP_MS = 250;
 const MAX_DELAY_MS = 2_000;
 const MAX_CLIENTS = 10_000;
 
-export function createFailureLimiter({ limit, windowMs, now }: FailureLimiterOptions) {
+export function createFailureLimiter({
+  limit,
+  windowMs,
+  now,
+  maxClients = MAX_CLIENTS,
+}: FailureLimiterOptions) {
   const clients = new Map<string, { count: number; since: number }>();
   const current = (client: string) => {
     const entry = clients.get(client);
@@ -25,12 +32,17 @@ export function createFailureLimiter({ limit, windowMs, now }: FailureLimiterOpt
     }
     return entry;
   };
-  const sweep = () => {
+  // Full (a flood of distinct addresses or names must not grow memory without bound): the
+  // expired entries go, and if that frees nothing, the one with the fewest failures (the oldest
+  // of those). Nothing is cleared for everyone, and a count of n is only pushed out by a map full
+  // of counts of at least n: wiping someone's failures costs more failed sign-ins than it saves.
+  const makeRoom = () => {
+    let fewest: [string, { count: number }] | undefined;
     for (const [client, entry] of clients) {
       if (now() - entry.since >= windowMs) clients.delete(client);
+      else if (!fewest || entry.count < fewest[1].count) fewest = [client, entry];
     }
-    // A flood of distinct addresses must not grow memory without bound.
-    if (clients.size > MAX_CLIENTS) clients.clear();
+    if (clients.size >= maxClients && fewest) clients.delete(fewest[0]);
   };
   const slowAfter = Math.floor(limit / 2);
 
@@ -49,7 +61,7 @@ export function createFailureLimiter({ limit, windowMs, now }: FailureLimiterOpt
     fail(client: string): number {
       let entry = current(client);
       if (!entry) {
-        if (clients.size >= MAX_CLIENTS) sweep();
+        if (clients.size >= maxClients) makeRoom();
         entry = { count: 0, since: now() };
         clients.set(client, entry);
       }

@@ -1,4 +1,4 @@
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Capability } from '@raumregler/contract';
 import type { FastifyRequest } from 'fastify';
@@ -7,6 +7,7 @@ import { userCan } from './permissions.js';
 import { createUsersRepository, type UserRecord, type UsersRepository } from './users.js';
 import { HttpError } from '../http/error-handler.js';
 import { createFailureLimiter } from './failure-limiter.js';
+import { canonicalName, createSignInCache, signInKeys } from './sign-in-cache.js';
 
 declare module '../database/plugin.js' {
   interface Repositories {
@@ -25,9 +26,12 @@ declare module 'fastify' {
     requireCapability: (
       capability: Capability,
     ) => (request: FastifyRequest, reply: unknown, done: HookDone) => void;
-    /** Forget every cached sign-in, e.g. after a password change. */
+    /** Forget every cached sign-in of every user. */
     forgetCredentials: () => void;
-    /** Forget every cached sign-in of one user (its password changed, its account ended). */
+    /**
+     * Forget the cached sign-in of one user (password changed, account disabled or deleted):
+     * its next request runs the full check.
+     */
     forgetUser: (userId: number) => void;
   }
   interface FastifyRequest {
@@ -35,9 +39,12 @@ declare module 'fastify' {
   }
 }
 
-/** A sign-in limit that starts refusing: the account name as sent, and for how long. */
+/**
+ * A sign-in limit that starts refusing, and for how long. `username` is the account as stored
+ * when the name sent is one, else null: the text typed into the name field may be a password.
+ */
 export interface SignInRefusal {
-  username: string;
+  username: string | null;
   scope: 'account' | 'address';
   failures: number;
   blockedSeconds: number;
@@ -74,9 +81,16 @@ export function maySignIn(user: UserRecord | null): user is UserRecord {
   return user !== null && user.disabledAt === null;
 }
 
-export function parseBasicAuth(
-  header: string | undefined,
-): { username: string; password: string } | null {
+/** A user name and password as sent. */
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** Longer names or passwords are refused without a check. */
+const MAX_LENGTH = 200;
+
+export function parseBasicAuth(header: string | undefined): Credentials | null {
   if (!header) return null;
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
   if (!match?.[1]) return null;
@@ -87,7 +101,7 @@ export function parseBasicAuth(
 }
 
 /** Credentials of a request: the Basic header, or `user`/`password` fields of a form body. */
-export function credentialsOf(request: FastifyRequest) {
+export function credentialsOf(request: FastifyRequest): Credentials | null {
   const basic = parseBasicAuth(request.headers.authorization);
   if (basic) return basic;
   const body = request.body as Record<string, unknown> | undefined;
@@ -100,18 +114,24 @@ export function credentialsOf(request: FastifyRequest) {
 export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal) => void }>(
   async (app, { onRefusal }) => {
     app.repos.users = createUsersRepository(app.db);
-    // Cache keys are SHA-256 digests with a per-process secret in front: the cache never holds
-    // a password or an Authorization header, and one key costs a fraction of a microsecond.
-    const secret = randomBytes(32).toString('base64');
-    const cache = new Map<string, { user: UserRecord; checkedAt: number; until: number }>();
+    // Keyed by the identity of the credentials, not their spelling (sign-in-cache.ts): every
+    // spelling of one valid pair costs one scrypt a minute, and the cache holds at most one
+    // entry per account, so no client can grow it or make it forget other users' sign-ins.
+    const signInKey = signInKeys();
+    const cache = createSignInCache({
+      now: app.clock.now,
+      ttlMs: CACHE_MS,
+      recheckMs: RECHECK_MS,
+      reload: (id) => app.repos.users.findById(id),
+    });
     const checking = new Map<string, Promise<boolean>>();
     const dummyHash = hashPassword(randomBytes(16).toString('base64'));
     // Failed sign-ins are counted per (account, client address) pair and per address. The pair
     // is refused at AUTH_FAILURE_LIMIT, the address as a whole at ADDRESS_LIMIT_FACTOR times
     // that: a guesser is stopped, while the account's owner elsewhere, and the other users
     // behind a shared office address, still sign in. No count is per account alone, so nobody
-    // can lock an account for everyone. The account is the name as sent, known or not: an
-    // unknown name is counted and answered exactly like a known one.
+    // can lock an account for everyone. The account is the name as the database compares it,
+    // known or not: an unknown name is counted and answered exactly like a known one.
     const windowMs = app.config.authFailureWindowMs;
     const pairFailures = createFailureLimiter({
       limit: app.config.authFailureLimit,
@@ -124,33 +144,12 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
       now: app.clock.now,
     });
     const failurePair = (username: string, address: string) =>
-      `${username.toLowerCase()}\0${address}`;
-    // A polling client sends the very same header every time: its digest is the key, so a
-    // cached sign-in needs neither the regex, nor base64, nor splitting the pair.
-    const headerKey = (header: string) => hash('sha256', `${secret}h${header}`, 'base64');
-    const pairKey = (username: string, password: string) =>
-      hash('sha256', `${secret}p${username}\0${password}`, 'base64');
+      `${canonicalName(username)}\0${address}`;
     const unauthorized = () =>
       new HttpError(401, 'unauthorized', 'The login details are incorrect.');
 
-    /** The user of a cached sign-in, or null when the full check must run. */
-    const cachedUser = (key: string): UserRecord | null => {
-      const cached = cache.get(key);
-      if (!cached) return null;
-      const now = app.clock.now();
-      if (cached.until <= now) return null;
-      if (now - cached.checkedAt < RECHECK_MS) return cached.user;
-      // Changes by another process (the CLI) show within a second: a new hash makes the
-      // cached pair stale, new access rights are taken over.
-      const user = app.repos.users.findById(cached.user.id);
-      if (!maySignIn(user) || user.passwordHash !== cached.user.passwordHash) return null;
-      cached.user = user;
-      cached.checkedAt = now;
-      return user;
-    };
-
     /** Tells `onRefusal` when a limit starts refusing (the failure that reaches it). */
-    const reportRefusal = (request: FastifyRequest, username: string, pair: string) => {
+    const reportRefusal = (request: FastifyRequest, user: UserRecord | null, pair: string) => {
       const scope =
         pairFailures.failures(pair) === app.config.authFailureLimit
           ? 'account'
@@ -160,7 +159,7 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
             : null;
       if (!scope) return;
       onRefusal?.(request, {
-        username,
+        username: user?.username ?? null,
         scope,
         failures:
           scope === 'account' ? pairFailures.failures(pair) : addressFailures.failures(request.ip),
@@ -172,20 +171,14 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
     };
 
     /** The full check: the password against its scrypt hash, slowed down after failures. */
-    const verify = async (request: FastifyRequest, key: string | null): Promise<void> => {
-      const basic = parseBasicAuth(request.headers.authorization);
-      const credentials = basic ?? credentialsOf(request);
-      if (!credentials || credentials.username.length > 200 || credentials.password.length > 200) {
-        throw unauthorized();
-      }
-      key = basic && key ? key : pairKey(credentials.username, credentials.password);
-      const known = cachedUser(key);
-      if (known) {
-        request.user = known;
-        return;
-      }
+    const verify = async (
+      request: FastifyRequest,
+      credentials: Credentials | null,
+      key: string | null,
+    ): Promise<void> => {
+      if (!credentials || key === null) throw unauthorized();
       // A blocked pair or address gets no new password checks; pairs verified before (in the
-      // cache) still pass above.
+      // cache) passed in `authenticate` already.
       const pair = failurePair(credentials.username, request.ip);
       const retryAfter = Math.max(
         pairFailures.blockedFor(pair),
@@ -201,8 +194,9 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
         );
       }
       const user = app.repos.users.findByUsername(credentials.username);
-      // One scrypt per pair at a time: a client opening many connections at once with the same
-      // credentials (a dashboard, a load test) waits for one check instead of queueing dozens.
+      // One scrypt per identity at a time: a client opening many connections at once with the
+      // same credentials (a dashboard, a load test), in whatever spelling, waits for one check
+      // instead of queueing dozens.
       let check = checking.get(key);
       if (!check) {
         // An unknown user costs a check too, so timing does not tell which usernames exist.
@@ -220,21 +214,17 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
       if (!maySignIn(user) || !passed) {
         cache.delete(key);
         const delay = Math.max(pairFailures.fail(pair), addressFailures.fail(request.ip));
-        reportRefusal(request, credentials.username, pair);
+        reportRefusal(request, user, pair);
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         throw unauthorized();
       }
-      if (cache.size > 10_000) cache.clear();
-      const now = app.clock.now();
-      cache.set(key, { user, checkedAt: now, until: now + CACHE_MS });
+      cache.set(key, user);
       request.user = user;
     };
 
     app.decorateRequest('user', null);
     app.decorate('forgetCredentials', () => cache.clear());
-    app.decorate('forgetUser', (userId: number) => {
-      for (const [key, entry] of cache) if (entry.user.id === userId) cache.delete(key);
-    });
+    app.decorate('forgetUser', (userId: number) => cache.forgetUser(userId));
     app.decorate(
       'requireCapability',
       (capability: Capability) => (request: FastifyRequest, _reply: unknown, done: HookDone) => {
@@ -245,15 +235,20 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
     // A callback hook: a cached sign-in (every poll after the first) passes in the same tick,
     // without a promise; only the full check is asynchronous.
     app.decorate('authenticate', (request: FastifyRequest, _reply: unknown, done: HookDone) => {
-      const header = request.headers.authorization;
-      const key = header === undefined ? null : headerKey(header);
-      const user = key === null ? null : cachedUser(key);
+      const credentials = credentialsOf(request);
+      const key =
+        credentials &&
+        credentials.username.length <= MAX_LENGTH &&
+        credentials.password.length <= MAX_LENGTH
+          ? signInKey(credentials.username, credentials.password)
+          : null;
+      const user = key === null ? null : cache.get(key);
       if (user) {
         request.user = user;
         done();
         return;
       }
-      verify(request, key).then(() => done(), done);
+      verify(request, credentials, key).then(() => done(), done);
     });
   },
   { name: 'auth', dependencies: ['database', 'clock'] },
