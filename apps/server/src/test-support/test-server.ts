@@ -72,6 +72,8 @@ export async function startTestServer(
     config?: Partial<Config>;
     now?: () => number;
     timeouts?: AppOptions['timeouts'];
+    /** A logger to read what the server logs; none by default. */
+    logger?: AppOptions['logger'];
   } = {},
 ): Promise<TestServer> {
   const config: Config = {
@@ -85,7 +87,13 @@ export async function startTestServer(
   const db = openDatabase(config.databaseFile);
   const now = options.now ?? Date.now;
   await importSeed(db, options.seed ?? demoSeed(), now());
-  const app = await buildApp({ config, db, logger: false, now, timeouts: options.timeouts });
+  const app = await buildApp({
+    config,
+    db,
+    logger: options.logger ?? false,
+    now,
+    timeouts: options.timeouts,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
