@@ -1,6 +1,6 @@
 import { runCli } from './cli/commands.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './platform/database/open.js';
+import { openDatabase, secureDataDir } from './platform/database/open.js';
 
 /** `npm run cli -w apps/server -- …`: user and seed maintenance on the server's database. */
 async function main() {
@@ -8,6 +8,7 @@ async function main() {
   // mean the folder the user typed the command in, where `npm start` keeps ./data too.
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const config = loadConfig();
+  secureDataDir(config.dataDir);
   const db = openDatabase(config.databaseFile);
   try {
     process.exitCode = await runCli(

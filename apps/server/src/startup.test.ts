@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Floor } from '@raumregler/contract';
@@ -20,6 +20,14 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('start-up', () => {
+  it('makes an existing DATA_DIR of mode 0755 0700, its database 0600 (issue 31)', async () => {
+    chmodSync(dir, 0o755);
+    const db = await openSeededDatabase(config, Date.now);
+    db.close();
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(config.databaseFile).mode & 0o777).toBe(0o600);
+  });
+
   it('refuses a seed that breaks the shape, naming the bad field, and writes nothing', async () => {
     const seed = structuredClone(demoSeed()) as unknown as { users: { access: unknown }[] };
     seed.users[2]!.access = { smart: 'read', pro: 'admin' };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { Config } from './config.js';
-import { openDatabase } from './platform/database/open.js';
+import { openDatabase, secureDataDir } from './platform/database/open.js';
 import { createBuildingRepository } from './modules/building/repository.js';
 import { importSeed } from './modules/building/seed-import.js';
 import { parseSeed, SeedError, type Seed } from './modules/building/seed.js';
@@ -9,7 +9,7 @@ import { parseSeed, SeedError, type Seed } from './modules/building/seed.js';
 const demoSeedUrl = new URL('./modules/building/seed/demo-building.json', import.meta.url);
 
 /**
- * Opens the database and, when it is empty, applies SEED_FILE (or the demo building). A seed
+ * Narrows DATA_DIR to 0700 (secureDataDir), opens the database and, when it is empty, applies SEED_FILE (or the demo building). A seed
  * that breaks the shape throws a SeedError naming the bad field, before anything is written;
  * so does a SEED_FILE whose `building.houseId` is not HOUSE_ID (the API would answer every call
  * of the web app with 404 otherwise). A seed without `houseId`, and the demo building, take
@@ -19,6 +19,7 @@ export async function openSeededDatabase(
   config: Config,
   now: () => number,
 ): Promise<Database.Database> {
+  secureDataDir(config.dataDir);
   const db = openDatabase(config.databaseFile);
   try {
     if (createBuildingRepository(db, now).isEmpty()) {

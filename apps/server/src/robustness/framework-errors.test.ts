@@ -59,6 +59,21 @@ describe('framework-level errors', () => {
     expectOurs(answer, 400, 'bad_request');
   });
 
+  it('two Host headers: 400 bad_request (RFC 9112), whichever their values', async () => {
+    for (const hosts of ['Host: x\r\nHost: y', 'Host: x\r\nhost: x', 'HOST: a\r\nHost: b']) {
+      const answer = await raw(
+        `GET /get/json/v1/1/temps/ HTTP/1.1\r\n${hosts}\r\nAuthorization: ${auth}\r\nConnection: close\r\n\r\n`,
+      );
+      const body = expectOurs(answer, 400, 'bad_request');
+      expect(JSON.stringify(body), hosts).not.toMatch(/"[xyab]"/);
+    }
+    // One Host stays fine.
+    const one = await raw(
+      `GET /get/json/v1/1/temps/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(one?.status).toBe(200);
+  });
+
   it('headers larger than node takes: 431 headers_too_large', async () => {
     const answer = await raw(
       `GET /get/json/v1/1/temps/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,

@@ -18,6 +18,10 @@ export interface FuzzRequest {
   body?: Buffer;
   /** For kind raw: the exact bytes sent on a fresh socket. */
   raw?: Buffer;
+  /** The one status a correct server answers (issue 31's cases), where only one is right. */
+  status?: number;
+  /** Text sent in the path or fields that the answer must not contain (no echo). */
+  echo?: string;
 }
 
 export interface FuzzTarget {
@@ -820,6 +824,236 @@ export function issue17Requests(target: FuzzTarget): FuzzRequest[] {
       ),
     });
   }
+  return requests;
+}
+
+/**
+ * The requests of issue 31 ("what the second attack found"), each once: an array nested 4,140
+ * deep in every body-taking route's fields (it was a 500 before sign-in), two Host headers
+ * (400), dates before 1970 (400, they were read as 1900–1999), and refusals that must not
+ * echo a marker sent in the path or the fields.
+ */
+export function issue31Requests(target: FuzzTarget): FuzzRequest[] {
+  const writer = basic(target.writer.username, target.writer.password);
+  const house = target.houseId;
+  const room = target.roomIds[0]!;
+  const requests: FuzzRequest[] = [];
+  const add = (request: Omit<FuzzRequest, 'kind'> & { kind?: FuzzRequest['kind'] }) =>
+    requests.push({ kind: 'write', ...request });
+  const form = 'application/x-www-form-urlencoded';
+  const json = 'application/json';
+  const boundary = 'issue31';
+  const multipartType = `multipart/form-data; boundary=${boundary}`;
+  const deep = '['.repeat(4_140) + ']'.repeat(4_140);
+
+  // 1. Deep arrays on every route that takes a body, both prefixes where there are two.
+  const bodyRoutes: [path: string, field: string, kind: FuzzRequest['kind']][] = [
+    ...['', '/api'].flatMap((prefix): [string, string, FuzzRequest['kind']][] => [
+      [`${prefix}/set/json/v1/${house}/ziel/${room}/`, 'ziel', 'write'],
+      [`${prefix}/set/json/v1/${house}/soll/${room}/`, 'soll', 'write'],
+      [`${prefix}/set/json/v1/${house}/rooms/${room}/`, 'betriebsart', 'write'],
+      [`${prefix}/set/json/v1/${house}/resettemp/${room}/`, 'user', 'write'],
+      [`${prefix}/forgot-password`, 'email', 'forgot'],
+      [`${prefix}/reset-password`, 'token', 'write'],
+      [`${prefix}/register`, 'email', 'write'],
+    ]),
+    [`/api/schedules/${room}/`, 'week', 'write'],
+    ['/api/absences/', 'rooms', 'write'],
+    ['/api/absences/1/end', 'name', 'write'],
+    ['/api/alarms/1/ack', 'note', 'write'],
+  ];
+  // A schedule's week and an absence's rooms may hold 16 KiB: 8 KB of brackets pass the limit
+  // and are then no week and no room list (400); every other field takes 1–2 KiB (413).
+  const large = new Set(['week', 'rooms']);
+  for (const [path, field, kind] of bodyRoutes) {
+    add({
+      label: `an array 4,140 deep in a JSON field`,
+      kind,
+      method: 'POST',
+      path,
+      headers: { authorization: writer, 'content-type': json },
+      body: Buffer.from(`{${JSON.stringify(field)}:${deep}}`),
+      status: large.has(field) ? 400 : 413,
+    });
+    // Without credentials: a bare array reads no field, so a signed-in resettemp would pass.
+    add({
+      label: `a JSON body that is an array 4,140 deep`,
+      kind,
+      method: 'POST',
+      path,
+      headers: { 'content-type': json },
+      body: Buffer.from(deep),
+    });
+    add({
+      label: `an array 4,140 deep as a multipart field`,
+      kind,
+      method: 'POST',
+      path,
+      headers: { 'content-type': multipartType },
+      body: multipart([[field, deep]], boundary),
+    });
+  }
+  // 4. Two Host headers.
+  const twoHosts: [string, string][] = [
+    [
+      'two Host headers',
+      `GET /get/json/v1/${house}/temps/ HTTP/1.1\r\nHost: a\r\nHost: b\r\nAuthorization: ${writer}\r\nConnection: close\r\n\r\n`,
+    ],
+    [
+      'a write with two Host headers',
+      `POST /set/json/v1/${house}/ziel/${room}/ HTTP/1.1\r\nHost: a\r\nhost: a\r\nAuthorization: ${writer}\r\nContent-Type: ${form}\r\nContent-Length: 9\r\nConnection: close\r\n\r\nziel=22.5`,
+    ],
+  ];
+  for (const [label, text] of twoHosts) {
+    add({
+      label,
+      kind: 'raw',
+      method: 'RAW',
+      path: '',
+      headers: {},
+      raw: Buffer.from(text, 'latin1'),
+      status: 400,
+    });
+  }
+  // 2. Dates before 1970 (read as 1900–1999 before).
+  for (const query of [
+    'from=0099-06-01T00:00&to=0099-06-02T00:00',
+    'to=0099-06-02T00:00',
+    'from=1969-12-31T12:00:00Z&to=1969-12-31T13:00:00Z',
+  ]) {
+    add({
+      label: `history ${query}`,
+      kind: 'read',
+      method: 'GET',
+      path: `/api/history/${room}/?${query}`,
+      headers: { authorization: writer },
+      status: 400,
+    });
+    add({
+      label: `audit ${query}`,
+      kind: 'read',
+      method: 'GET',
+      path: `/api/audit/?${query}`,
+      headers: { authorization: writer },
+      status: 400,
+    });
+  }
+  for (const [from, to] of [
+    ['0099-06-01T00:00', '2099-06-02T00:00'],
+    ['2099-06-01T00:00', '0099-06-02T00:00:00+01:00'],
+  ]) {
+    add({
+      label: `absence from ${from} to ${to}`,
+      method: 'POST',
+      path: '/api/absences/',
+      headers: { authorization: writer, 'content-type': form },
+      body: encodeUrl([
+        ['name', 'x'],
+        ['from', from!],
+        ['to', to!],
+        ['target', '17'],
+        ['rooms', 'all'],
+      ]),
+      status: 400,
+    });
+  }
+  // 3. No echo: a marker in the path or the fields never comes back.
+  const mark = 'qzxmark31';
+  const none = '987654321';
+  const reads: [string, string][] = [
+    ['an unknown path', `/api/${mark}`],
+    ['an unknown path at the root', `/${mark}/x`],
+    ['a room id that is no number', `/get/json/v1/${house}/temps/${mark}/`],
+    ['a room that is none', `/api/get/json/v1/${house}/temps/${none}/`],
+    ['an unknown house', `/get/json/v1/${mark}/temps/`],
+    ['an unknown house id number', `/get/json/v1/${none}/temps/`],
+    ['a history room id', `/api/history/${mark}/`],
+    ['a history room that is none', `/api/history/${none}/`],
+    ['an audit room that is none', `/api/audit/?room=${none}`],
+    ['a schedule of a room that is none', `/api/schedules/${none}/`],
+  ];
+  for (const [label, path] of reads) {
+    const echo = path.includes(mark) ? mark : none;
+    add({
+      label: `echo: ${label}`,
+      kind: 'read',
+      method: 'GET',
+      path,
+      headers: { authorization: writer },
+      echo,
+    });
+  }
+  const writes: [string, string, Fields][] = [
+    ['a write to a room that is none', `/set/json/v1/${house}/ziel/${none}/`, [['ziel', '21']]],
+    ['an alarm id', `/api/alarms/${mark}/ack`, []],
+    ['an alarm that is none', `/api/alarms/${none}/ack`, []],
+    ['an absence id', `/api/absences/${mark}/end`, []],
+    ['an absence that is none', `/api/absences/${none}/end`, []],
+    [
+      'a week with an unknown day',
+      `/api/schedules/${room}/`,
+      [['week', JSON.stringify({ [mark]: [] })]],
+    ],
+    [
+      'an absence with a room id that is no number',
+      '/api/absences/',
+      [
+        ['name', 'x'],
+        ['rooms', mark],
+      ],
+    ],
+    [
+      'an absence with a room that is none',
+      '/api/absences/',
+      [
+        ['name', 'x'],
+        ['rooms', `${room},${none}`],
+      ],
+    ],
+    [
+      'a too long field named by the marker',
+      `/set/json/v1/${house}/ziel/${room}/`,
+      [
+        ['ziel', '21'],
+        [mark, 'x'.repeat(2048)],
+      ],
+    ],
+    [
+      'a field named __proto__ with the marker',
+      `/set/json/v1/${house}/ziel/${room}/`,
+      [['__proto__', mark]],
+    ],
+  ];
+  for (const [label, path, fields] of writes) {
+    const echo =
+      path.includes(mark) || fields.some(([k, v]) => k.includes(mark) || v.includes(mark))
+        ? mark
+        : none;
+    add({
+      label: `echo: ${label} (urlencoded)`,
+      method: 'POST',
+      path,
+      headers: { authorization: writer, 'content-type': form },
+      body: encodeUrl(fields),
+      echo,
+    });
+    add({
+      label: `echo: ${label} (multipart)`,
+      method: 'POST',
+      path,
+      headers: { authorization: writer, 'content-type': multipartType },
+      body: multipart(fields, boundary),
+      echo,
+    });
+  }
+  add({
+    label: 'echo: a JSON body that is no JSON',
+    method: 'POST',
+    path: `/set/json/v1/${house}/ziel/${room}/`,
+    headers: { authorization: writer, 'content-type': json },
+    body: Buffer.from(`{"ziel": ${mark}}`),
+    echo: mark,
+  });
   return requests;
 }
 

@@ -42,7 +42,7 @@ function filterOf(request: FastifyRequest): AlarmFilter {
 function alarmIdOf(request: FastifyRequest): number {
   const raw = (request.params as { id?: string }).id ?? '';
   if (!/^\d{1,12}$/.test(raw) || Number(raw) < 1) {
-    throw new HttpError(400, 'bad_request', `The alarm id must be a whole number, got "${raw}".`);
+    throw new HttpError(400, 'bad_request', 'The alarm id must be a whole number.');
   }
   return Number(raw);
 }
@@ -98,13 +98,9 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
       const id = alarmIdOf(request);
       const note = noteOf(request);
       const { outcome, alarm } = await app.alarms.acknowledge(id, request.user!.username, note);
-      if (outcome === 'unknown') throw new HttpError(404, 'not_found', `There is no alarm ${id}.`);
+      if (outcome === 'unknown') throw new HttpError(404, 'not_found', 'There is no such alarm.');
       if (outcome === 'cleared') {
-        throw new HttpError(
-          409,
-          'conflict',
-          `Alarm ${id} has cleared; it needs no acknowledgement.`,
-        );
+        throw new HttpError(409, 'conflict', 'The alarm has cleared; it needs no acknowledgement.');
       }
       return { alarm: toWireAlarm(alarm!, app.clock.local) };
     },

@@ -96,7 +96,7 @@ const auditRoutes: FastifyPluginAsync = async (app) => {
         !app.repos.building.findRoom(filter.roomId) &&
         !app.audit.hasRoom(filter.roomId)
       ) {
-        throw unknownRoom(filter.roomId);
+        throw unknownRoom();
       }
       const entries = app.audit.list(filter).map(app.audit.toWire);
       if (wantsCsv(request) && (request.query as AuditQuery).format !== 'json') {

@@ -181,7 +181,7 @@ describe('parseAbsence', () => {
     });
     expect(Object.keys(refused({ target: 'warm' }))).toEqual(['target']);
     expect(refused({ rooms: '1,99,98' })).toEqual({
-      rooms: ['rooms names unknown rooms: 99, 98.'],
+      rooms: ['rooms names a room that does not exist.'],
     });
     expect(Object.keys(refused({ rooms: '1;2' }))).toEqual(['rooms']);
     expect(Object.keys(refused({ rooms: '' }))).toEqual(['rooms']);

@@ -117,14 +117,11 @@ export function parseAbsence(
     const ids = roomsText.split(',').map((id) => id.trim());
     const malformed = ids.filter((id) => !/^\d{1,9}$/.test(id));
     if (malformed.length > 0) {
-      refuse(
-        'rooms',
-        `must be comma-separated room ids or all; "${malformed[0]!.slice(0, 20)}" is no room id`,
-      );
+      refuse('rooms', 'must be comma-separated room ids or all');
     } else {
       const unknown = [...new Set(ids.map(Number))].filter((id) => !byId.has(id));
       if (unknown.length > 0) {
-        refuse('rooms', `names unknown rooms: ${unknown.slice(0, 5).join(', ')}`);
+        refuse('rooms', 'names a room that does not exist');
       } else {
         for (const id of new Set(ids.map(Number))) chosen.push(byId.get(id)!);
       }

@@ -29,7 +29,7 @@ export class InvalidCommandError extends Error {
 /** A command for a room that does not exist (404 on the wire). */
 export class UnknownRoomError extends Error {
   constructor(readonly roomId: number) {
-    super(`There is no room ${roomId}.`);
+    super('There is no such room.');
   }
 }
 

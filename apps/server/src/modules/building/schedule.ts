@@ -212,10 +212,7 @@ export function parseWeek(raw: unknown, limits: { min: number; max: number }): P
     (key) => !(WEEK_DAYS as readonly string[]).includes(key),
   );
   if (unknown.length > 0) {
-    refuse(
-      'week',
-      `has unknown days (${unknown.slice(0, 3).join(', ')}); the days are mon, tue, wed, thu, fri, sat and sun`,
-    );
+    refuse('week', 'has unknown days; the days are mon, tue, wed, thu, fri, sat and sun');
   }
   const week = emptyWeek();
   WEEK_DAYS.forEach((name, dayIndex) => {
@@ -230,7 +227,7 @@ export function parseWeek(raw: unknown, limits: { min: number; max: number }): P
       return;
     }
     if (points.length > MAX_POINTS_PER_DAY) {
-      refuse(path, `has ${points.length} points; a day holds at most ${MAX_POINTS_PER_DAY}`);
+      refuse(path, `has too many points; a day holds at most ${MAX_POINTS_PER_DAY}`);
       return;
     }
     const seen = new Map<string, number>();
@@ -255,7 +252,7 @@ export function parseWeek(raw: unknown, limits: { min: number; max: number }): P
         if (earlier !== undefined) {
           refuse(
             `${pointPath}.at`,
-            `is the same time as ${path}[${earlier}] (${String(at)}); ${DAY_NAMES[dayIndex]} has one point per time`,
+            `is the same time as ${path}[${earlier}]; ${DAY_NAMES[dayIndex]} has one point per time`,
           );
         } else {
           seen.set(at as string, index);

@@ -3,7 +3,7 @@ import {
   TEMPORARY_DURATION_MAX,
   TEMPORARY_DURATION_MIN,
 } from '@raumregler/contract';
-import { wallToEpoch, type LocalClock } from '../../platform/clock/local-time.js';
+import { wallTime, wallToEpoch, type LocalClock } from '../../platform/clock/local-time.js';
 
 /** A temporary target without a duration (or with `default` or 0) runs this many minutes. */
 export const DEFAULT_TEMPORARY_MINUTES = 60;
@@ -70,18 +70,8 @@ export function parseUntil(raw: unknown, now: number, local: LocalClock): Parsed
   if (raw === undefined || raw === '') return { ok: true, value: null };
   const match = typeof raw === 'string' ? WALL_TIME.exec(raw.trim()) : null;
   const [year, month, day, hour, minute, second] = (match ?? []).slice(1).map(Number);
-  const wall = match ? Date.UTC(year!, month! - 1, day!, hour!, minute!, second!) : NaN;
-  const d = new Date(wall);
-  if (
-    !match ||
-    d.getUTCMonth() !== month! - 1 ||
-    d.getUTCDate() !== day! ||
-    d.getUTCHours() !== hour! ||
-    d.getUTCMinutes() !== minute! ||
-    d.getUTCSeconds() !== second!
-  ) {
-    return { ok: false, message: 'must be a local time YYYY-MM-DDTHH:MM:SS' };
-  }
+  const wall = match ? wallTime(year!, month!, day!, hour!, minute!, second!) : null;
+  if (wall === null) return { ok: false, message: 'must be a local time YYYY-MM-DDTHH:MM:SS' };
   const instant = wallToEpoch(local, wall);
   if (instant === null) {
     return {

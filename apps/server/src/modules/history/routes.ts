@@ -70,10 +70,10 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply): Promise<FastifyReply | string> => {
       const id = (request.params as { roomId?: string }).roomId ?? '';
       if (!/^\d{1,9}$/.test(id)) {
-        throw new HttpError(400, 'bad_request', `The room id must be a whole number, got "${id}".`);
+        throw new HttpError(400, 'bad_request', 'The room id must be a whole number.');
       }
       const roomId = Number(id);
-      if (!app.history.hasRoom(roomId)) throw unknownRoom(roomId);
+      if (!app.history.hasRoom(roomId)) throw unknownRoom();
       const from = timeParam(request, 'from');
       const to = timeParam(request, 'to') ?? (from === undefined ? app.clock.now() : undefined);
       const end = to ?? app.clock.now();

@@ -49,11 +49,7 @@ const absenceRoutes: FastifyPluginAsync = async (app) => {
     async (request): Promise<EndAbsenceResult> => {
       const raw = (request.params as { id?: string }).id ?? '';
       if (!/^\d{1,9}$/.test(raw)) {
-        throw new HttpError(
-          400,
-          'bad_request',
-          `The absence id must be a whole number, got "${raw.slice(0, 20)}".`,
-        );
+        throw new HttpError(400, 'bad_request', 'The absence id must be a whole number.');
       }
       return app.schedules.endAbsence(Number(raw), actorOf(request)).catch(refusal);
     },

@@ -17,12 +17,12 @@ export function refusal(error: unknown): never {
   if (error instanceof ScheduleValidationError) {
     throw new HttpError(400, 'validation_failed', error.message, error.messages);
   }
-  if (error instanceof UnknownRoomError) throw unknownRoom(error.roomId);
+  if (error instanceof UnknownRoomError) throw unknownRoom();
   if (error instanceof UnknownAbsenceError) {
     throw new HttpError(404, 'not_found', error.message);
   }
   if (error instanceof AbsenceOverError) {
-    throw new HttpError(409, 'conflict', `${error.message} It cannot be ended again.`);
+    throw new HttpError(409, 'conflict', 'The absence is already over; it cannot be ended again.');
   }
   throw error;
 }

@@ -30,12 +30,12 @@ export class ScheduleValidationError extends Error {
 }
 export class UnknownAbsenceError extends Error {
   constructor(readonly absenceId: number) {
-    super(`There is no absence ${absenceId}.`);
+    super('There is no such absence.');
   }
 }
 export class AbsenceOverError extends Error {
   constructor(readonly absence: Absence) {
-    super(`The absence ${absence.id} is already over.`);
+    super('The absence is already over.');
   }
 }
 

@@ -65,4 +65,19 @@ describe('parseWireTime', () => {
       expect(parseWireTime(berlin, text), text).toBeNull();
     }
   });
+
+  it('refuses dates before 1970, which Date.UTC read as 1900–1999 for the years 0–99', () => {
+    for (const text of [
+      '0099-06-01T00:00',
+      '0000-01-01T00:00:00Z',
+      '0050-06-01T12:00:00+01:00',
+      '1969-12-31T23:59:59Z',
+      '1970-01-01T00:30:00',
+      '1970-01-01T00:30:00+01:00',
+    ]) {
+      expect(parseWireTime(berlin, text), text).toBeNull();
+    }
+    expect(parseWireTime(berlin, '1970-01-01T00:00:00Z')).toBe(0);
+    expect(parseWireTime(berlin, '1999-06-01T00:00:00Z')).toBe(Date.UTC(1999, 5, 1));
+  });
 });

@@ -179,22 +179,43 @@ export function parseWireTime(clock: LocalClock, text: string): number | null {
     number,
     number,
   ];
-  const [year, month, day, hour, minute, second] = fields;
-  if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-  if (new Date(wall).getUTCDate() !== day) return null; // 31 February and the like
+  const wall = wallTime(...fields);
+  if (wall === null) return null;
   // Milliseconds count: a client filtering `from` an instant it took must not get the entries
   // of the same second before it.
   const millis = Number(fraction.padEnd(3, '0'));
-  if (zone === undefined) {
-    const epoch = wallToEpoch(clock, wall);
-    return epoch === null ? null : epoch + millis;
+  let epoch: number | null;
+  if (zone === undefined) epoch = wallToEpoch(clock, wall);
+  else if (zone === 'Z') epoch = wall;
+  else {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const offset = sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6))) * MINUTE;
+    epoch = Math.abs(offset) > 18 * 60 * MINUTE ? null : wall - offset;
   }
-  if (zone === 'Z') return wall + millis;
-  const sign = zone.startsWith('-') ? -1 : 1;
-  const offset = sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6))) * MINUTE;
-  if (Math.abs(offset) > 18 * 60 * MINUTE) return null;
-  return wall - offset + millis;
+  // 1970-01-01T00:30 in Berlin is still 1969 in UTC.
+  return epoch === null || epoch < 0 ? null : epoch + millis;
+}
+
+/**
+ * The wall milliseconds of a date and time as written (month 1–12), or null when no such time
+ * exists (31 February, 24:00) or it lies before 1970. Date.UTC reads the years 0–99 as
+ * 1900–1999, so without the floor `0099-06-01` silently became 1999-06-01; nothing this server
+ * keeps or is asked about lies before 1970.
+ */
+export function wallTime(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+): number | null {
+  if (year < 1970 || month < 1 || month > 12 || day < 1) return null;
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  const date = new Date(wall);
+  // 31 February and the like roll over into the next month.
+  return date.getUTCFullYear() === year && date.getUTCDate() === day ? wall : null;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from './open.js';
+import { openDatabase, secureDataDir } from './open.js';
 
 // Issue 17, 8: the database (password hashes, reset tokens) was created 0644, world-readable.
 const mode = (file: string) => statSync(file).mode & 0o777;
@@ -34,6 +34,28 @@ describe('a fresh data folder', () => {
     writeFileSync(file, '', { mode: 0o644 });
     openDatabase(file).close();
     expect(mode(file)).toBe(0o600);
+  });
+});
+
+describe('a data folder from before', () => {
+  it('is narrowed from 0755 to 0700, and its database files to 0600 (issue 31)', () => {
+    base = mkdtempSync(path.join(tmpdir(), 'raumregler-modes-'));
+    const dataDir = path.join(base, 'data');
+    mkdirSync(dataDir, { mode: 0o755 });
+    chmodSync(dataDir, 0o755);
+    const file = path.join(dataDir, 'raumregler.sqlite');
+    writeFileSync(file, '', { mode: 0o644 });
+    secureDataDir(dataDir);
+    openDatabase(file).close();
+    expect(mode(dataDir)).toBe(0o700);
+    expect(mode(file)).toBe(0o600);
+  });
+
+  it('is created 0700 when missing', () => {
+    base = mkdtempSync(path.join(tmpdir(), 'raumregler-modes-'));
+    const dataDir = path.join(base, 'fresh');
+    secureDataDir(dataDir);
+    expect(mode(dataDir)).toBe(0o700);
   });
 });
 

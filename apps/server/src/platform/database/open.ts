@@ -8,6 +8,21 @@ const FOLDER_MODE = 0o700;
 const FILE_MODE = 0o600;
 
 /**
+ * Makes DATA_DIR (mail files, and the database unless DATABASE_FILE lies elsewhere) readable by
+ * the server's user only on every start, also when it was there before with 0755 (issue 31):
+ * mkdir's mode applies only to a folder it creates. A folder another user owns (a mounted
+ * volume) cannot be changed by us and is left as it is; its owner decides.
+ */
+export function secureDataDir(dir: string) {
+  mkdirSync(dir, { recursive: true, mode: FOLDER_MODE });
+  try {
+    chmodSync(dir, FOLDER_MODE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+  }
+}
+
+/**
  * Creates the data folder (0700) and the database file (0600) readable by the server's user
  * only, whatever the umask; SQLite gives the -wal and -shm files the database file's mode.
  * A database file from before is narrowed to 0600 too.

@@ -17,9 +17,11 @@ export class HttpError extends Error {
   }
 }
 
-/** The 404 of a room id that names no room (every module that takes a room id answers it). */
-export const unknownRoom = (roomId: number) =>
-  new HttpError(404, 'not_found', `There is no room ${roomId}.`);
+/**
+ * The 404 of a room id that names no room (every module that takes a room id answers it). Like
+ * every refusal it is fixed text: a message names a field at most, never what the client sent.
+ */
+export const unknownRoom = () => new HttpError(404, 'not_found', 'There is no such room.');
 
 export const REALM = 'Raumregler';
 
@@ -50,7 +52,7 @@ const CODE_FOR_STATUS: Partial<Record<number, ErrorCode>> = {
   431: 'headers_too_large',
 };
 
-/** Our words for Fastify's own 4xx errors, which may echo parts of the request. */
+/** Our words for any other 4xx error (Fastify's, a plugin's), whose own may echo the request. */
 const FRAMEWORK_MESSAGES: Partial<Record<number, string>> = {
   400: 'The request could not be read.',
   413: 'The body is too large.',
@@ -84,12 +86,11 @@ export default fp(
       if (status >= 400 && status < 500) {
         return sendError(reply, status, {
           error: codeForStatus(status),
+          // Fastify's, its plugins' and the parsers' own messages may quote the request (a
+          // header's value, a JSON parser's view of the body): ours are fixed words.
           message: error.validation
             ? 'The request is not valid.'
-            : // Fastify's and its plugins' own messages may quote the request (a header's value).
-              typeof error.code === 'string' && error.code.startsWith('FST_')
-              ? (FRAMEWORK_MESSAGES[status] ?? 'The request could not be read.')
-              : error.message,
+            : (FRAMEWORK_MESSAGES[status] ?? 'The request could not be read.'),
         });
       }
       request.log.error({ err: error }, 'request failed');
@@ -101,7 +102,7 @@ export default fp(
     app.setNotFoundHandler((request, reply) =>
       sendError(reply, 404, {
         error: 'not_found',
-        message: `No such path: ${request.method} ${request.url.split('?')[0]}`,
+        message: 'There is no such path.',
       }),
     );
   },

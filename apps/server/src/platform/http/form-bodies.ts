@@ -33,6 +33,14 @@ export async function registerFormBodies(app: FastifyInstance, options: FormBody
     }
   });
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT + 3 * large });
+  // JSON within the same bounds as urlencoded (escapes may triple a value as %-encoding does),
+  // not the app's 64 KiB: a deeper or longer JSON body is refused before it is parsed.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT + 3 * large },
+    app.getDefaultJsonParser('error', 'error'),
+  );
   // Read while streaming, so an oversized body is refused at its first excess byte.
   acceptMultipartFields(app, {
     body: FORM_BODY_LIMIT + large,

@@ -119,9 +119,22 @@ function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: F
 }
 
 /**
+ * How many Host headers a request has. Node keeps the first and drops the others, so only the
+ * raw list shows them; RFC 9112 asks for a 400, as two hosts may be read differently by a proxy.
+ */
+function hostHeaders(rawHeaders: string[]): number {
+  let count = 0;
+  for (let index = 0; index < rawHeaders.length; index += 2) {
+    const name = rawHeaders[index]!;
+    if (name.length === 4 && name.toLowerCase() === 'host') count += 1;
+  }
+  return count;
+}
+
+/**
  * Every route's methods by path, so that a known path asked with another method is answered
  * 405 with `Allow` (before any body is parsed), and an unknown path 404. Also refuses an
- * HTTP/1.1 request without Host (RFC 9112 asks for 400).
+ * HTTP/1.1 request without Host, and any with two (RFC 9112 asks for 400).
  */
 export default fp(
   async (app) => {
@@ -176,6 +189,10 @@ export default fp(
     app.addHook('onRequest', (request, reply, done) => {
       if (request.raw.httpVersion === '1.1' && !request.headers.host) {
         done(new HttpError(400, 'bad_request', 'The Host header is missing.'));
+        return;
+      }
+      if (hostHeaders(request.raw.rawHeaders) > 1) {
+        done(new HttpError(400, 'bad_request', 'The Host header is given more than once.'));
         return;
       }
       if (request.is404) {

@@ -24,6 +24,8 @@ const sizeLimit = (limits: MultipartLimits, name: string) =>
 export type MultipartFields = Record<string, string>;
 
 const tooLarge = (message: string) => new HttpError(413, 'payload_too_large', message);
+// Fixed words: a refusal names no field the client chose (issue 31), so it echoes nothing.
+const FIELD_TOO_LONG = 'A field is too long.';
 const malformed = () => new HttpError(400, 'bad_request', 'The multipart body is malformed.');
 
 /**
@@ -114,9 +116,9 @@ export function readMultipartFields(
         fail(tooLarge('A field name is too long.'));
       } else if (valueTruncated || Buffer.byteLength(value) > sizeLimit(limits, name)) {
         // busboy cuts long values silently; a cut setpoint must not pass as a shorter one.
-        fail(tooLarge(`The field "${name}" is too long.`));
+        fail(tooLarge(FIELD_TOO_LONG));
       } else if (name in Object.prototype) {
-        fail(new HttpError(400, 'bad_request', `"${name}" is not a field name.`));
+        fail(new HttpError(400, 'bad_request', 'A field has a name that is not allowed.'));
       } else {
         // A repeated field: its last value counts, in every body type (limitFormFields).
         fields[name] = value;
@@ -163,10 +165,43 @@ export function acceptMultipartFields(app: FastifyInstance, limits: MultipartLim
 }
 
 /**
+ * The bytes of `value`'s JSON text, counted without recursion and only as far as `limit`: a
+ * JSON body may nest arrays thousands deep (`[[[…]]]`, 8 KB for 4,000 levels), which overflows
+ * the stack of anything recursive (JSON.stringify, String()). Past `limit` the count stops and
+ * the result is some number above it; the value came from JSON.parse, so it has no cycles.
+ */
+export function jsonSize(value: unknown, limit: number): number {
+  let size = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0 && size <= limit) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      size += Buffer.byteLength(next) + 2;
+    } else if (Array.isArray(next)) {
+      // Brackets and the commas between the items.
+      size += 1 + Math.max(next.length, 1);
+      for (const item of next) pending.push(item);
+    } else if (next !== null && typeof next === 'object') {
+      const entries = Object.entries(next);
+      size += 1 + Math.max(entries.length, 1);
+      for (const [key, item] of entries) {
+        // The key's quotes and its colon.
+        size += Buffer.byteLength(key) + 3;
+        pending.push(item);
+      }
+    } else {
+      size += String(next).length;
+    }
+  }
+  return size;
+}
+
+/**
  * The same form rules for urlencoded and JSON bodies as the multipart reader keeps while it
  * streams: at most `fields` fields, names and values within their sizes (413), and a repeated
  * urlencoded field counts with its last value, as a repeated multipart field and a repeated
- * JSON key do. Runs once the body is parsed, before sign-in and the route.
+ * JSON key do. Runs once the body is parsed, before sign-in and the route. A value that is no
+ * string (a JSON body's array or object) is measured by its JSON text, without recursion.
  */
 function limitFormFields(app: FastifyInstance, limits: MultipartLimits) {
   app.addHook('preValidation', (request, _reply, done) => {
@@ -187,15 +222,14 @@ function limitFormFields(app: FastifyInstance, limits: MultipartLimits) {
         }
         value = record[name] = value.at(-1);
       }
+      const limit = sizeLimit(limits, name);
       const size =
         typeof value === 'string'
           ? Buffer.byteLength(value)
           : value !== null && typeof value === 'object'
-            ? JSON.stringify(value).length
+            ? jsonSize(value, limit)
             : 0;
-      if (size > sizeLimit(limits, name)) {
-        return done(tooLarge(`The field "${name}" is too long.`));
-      }
+      if (size > limit) return done(tooLarge(FIELD_TOO_LONG));
     }
     done();
   });

@@ -1,6 +1,8 @@
 import type { DeviceInfo, Floor, Permissions } from '@raumregler/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  demoSeedWithGuest,
+  GUEST,
   manualClock,
   startTestServer,
   type TestServer,
@@ -55,6 +57,27 @@ describe('GET info', () => {
       local.app.repos.settings.set('building_name', 'Haus am See');
       clock.advance(1000);
       expect(await name()).toBe('Haus am See');
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('tells nobody the Node version: not a user without access, not anonymous, not a reader', async () => {
+    // Issue 31, 4: `os` was `node v20…` for anyone who could sign in, access or not.
+    const local = await startTestServer({
+      seed: demoSeedWithGuest(),
+      config: { anonymousRead: true },
+    });
+    try {
+      for (const auth of [GUEST, undefined, demo]) {
+        const response = await local.request('/get/json/v1/1/info/', auth ? { auth } : {});
+        expect(response.status).toBe(200);
+        const info = (await response.json()) as DeviceInfo;
+        // The field stays (the contract's schema has it), with no version in it.
+        expect(typeof info.os).toBe('string');
+        expect(info.os).not.toContain(process.version);
+        expect(info.os).not.toMatch(/node|v\d+\./i);
+      }
     } finally {
       await local.close();
     }

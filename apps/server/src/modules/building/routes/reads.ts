@@ -32,7 +32,8 @@ const getRoutes: FastifyPluginAsync = async (app) => {
       hw: 'Raumregler Mini-Server (simulated)',
       'sw-date': '2026-11-21',
       branch: 'main',
-      os: `node ${process.version}`,
+      // The runtime's version helps only an attacker; the wire keeps the key (issue 31).
+      os: 'Raumregler',
       fbi: '1',
       'app-compatibility': true,
       name: app.repos.settings.get('building_name') ?? 'Raumregler',

@@ -11,11 +11,7 @@ const unknownHouseRoutes: FastifyPluginAsync<{ houseId: number }> = async (app, 
     if (id === String(houseId)) {
       throw new HttpError(404, 'not_found', 'The device API has no such method.');
     }
-    throw new HttpError(
-      404,
-      'not_found',
-      `Unknown house id "${id}"; this device is house ${houseId}.`,
-    );
+    throw new HttpError(404, 'not_found', `Unknown house id; this device is house ${houseId}.`);
   };
   for (const area of ['get', 'set']) {
     app.all(`/${area}/json/v1/:houseId`, handler);

@@ -32,7 +32,7 @@ const refusal =
     if (error instanceof InvalidCommandError) {
       throw invalid(fieldNames[error.field] ?? error.field, error.reason);
     }
-    if (error instanceof UnknownRoomError) throw unknownRoom(error.roomId);
+    if (error instanceof UnknownRoomError) throw unknownRoom();
     throw error;
   };
 
