@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { aRoom } from '../../test-support/building.js';
 import type { Room } from './building.js';
 import { absenceAt, parseAbsence, type AbsencePeriod } from './absences.js';
 import { createLocalClock } from '../../platform/clock/local-time.js';
@@ -7,22 +8,7 @@ import { unrollSchedule } from './schedule.js';
 
 const berlin = createLocalClock('Europe/Berlin');
 const at = (local: string) => Date.parse(`${local}+01:00`);
-const room: Room = {
-  id: 1,
-  floorId: 1,
-  name: 'Wohnzimmer',
-  position: 0,
-  temperature: 20,
-  humidity: null,
-  baseTarget: 19,
-  minTarget: 10,
-  maxTarget: 28,
-  mode: 'Heating',
-  previousMode: 'Heating',
-  temporary: null,
-  sensorReportedAt: null,
-  valveOpen: false,
-};
+const room: Room = aRoom({ minTarget: 10, maxTarget: 28 });
 // Every day 21 °C from 06:00, 18 °C from 22:00.
 const schedule = unrollSchedule([
   { id: 1, days: 0b1111111, at: 6 * 60, target: 21 },

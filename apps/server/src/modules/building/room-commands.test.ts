@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { aRoom } from '../../test-support/building.js';
 import type { Room } from './building.js';
 import {
   InvalidCommandError,
@@ -8,23 +9,8 @@ import {
 } from './room-commands.js';
 import { unrollSchedule } from './schedule.js';
 
-const room = (changes: Partial<Room> = {}): Room => ({
-  id: 1,
-  floorId: 1,
-  name: 'Wohnzimmer',
-  position: 0,
-  temperature: 20.5,
-  humidity: 45,
-  baseTarget: 19,
-  minTarget: 5,
-  maxTarget: 30,
-  mode: 'Heating',
-  previousMode: 'Heating',
-  temporary: null,
-  sensorReportedAt: null,
-  valveOpen: false,
-  ...changes,
-});
+const room = (changes: Partial<Room> = {}): Room =>
+  aRoom({ temperature: 20.5, humidity: 45, ...changes });
 const wall = (local: string) => Date.parse(`${local}Z`);
 // Weekdays 21 °C from 06:00, 18 °C from 22:00 (points 1 and 2; Monday is bit 0).
 const weekdays = unrollSchedule([

@@ -1,26 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { aRoom } from '../../test-support/building.js';
 import type { Room } from './building.js';
 import { createLocalClock } from '../../platform/clock/local-time.js';
 import { toWireRoom, viewContext } from './room-view.js';
 import { unrollSchedule } from './schedule.js';
 
 const berlin = createLocalClock('Europe/Berlin');
-const row: Room = {
+const row: Room = aRoom({
   id: 9,
-  floorId: 1,
   name: 'Bad',
-  position: 0,
   temperature: 21.44,
   humidity: 51.6,
   baseTarget: 20,
-  minTarget: 5,
-  maxTarget: 30,
-  mode: 'Heating',
-  previousMode: 'Heating',
   temporary: { target: 23.5, until: Date.parse('2026-03-29T02:30:00Z') },
   sensorReportedAt: Date.parse('2026-03-29T00:59:00Z'),
   valveOpen: true,
-};
+});
 // Every day 22 °C from 06:00, 18 °C from 22:00.
 const schedule = unrollSchedule([
   { id: 1, days: 0b1111111, at: 6 * 60, target: 22 },

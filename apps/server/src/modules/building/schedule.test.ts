@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { LIVING_ROOM_POINTS } from '../../test-support/building.js';
 import { createLocalClock, formatDueTime } from '../../platform/clock/local-time.js';
-import { occurrenceChange, scheduleAt, unrollSchedule, type SwitchPoint } from './schedule.js';
+import { occurrenceChange, scheduleAt, unrollSchedule } from './schedule.js';
 
 const berlin = createLocalClock('Europe/Berlin');
 const wall = (local: string) => Date.parse(`${local}Z`);
-const WEEKDAYS = 0b0011111;
-const WEEKEND = 0b1100000;
-
-// The demo living room: 21 °C from 06:00 and 18 °C from 22:00 on weekdays, 21.5/18 at 08/23 h on weekends.
-const livingRoom: SwitchPoint[] = [
-  { id: 1, days: WEEKDAYS, at: 6 * 60, target: 21 },
-  { id: 2, days: WEEKDAYS, at: 22 * 60, target: 18 },
-  { id: 3, days: WEEKEND, at: 8 * 60, target: 21.5 },
-  { id: 4, days: WEEKEND, at: 23 * 60, target: 18 },
-];
+const livingRoom = LIVING_ROOM_POINTS;
 const programme = unrollSchedule(livingRoom);
 
 const at = (local: string) => {

@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+  aRoom,
+  LIVING_ROOM_POINTS,
+  LIVING_ROOM_WEEK,
+  WEEKDAYS,
+  WEEKEND,
+} from '../../test-support/building.js';
 import type { Room } from './building.js';
 import { createLocalClock } from '../../platform/clock/local-time.js';
 import { toWireRoom, viewContext } from './room-view.js';
@@ -8,36 +15,13 @@ import {
   sameWeek,
   unrollSchedule,
   weekOf,
-  type SwitchPoint,
   type Week,
 } from './schedule.js';
 
-const WEEKDAYS = 0b0011111;
-const WEEKEND = 0b1100000;
-// The demo living room: 21 °C from 06:00 and 18 °C from 22:00 on weekdays, 21.5/18 at 08/23 h on weekends.
-const livingRoom: SwitchPoint[] = [
-  { id: 1, days: WEEKDAYS, at: 6 * 60, target: 21 },
-  { id: 2, days: WEEKDAYS, at: 22 * 60, target: 18 },
-  { id: 3, days: WEEKEND, at: 8 * 60, target: 21.5 },
-  { id: 4, days: WEEKEND, at: 23 * 60, target: 18 },
-];
-const weekday = [
-  { at: '06:00', target: 21 },
-  { at: '22:00', target: 18 },
-];
-const weekend = [
-  { at: '08:00', target: 21.5 },
-  { at: '23:00', target: 18 },
-];
-const demoWeek: Week = {
-  mon: weekday,
-  tue: weekday,
-  wed: weekday,
-  thu: weekday,
-  fri: weekday,
-  sat: weekend,
-  sun: weekend,
-};
+const livingRoom = LIVING_ROOM_POINTS;
+const demoWeek = LIVING_ROOM_WEEK;
+const weekday = demoWeek.mon;
+const weekend = demoWeek.sun;
 const limits = { min: 5, max: 30 };
 const messagesOf = (raw: unknown) => {
   const parsed = parseWeek(raw, limits);
@@ -237,22 +221,7 @@ describe('parseWeek', () => {
 
 describe('a saved week in the room view', () => {
   const berlin = createLocalClock('Europe/Berlin');
-  const room: Room = {
-    id: 1,
-    floorId: 1,
-    name: 'Wohnzimmer',
-    position: 0,
-    temperature: 20,
-    humidity: null,
-    baseTarget: 19,
-    minTarget: 5,
-    maxTarget: 30,
-    mode: 'Heating',
-    previousMode: 'Heating',
-    temporary: null,
-    sensorReportedAt: null,
-    valveOpen: false,
-  };
+  const room: Room = aRoom();
   const viewOf = (week: Week, utc: string) => {
     const schedule = unrollSchedule(pointsOfWeek(week).map((row, id) => ({ id, ...row })));
     const wire = toWireRoom(room, schedule, viewContext(berlin, Date.parse(utc)));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { aRoom } from '../../test-support/building.js';
 import { berlin } from '../../test-support/test-server.js';
 import type { Room } from '../building/index.js';
 import {
@@ -13,23 +14,15 @@ import { createLocalClock } from '../../platform/clock/local-time.js';
 import { unrollSchedule } from '../building/index.js';
 
 const clock = createLocalClock('Europe/Berlin');
-const room = (overrides: Partial<Room> = {}): Room => ({
-  id: 5,
-  floorId: 1,
-  name: 'Schlafzimmer',
-  position: 0,
-  temperature: 18,
-  humidity: 50,
-  baseTarget: 20,
-  minTarget: 5,
-  maxTarget: 30,
-  mode: 'Heating',
-  previousMode: 'Heating',
-  temporary: null,
-  sensorReportedAt: null,
-  valveOpen: false,
-  ...overrides,
-});
+const room = (overrides: Partial<Room> = {}): Room =>
+  aRoom({
+    id: 5,
+    name: 'Schlafzimmer',
+    temperature: 18,
+    humidity: 50,
+    baseTarget: 20,
+    ...overrides,
+  });
 // Every day: 21 °C from 06:00, 16 °C from 22:00.
 const schedule = unrollSchedule([
   { id: 1, days: 127, at: 6 * 60, target: 21 },

@@ -1,5 +1,6 @@
 import type { RoomSchedule, Week } from '@raumregler/contract';
 import { describe, expect, it } from 'vitest';
+import { LIVING_ROOM_WEEK } from '../../test-support/building.js';
 import { demoSeedWithGuest, GUEST, serverPerTest } from '../../test-support/test-server.js';
 import { demo, expectError, writesTo } from '../../test-support/writes.js';
 
@@ -13,23 +14,8 @@ const techniker: [string, string] = ['techniker', 'techniker1234']; // manage (P
 const LIVING_ROOM = 1;
 const { room } = writesTo(server);
 
-const weekday = [
-  { at: '06:00', target: 21 },
-  { at: '22:00', target: 18 },
-];
-const weekend = [
-  { at: '08:00', target: 21.5 },
-  { at: '23:00', target: 18 },
-];
-const demoWeek: Week = {
-  mon: weekday,
-  tue: weekday,
-  wed: weekday,
-  thu: weekday,
-  fri: weekday,
-  sat: weekend,
-  sun: weekend,
-};
+const demoWeek = LIVING_ROOM_WEEK;
+const weekday = demoWeek.mon;
 
 const read = (roomId: number | string = LIVING_ROOM, auth: [string, string] | null = demo) =>
   server().request(`/api/schedules/${roomId}/`, auth ? { auth } : {});
