@@ -2,7 +2,7 @@ import type { AppConfig } from '@raumregler/contract';
 import { AppConfigSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { verifyPassword } from '../../platform/auth/passwords.js';
-import { maySignIn } from '../../platform/auth/plugin.js';
+import { maySignIn } from '../../platform/auth/users.js';
 
 type DemoLogin = NonNullable<AppConfig['demoLogin']>;
 

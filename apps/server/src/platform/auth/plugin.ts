@@ -4,7 +4,12 @@ import type { Capability } from '@raumregler/contract';
 import type { FastifyRequest } from 'fastify';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { userCan } from './permissions.js';
-import { createUsersRepository, type UserRecord, type UsersRepository } from './users.js';
+import {
+  createUsersRepository,
+  maySignIn,
+  type UserRecord,
+  type UsersRepository,
+} from './users.js';
 import { HttpError } from '../http/error-handler.js';
 import { createFailureLimiter } from './failure-limiter.js';
 import { canonicalName, createSignInCache, signInKeys } from './sign-in-cache.js';
@@ -72,14 +77,6 @@ const REFUSALS: Record<Capability, string> = {
   write: 'You may not change temperatures.',
   manage: 'You may not manage this building.',
 };
-
-/**
- * Whether an account may sign in: it exists and is not disabled (issue 31). A disabled user is
- * answered like a wrong password, and a cached sign-in of one ends at its next re-check.
- */
-export function maySignIn(user: UserRecord | null): user is UserRecord {
-  return user !== null && user.disabledAt === null;
-}
 
 /** A user name and password as sent. */
 export interface Credentials {

@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { UserRecord } from './users.js';
+import { maySignIn, type UserRecord } from './users.js';
 
 /**
  * A username as the users table compares it: `COLLATE NOCASE` folds the ASCII letters A–Z and
@@ -25,8 +25,8 @@ export function signInKeys() {
  * Whether a cached sign-in still stands for the user as stored now: the password it was checked
  * against is still the user's, and the account is not disabled.
  */
-export const stillSignedIn = (cached: UserRecord, fresh: UserRecord) =>
-  fresh.passwordHash === cached.passwordHash && fresh.disabledAt === null;
+export const stillSignedIn = (cached: UserRecord, fresh: UserRecord | null): fresh is UserRecord =>
+  maySignIn(fresh) && fresh.passwordHash === cached.passwordHash;
 
 interface Entry {
   key: string;
@@ -71,7 +71,7 @@ export function createSignInCache(options: {
       // Changes by another process (the CLI) show within a second: a new hash makes the cached
       // sign-in stale, new access rights are taken over.
       const fresh = options.reload(entry.user.id);
-      if (!fresh || !stillSignedIn(entry.user, fresh)) {
+      if (!stillSignedIn(entry.user, fresh)) {
         drop(entry);
         return null;
       }

@@ -38,6 +38,14 @@ const toRecord = (row: UserRow): UserRecord => ({
   disabledAt: row.disabled_at,
 });
 
+/**
+ * Whether an account may sign in: it exists and is not disabled (issue 31). A disabled user is
+ * answered like a wrong password, and a cached sign-in of one ends at its next re-check.
+ */
+export function maySignIn(user: UserRecord | null): user is UserRecord {
+  return user !== null && user.disabledAt === null;
+}
+
 export type NewUser = Omit<UserRecord, 'id' | 'disabledAt'>;
 
 export function createUsersRepository(db: Database) {
