@@ -628,6 +628,14 @@ export function createFuzzer(random: Random, target: FuzzTarget) {
   };
 }
 
+/** A fixed list of requests; `add` takes a write unless the request says otherwise. */
+function requestList() {
+  const requests: FuzzRequest[] = [];
+  const add = (request: Omit<FuzzRequest, 'kind'> & { kind?: FuzzRequest['kind'] }) =>
+    requests.push({ kind: 'write', ...request });
+  return { requests, add };
+}
+
 /**
  * The requests of issue 17, each once: every one must be answered (in our shape, with the
  * security headers, within 5 s) and none may change the building. Writes that would succeed if
@@ -638,9 +646,7 @@ export function issue17Requests(target: FuzzTarget): FuzzRequest[] {
   const reader = basic(target.reader.username, target.reader.password);
   const house = target.houseId;
   const room = target.roomIds[0]!;
-  const requests: FuzzRequest[] = [];
-  const add = (request: Omit<FuzzRequest, 'kind'> & { kind?: FuzzRequest['kind'] }) =>
-    requests.push({ kind: 'write', ...request });
+  const { requests, add } = requestList();
   const form = 'application/x-www-form-urlencoded';
   const boundary = 'issue17';
   const multipartType = `multipart/form-data; boundary=${boundary}`;
@@ -837,9 +843,7 @@ export function issue31Requests(target: FuzzTarget): FuzzRequest[] {
   const writer = basic(target.writer.username, target.writer.password);
   const house = target.houseId;
   const room = target.roomIds[0]!;
-  const requests: FuzzRequest[] = [];
-  const add = (request: Omit<FuzzRequest, 'kind'> & { kind?: FuzzRequest['kind'] }) =>
-    requests.push({ kind: 'write', ...request });
+  const { requests, add } = requestList();
   const form = 'application/x-www-form-urlencoded';
   const json = 'application/json';
   const boundary = 'issue31';
