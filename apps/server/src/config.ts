@@ -31,14 +31,14 @@ export interface Config {
   authFailureWindowMs: number;
   /** Trust X-Forwarded-For from a reverse proxy, so rate limits see the real client. */
   trustProxy: boolean;
-  // Accounts and reset mail (routes/accounts, mail/).
+  // Accounts and reset mail (modules/accounts, platform/mail).
   /** smtp(s)://user:pass@host:port; null = reset mails are written as .eml into DATA_DIR/mail. */
   smtpUrl: string | null;
   mailFrom: string;
   /** Origin the reset links point at; null = http://localhost:<the port the server listens on>. */
   publicUrl: string | null;
   allowRegistration: boolean;
-  // Temperature history (plugins/app/sampler.ts, issue 14).
+  // Temperature history (modules/history, issue 14).
   /** Seconds between two recorded samples of every room. */
   historyIntervalSeconds: number;
   /** Days raw samples are kept; older history remains as 15-minute means. */
@@ -53,7 +53,7 @@ export interface Config {
    */
   upstreamUser: string | null;
   upstreamPassword: string | null;
-  // Alarms (domain/alarms.ts, plugins/app/alarms.ts).
+  // Alarms (modules/alarms).
   alarms: AlarmConfig;
 }
 
@@ -145,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-// Temperature history (plugins/app/sampler.ts) and the upstream poller (plugins/external/upstream.ts).
+// Temperature history (modules/history) and the upstream poller (modules/proxy/upstream.ts).
 function historySettings(env: NodeJS.ProcessEnv) {
   const historyRawDays = integer(env, 'HISTORY_RAW_DAYS', 14, 1, 3_650);
   const historyDays = integer(env, 'HISTORY_DAYS', 400, 1, 36_500);
@@ -162,7 +162,7 @@ function historySettings(env: NodeJS.ProcessEnv) {
   };
 }
 
-// Proxy mode (routes/proxy.ts, plugins/external/upstream.ts): the device and our one account on it.
+// Proxy mode (modules/proxy): the device and our one account on it.
 function proxySettings(env: NodeJS.ProcessEnv) {
   const upstreamUrl = httpUrl(env, 'UPSTREAM_URL');
   const upstreamUser = env.UPSTREAM_USER || null;
@@ -178,7 +178,7 @@ function proxySettings(env: NodeJS.ProcessEnv) {
   return { upstreamUrl, upstreamUser, upstreamPassword };
 }
 
-// Accounts and reset mail (routes/accounts, mail/).
+// Accounts and reset mail (modules/accounts, platform/mail).
 function accountSettings(env: NodeJS.ProcessEnv) {
   // The URL itself is not echoed: it may carry the SMTP password.
   if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) {
@@ -192,7 +192,7 @@ function accountSettings(env: NodeJS.ProcessEnv) {
   };
 }
 
-// Alarms (domain/alarms.ts, plugins/app/alarms.ts).
+// Alarms (modules/alarms).
 function alarmSettings(env: NodeJS.ProcessEnv): AlarmConfig {
   const d = DEFAULT_ALARM_SETTINGS;
   const week = 7 * 24 * 60;

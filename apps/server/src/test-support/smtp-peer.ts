@@ -9,7 +9,7 @@ export interface ReceivedMail {
 }
 
 /**
- * A real SMTP peer on 127.0.0.1 (as routes/accounts/smtp.test.ts uses one): collects what it
+ * A real SMTP peer on 127.0.0.1 (as modules/accounts/smtp.test.ts uses one): collects what it
  * receives; `refuse` makes it answer every message with a 451 (a failing mail server).
  */
 export async function startSmtpPeer(port = 0) {

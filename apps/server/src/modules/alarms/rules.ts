@@ -1,6 +1,6 @@
 /**
  * The alarm rules (issue 15), pure: a room's reading and "now" in, the alarms to open and to
- * clear out. The service (plugins/app/alarms.ts) keeps one `RoomWatch` per room in memory,
+ * clear out. The service (service.ts) keeps one `RoomWatch` per room in memory,
  * stores what the rules decide and mails it.
  *
  * Instants are epoch milliseconds of the app's clock. Durations are counted in the building's own

@@ -98,7 +98,7 @@ export function readingsFromDevice(
 }
 
 /**
- * The alarm service (issue 15): evaluates the rules of domain/alarms.ts for every room after each
+ * The alarm service (issue 15): evaluates the rules of rules.ts for every room after each
  * simulation tick, stores the alarms that open and clear, and mails them through `app.mailer`.
  * Per room it keeps the rules' memory (`RoomWatch`); the open alarms and every mail are in the
  * database, so a restart neither forgets an open alarm nor raises or mails one twice.

@@ -22,7 +22,7 @@ export type Commit = <T>(work: () => T) => Promise<T>;
  * The room commands of the app: the device API's writes, the CLI and the coming group actions,
  * audit log and alarms all change rooms through these, never through the repository. Each one
  * checks its inputs against the room (InvalidCommandError, UnknownRoomError), decides with the
- * pure rules of domain/room-commands.ts on the room as it is in the commit, writes through the
+ * pure rules of room-commands.ts on the room as it is in the commit, writes through the
  * group commit, records its audit entry in the same transaction and settles with the room after
  * the write is on disk.
  */

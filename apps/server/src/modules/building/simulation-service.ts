@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-/** One room after a simulation step: what the alarm evaluation reads (plugins/app/alarms.ts). */
+/** One room after a simulation step: what the alarm evaluation reads (modules/alarms/service.ts). */
 export interface SimulatedRoomState {
   roomId: number;
   mode: string;

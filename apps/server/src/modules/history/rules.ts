@@ -1,8 +1,8 @@
 /**
  * The rules of the temperature history (issue 14), pure: what one sample of a room is, how
  * 15-minute means are made, which resolution a span is answered in, and what the simulation
- * would have measured in the past (the backfill). Storage is db/repositories/history.ts; the
- * timer and the background work are plugins/app/sampler.ts.
+ * would have measured in the past (the backfill). Storage is repository.ts; the timer and
+ * the background work are sampler.ts.
  */
 import type { Room } from '../building/index.js';
 import type { LocalClock } from '../../platform/clock/local-time.js';

@@ -75,7 +75,7 @@ interface BackfillProgress {
  * The temperature history's service (issue 14): every HISTORY_INTERVAL_SECONDS one sample of
  * every room in one transaction, the packing of whole hours with their 15-minute means and the
  * pruning in the background in bounded transactions, the simulation's backfill, and the reads of
- * routes/history. A failed recording (disk full, a lock) is logged and skipped: it runs in its
+ * routes.ts. A failed recording (disk full, a lock) is logged and skipped: it runs in its
  * own transaction, never in the group commit of the users' writes.
  */
 export default fp<{ recordTimer: boolean; simulation: boolean }>(

@@ -4,7 +4,7 @@ import { requestSource } from '../audit/index.js';
 
 const WRITE_PATH = /^\/set\/json\/v1\/[^/]+\/(ziel|soll|resettemp|rooms)\/(\d{1,9})\/?(?:\?|$)/;
 
-/** The text fields of a forwarded write, as our body parsers read them (routes/proxy.ts). */
+/** The text fields of a forwarded write, as our body parsers read them (routes.ts). */
 function formFields(request: FastifyRequest): Map<string, string> {
   const fields = new Map<string, string>();
   const body = request.body;

@@ -6,6 +6,7 @@ import { HttpError } from '../../platform/http/error-handler.js';
 import { registerFormBodies } from '../../platform/http/form-bodies.js';
 import { deviceAccess } from '../../platform/auth/device-access.js';
 import { recordForwardedWrite } from './audit.js';
+import { basic } from './upstream.js';
 
 const TIMEOUT_MS = 10_000;
 
@@ -58,7 +59,7 @@ function deviceForm(body: unknown, account: DeviceAccount): URLSearchParams {
 /**
  * Proxy mode (UPSTREAM_URL): the device API goes to a real controller instead of the
  * simulation. Every request signs in with OUR accounts and is checked by the same preHandlers
- * as in simulation (routes/device-access.ts); `permissions/` is answered from our user. What
+ * as in simulation (platform/auth/device-access.ts); `permissions/` is answered from our user. What
  * passes is forwarded with the one device account (UPSTREAM_USER / UPSTREAM_PASSWORD): reads
  * with its Basic header, writes with its `user`/`password` form fields. The caller's
  * credentials never reach the device, and the device account never leaves this server.
@@ -68,7 +69,7 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
   { upstream, houseId, account },
 ) => {
   const access = deviceAccess(app);
-  const deviceBasic = `Basic ${Buffer.from(`${account.user}:${account.password}`).toString('base64')}`;
+  const deviceBasic = basic(account.user, account.password);
 
   // Dot segments would let the URL parser climb out of the device API to any device path.
   app.addHook('onRequest', async (request) => {

@@ -27,7 +27,8 @@ declare module 'fastify' {
 }
 
 const TIMEOUT_MS = 10_000;
-const basic = (username: string, password: string) =>
+/** The Basic header of the device account: the poll's and the forwarded reads' alike. */
+export const basic = (username: string, password: string) =>
   `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
 /**

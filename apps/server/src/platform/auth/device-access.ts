@@ -4,8 +4,8 @@ import { credentialsOf, type HookDone } from './plugin.js';
 type PreHandler = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => void;
 
 /**
- * Who may call the device API: the one set of preHandlers of the simulated routes (routes/get,
- * routes/set) and of proxy mode (routes/proxy.ts), so both modes refuse the same requests.
+ * Who may call the device API: the one set of preHandlers of the simulated routes (modules/building/
+ * routes) and of proxy mode (modules/proxy/routes.ts), so both modes refuse the same requests.
  * All are callback hooks: a cached sign-in passes them in the same tick, without a promise.
  */
 export function deviceAccess(app: FastifyInstance) {

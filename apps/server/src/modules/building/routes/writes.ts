@@ -38,11 +38,11 @@ const refusal =
 
 /**
  * The device API's writes: `POST /set/json/v1/{houseId}/{method}/{roomId}/`. Each parses its
- * fields, runs one room command (plugins/app/room-commands.ts) and answers the room afterwards.
+ * fields, runs one room command (room-commands-service.ts) and answers the room afterwards.
  */
 const setRoutes: FastifyPluginAsync = async (app) => {
   await registerFormBodies(app);
-  // Who may write: the same preHandlers as proxy mode's (routes/device-access.ts).
+  // Who may write: the same preHandlers as proxy mode's (platform/auth/device-access.ts).
   for (const hook of deviceAccess(app).write) app.addHook('preHandler', hook);
 
   const commands = app.roomCommands;
