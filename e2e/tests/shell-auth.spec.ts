@@ -60,6 +60,8 @@ test('logout signs out, forgets the credentials and protects the pages again', a
 
 test('without "remember me" the sign-in lasts only for the browser session', async ({ page }) => {
   await page.goto('auth/login');
+  // The login page fills in the demo sign-in it shows, once the app config is there.
+  await expect(page.getByLabel('Benutzername')).toHaveValue('demo');
   await page.getByLabel('Angemeldet bleiben').uncheck();
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
@@ -86,6 +88,7 @@ test('credentials the device no longer accepts sign the user out at the next pag
     .getByRole('link', { name: 'Darstellung' })
     .click();
   await expect(page).toHaveURL(/auth\/login$/);
+  await expect(page.getByLabel('Benutzername')).toHaveValue('demo');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/appearance$/);
 });
