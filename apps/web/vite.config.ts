@@ -6,9 +6,9 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
-import { firstViewChunks } from './build/chunk-groups';
-import { FIRST_VIEW_API_PATHS } from './build/first-view-api';
-import { BOOT_CONFIG, ENGLISH_MESSAGES, FIRST_VIEWS } from './build/first-views';
+import { firstViewChunks } from './build/chunk-groups.ts';
+import { FIRST_VIEW_API_PATHS } from './build/first-view-api.ts';
+import { BOOT_CONFIG, ENGLISH_MESSAGES, FIRST_VIEWS } from './build/first-views.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));

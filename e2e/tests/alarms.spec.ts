@@ -10,7 +10,7 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 
 /**
- * `npm run cli -w apps/server -- sim …` as an operator types it, on the running test server's
+ * `npm run cli -- sim …` as an operator types it, on the running test server's
  * database (its DATA_DIR); the server picks the fault up within seconds.
  */
 async function sim(server: RunningServer, ...args: string[]) {

@@ -1,18 +1,30 @@
-import { runCli } from './cli/commands.js';
+import { existsSync } from 'node:fs';
+import { databaseNeed, noDatabaseMessage, runCli, USAGE } from './cli/commands.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, secureDataDir } from './platform/database/open.js';
 
-/** `npm run cli -w apps/server -- …`: user and seed maintenance on the server's database. */
+/** `npm run cli -- …` (at the root; or `-w apps/server`): user and seed maintenance on the server's database. */
 async function main() {
   // `npm run cli -w apps/server` runs in apps/server; relative paths (DATA_DIR, seed files)
   // mean the folder the user typed the command in, where `npm start` keeps ./data too.
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const config = loadConfig();
+  const argv = process.argv.slice(2);
+  const need = databaseNeed(argv);
+  if (need === 'none') {
+    console.log(USAGE);
+    return;
+  }
+  if (need === 'existing' && !existsSync(config.databaseFile)) {
+    console.error(`Error: ${noDatabaseMessage(config.databaseFile)}`);
+    process.exitCode = 1;
+    return;
+  }
   secureDataDir(config.dataDir);
   const db = openDatabase(config.databaseFile);
   try {
     process.exitCode = await runCli(
-      process.argv.slice(2),
+      argv,
       db,
       {
         out: (line) => console.log(line),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Rollup } from 'vite';
-import { FIRST_VIEWS } from './first-views';
+import { FIRST_VIEWS } from './first-views.ts';
 
 /** What the bundler's chunking hands a group's `name` function (rolldown's ChunkingContext). */
 interface ChunkingContext {

@@ -1,4 +1,4 @@
-import { deviceApiPaths } from '../../../packages/contract/src/paths';
+import { deviceApiPaths } from '../../../packages/contract/src/paths.ts';
 
 /**
  * The signed-in first views' API requests the boot script (boot/first-paint.js) sends early, by

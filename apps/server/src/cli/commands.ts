@@ -10,7 +10,7 @@ import { CommandError, UsageError, type CliIo } from '../platform/cli/errors.js'
 
 export type { CliIo };
 
-export const USAGE = `Usage: npm run cli -w apps/server -- <command>
+export const USAGE = `Usage: npm run cli -- <command>
 
 Commands:
   user list
@@ -46,6 +46,25 @@ Commands:
       Show this text.
 
 The database is the one the server uses: DATA_DIR (default ./data) or DATABASE_FILE.`;
+
+/**
+ * What a command needs of the database file: `help` none; `seed import` may create it (a
+ * building set up before the server's first start); every other command works on the database
+ * the server made and is refused without one, instead of making an empty one where it was run.
+ */
+export function databaseNeed(argv: string[]): 'none' | 'any' | 'existing' {
+  const area = argv.find((arg) => !arg.startsWith('-'));
+  if (area === undefined || area === 'help') return 'none';
+  return area === 'seed' ? 'any' : 'existing';
+}
+
+export function noDatabaseMessage(file: string) {
+  return (
+    `no database at ${file}. The server creates it on its first start (npm start); run the ` +
+    'command in the folder you start the server from, or set DATA_DIR (or DATABASE_FILE) to ' +
+    "the server's."
+  );
+}
 
 /**
  * Runs one command against an open database; answers the process exit code. `now` is the clock
@@ -94,7 +113,7 @@ export async function runCli(
       (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
     ) {
       io.err(`Error: ${(error as Error).message}`);
-      io.err('Run "npm run cli -w apps/server -- help" for the commands.');
+      io.err('Run "npm run cli -- help" for the commands.');
       return 2;
     }
     if (error instanceof CommandError || error instanceof SeedError) {
