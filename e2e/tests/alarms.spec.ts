@@ -67,7 +67,7 @@ test('a sensor switched off rings the bell, is acknowledged with a note and mark
   await ringBell(page, server);
   // The overview (signed in, we are on it) marks the room from the same list.
   await expect(page.getByRole('row').filter({ hasText: 'Wohnzimmer' })).toContainText(
-    /Alarm: Sensor still seit/,
+    /Alarm: Sensor meldet nicht seit/,
   );
   await page.goto('?state=alarm');
   const roomLinks = page.getByRole('table').getByRole('row').getByRole('link');
@@ -82,7 +82,7 @@ test('a sensor switched off rings the bell, is acknowledged with a note and mark
   ).toHaveText('Alarme');
   const open = page.getByRole('list', { name: 'Offene Alarme' });
   const alarm = open.getByRole('listitem').filter({ hasText: 'Wohnzimmer' });
-  await expect(alarm).toContainText('Sensor still');
+  await expect(alarm).toContainText('Sensor meldet nicht');
   await expect(alarm).toContainText('Erdgeschoss');
 
   await alarm.getByRole('button', { name: /^Quittieren/ }).click();
@@ -100,7 +100,9 @@ test('a sensor switched off rings the bell, is acknowledged with a note and mark
 
   await alarm.getByRole('link', { name: 'Wohnzimmer' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Wohnzimmer' })).toBeVisible();
-  const mark = page.getByRole('link', { name: /^Alarm: Sensor still seit (.+, )?\d{2}:\d{2}/ });
+  const mark = page.getByRole('link', {
+    name: /^Alarm: Sensor meldet nicht seit (.+, )?\d{2}:\d{2}/,
+  });
   await expect(mark).toBeVisible();
   await mark.click();
   await expect(page).toHaveURL(/\/alarms$/);

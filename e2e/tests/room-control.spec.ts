@@ -87,7 +87,7 @@ test('a target made permanent shows in the floor overview', async ({ page }) => 
   await page.getByRole('button', { name: 'Dauerhaft übernehmen' }).click();
   await expect(page.getByText('Nach Zeitplan', { exact: true })).toBeVisible();
   await expect(slider).toHaveAttribute('aria-valuetext', '26,0 °C');
-  await page.getByRole('link', { name: 'Zurück zu Erdgeschoss' }).click();
+  await page.getByRole('link', { name: 'Zurück zum Erdgeschoss' }).click();
   const card = roomCard(page, 'Arbeitszimmer');
   await expect(card.getByRole('definition').nth(1)).toHaveText('26,0 °C');
   await expect(card.getByText('vorübergehend')).toHaveCount(0);

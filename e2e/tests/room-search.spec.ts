@@ -89,7 +89,7 @@ test.describe('on the 1,000-room building', () => {
     const box = dialog.getByRole('combobox');
     // 1,000 matches: 50 shown, and a hint to narrow them down.
     await expect(dialog.getByRole('option')).toHaveCount(50);
-    await expect(dialog).toContainText('50 von 1000 Räumen gezeigt');
+    await expect(dialog).toContainText('50 von 1.000 Räumen gezeigt');
     await box.fill('19. og 20.4');
     await expect(dialog.getByRole('option')).toHaveCount(10);
     await box.press('ArrowDown');

@@ -59,7 +59,7 @@ describe('alarm mail storms', () => {
     expect(singles).toHaveLength(10);
     expect(singles.map((mail) => mail.subject).sort()).toEqual(
       [100, 100, 101, 101, 102, 102, 103, 103, 104, 104].map(
-        (room) => `Alarm: Raum ${room} (Etage 1) Fühler meldet nichts`,
+        (room) => `Alarm: Raum ${room} (Etage 1) Sensor meldet nicht`,
       ),
     );
 
@@ -74,8 +74,8 @@ describe('alarm mail storms', () => {
     expect(digests).toHaveLength(2);
     for (const mail of digests) {
       expect(mail.subject).toBe('Raumregler: 2 weitere Alarme');
-      expect(mail.text).toContain('Alarm: Raum 105 (Etage 1) Fühler meldet nichts');
-      expect(mail.text).toContain('Alarm: Raum 106 (Etage 1) Fühler meldet nichts');
+      expect(mail.text).toContain('Alarm: Raum 105 (Etage 1) Sensor meldet nicht');
+      expect(mail.text).toContain('Alarm: Raum 106 (Etage 1) Sensor meldet nicht');
     }
     // Nothing is sent twice.
     clock.advance(30 * MINUTE);
@@ -130,16 +130,16 @@ describe('a failing mail server and a restart', () => {
     await app.alarms.deliver();
     await smtp.waitFor(2);
     expect(new Set(smtp.received.map((mail) => mail.subject))).toEqual(
-      new Set(['Alarm: Raum 6 (Etage 1) Fühler meldet nichts']),
+      new Set(['Alarm: Raum 6 (Etage 1) Sensor meldet nicht']),
     );
     clock.advance(30_000);
     await app.alarms.deliver();
     await smtp.waitFor(4);
     expect(smtp.received.map((mail) => mail.subject).sort()).toEqual([
-      'Alarm: Raum 5 (Etage 1) Fühler meldet nichts',
-      'Alarm: Raum 5 (Etage 1) Fühler meldet nichts',
-      'Alarm: Raum 6 (Etage 1) Fühler meldet nichts',
-      'Alarm: Raum 6 (Etage 1) Fühler meldet nichts',
+      'Alarm: Raum 5 (Etage 1) Sensor meldet nicht',
+      'Alarm: Raum 5 (Etage 1) Sensor meldet nicht',
+      'Alarm: Raum 6 (Etage 1) Sensor meldet nicht',
+      'Alarm: Raum 6 (Etage 1) Sensor meldet nicht',
     ]);
     // The same conditions after the restart: still the same open alarms, no new one.
     app.alarms.evaluate([silentRoom(5, clock.now()), silentRoom(6, clock.now())], clock.now());

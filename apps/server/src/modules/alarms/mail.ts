@@ -13,7 +13,7 @@ export const mailLanguage = (value: string): MailLanguage => (value === 'en' ? '
 
 const TEXTS = {
   de: {
-    kind: { 'too-cold': 'zu kalt', 'too-warm': 'zu warm', 'sensor-silent': 'Fühler meldet nichts' },
+    kind: { 'too-cold': 'zu kalt', 'too-warm': 'zu warm', 'sensor-silent': 'Sensor meldet nicht' },
     value: 'Messwert',
     lastValue: 'Letzter Messwert',
     target: 'Sollwert',
@@ -28,7 +28,7 @@ const TEXTS = {
     time: (clock: LocalClock, at: number) => formatReportedAt(clock.toWall(at)),
   },
   en: {
-    kind: { 'too-cold': 'too cold', 'too-warm': 'too warm', 'sensor-silent': 'sensor silent' },
+    kind: { 'too-cold': 'too cold', 'too-warm': 'too warm', 'sensor-silent': 'sensor not reporting' },
     value: 'Reading',
     lastValue: 'Last reading',
     target: 'Target',

@@ -129,7 +129,7 @@ describe('the alarm page', () => {
     expect(warm).toHaveTextContent('25,4 °C / 21,0 °C');
     expect(cold).toHaveTextContent('Erdgeschoss');
     expect(cold).toHaveTextContent('zu kalt');
-    expect(silent).toHaveTextContent('Sensor still');
+    expect(silent).toHaveTextContent('Sensor meldet nicht');
     expect(silent).toHaveTextContent('– / 21,0 °C');
     expect(silent).toHaveTextContent('von hausmeister');
     expect(silent).toHaveTextContent('Batterie bestellt');

@@ -38,7 +38,7 @@ describe('the room page’s alarm mark', () => {
     // The device's wall clock, whatever the browser's time zone.
     expect(mark).toHaveTextContent(/seit (23\. Nov\., )?07:40$/);
     expect(mark).toHaveAttribute('href', '/alarms');
-    expect(screen.queryByText(/Sensor still/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Sensor meldet nicht/)).not.toBeInTheDocument();
   });
 
   it('shows nothing for a room without an open alarm', async () => {

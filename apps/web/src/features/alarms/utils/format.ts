@@ -1,7 +1,7 @@
 import type { IntlShape } from 'react-intl';
 import type { Alarm } from '../api/alarm-types';
 
-/** "zu kalt", "zu warm", "Sensor still"; a kind this app does not know yet as the server names it. */
+/** "zu kalt", "zu warm", "Sensor meldet nicht"; a kind this app does not know yet as the server names it. */
 export function kindLabel(intl: IntlShape, kind: Alarm['kind']): string {
   const id = `alarms.kind.${kind}`;
   return intl.messages[id] ? intl.formatMessage({ id }) : String(kind);

@@ -21,7 +21,7 @@ export const formatDeviation = (intl: IntlShape, value: number | null) =>
         },
       );
 
-/** The status cell: "Heizen", "Vorübergehend bis 18:30", "Sensor still" … */
+/** The status cell: "Heizen", "Vorübergehend bis 18:30", "Sensor meldet nicht" … */
 export function formatStatus(intl: IntlShape, row: OverviewRow, now: Date): string {
   if (row.status === 'alarm' && row.alarm) {
     const id = `overview.alarmKind.${row.alarm.kind}`;
