@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import uPlot from 'uplot';
 import type { HistoryRange } from '../types';
+import { timeAxisRange } from '../utils/time-axis';
 
 type Columns = [number[], (number | null)[], (number | null)[]];
 
@@ -99,7 +100,7 @@ export default function HistoryChart({
         legend: { show: false },
         cursor: { drag: { x: false, y: false }, points: { show: false } },
         scales: {
-          x: { time: true },
+          x: { time: true, range: (_self, min, max) => timeAxisRange(range, min, max) },
           y: {
             range: (_self, min, max) =>
               min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)

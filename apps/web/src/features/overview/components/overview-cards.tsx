@@ -170,13 +170,13 @@ const OverviewCard = memo(function OverviewCard({
             <dt className="text-xs text-slate-600 dark:text-slate-400">
               {t('overview.col.current')}
             </dt>
-            <dd className="tabular-nums">{formatTemp(intl, row.current) || '–'}</dd>
+            <dd className="tabular-nums">{formatTemp(intl, row.current)}</dd>
           </div>
           <div>
             <dt className="text-xs text-slate-600 dark:text-slate-400">
               {t('overview.col.target')}
             </dt>
-            <dd className="tabular-nums">{formatTemp(intl, row.target) || '–'}</dd>
+            <dd className="tabular-nums">{formatTemp(intl, row.target)}</dd>
           </div>
           <div>
             <dt className="text-xs text-slate-600 dark:text-slate-400">
@@ -192,7 +192,7 @@ const OverviewCard = memo(function OverviewCard({
                     : 'text-red-700 dark:text-red-300'),
               )}
             >
-              {formatDeviation(intl, row.deviation) || '–'}
+              {formatDeviation(intl, row.deviation)}
             </dd>
           </div>
         </dl>

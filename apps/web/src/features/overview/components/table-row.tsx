@@ -9,6 +9,7 @@ import {
   formatNext,
   formatStatus,
   formatTemp,
+  NO_VALUE,
 } from '../utils/format';
 import { offTarget, statusTone, type OverviewRow } from '../utils/rows';
 
@@ -99,7 +100,7 @@ export const OverviewTableRow = memo(function OverviewTableRow({
         {formatHumidity(intl, row.humidity)}
       </td>
       <td className="px-2 py-2 whitespace-nowrap tabular-nums">
-        {row.updated ? formatDayTime(intl, row.updated, now) : ''}
+        {row.updated ? formatDayTime(intl, row.updated, now) : NO_VALUE}
       </td>
     </tr>
   );

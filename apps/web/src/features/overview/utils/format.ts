@@ -4,14 +4,17 @@ import type { OverviewRow } from './rows';
 
 const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
 
-/** "21,5 °C" / "21.5 °C"; empty without a value. */
-export const formatTemp = (intl: IntlShape, value: number | null) =>
-  value === null ? '' : `${intl.formatNumber(value, oneDecimal)} °C`;
+/** What a cell shows for a value the room does not have (no sensor): never an empty cell. */
+export const NO_VALUE = '–';
 
-/** "−2,5 K", "+1,0 K", "0,0 K" (a true minus sign); empty without a value. */
+/** "21,5 °C" / "21.5 °C"; "–" without a value. */
+export const formatTemp = (intl: IntlShape, value: number | null) =>
+  value === null ? NO_VALUE : `${intl.formatNumber(value, oneDecimal)} °C`;
+
+/** "−2,5 K", "+1,0 K", "0,0 K" (a true minus sign); "–" without a value. */
 export const formatDeviation = (intl: IntlShape, value: number | null) =>
   value === null
-    ? ''
+    ? NO_VALUE
     : intl.formatMessage(
         { id: 'overview.deviation' },
         {
@@ -64,7 +67,7 @@ export function formatNext(intl: IntlShape, row: OverviewRow, now: Date): string
 
 export const formatHumidity = (intl: IntlShape, value: number | null) =>
   value === null
-    ? ''
+    ? NO_VALUE
     : intl.formatMessage(
         { id: 'overview.humidity' },
         { value: intl.formatNumber(value, { maximumFractionDigits: 0 }) },

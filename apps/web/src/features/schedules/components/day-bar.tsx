@@ -53,8 +53,9 @@ export function DayBar({
     const ratio = Math.min(1, Math.max(0, (clientX - rect.left) / rect.width));
     return Math.round((ratio * MINUTES_PER_DAY) / DRAG_STEP) * DRAG_STEP;
   };
+  // `isolate`: the handles' z-10 stays inside the bar, so they scroll under the sticky header.
   return (
-    <div ref={bar} className="@container relative h-11 w-full">
+    <div ref={bar} className="@container relative isolate h-11 w-full">
       <ul
         aria-label={label}
         className="absolute inset-0 overflow-hidden rounded-md border border-slate-300 dark:border-slate-600"
