@@ -96,6 +96,18 @@ async function expectCurrentCrumbReadable(page: Page, name: string) {
   expect(widths.whole).toBe(true);
 }
 
+/** The crumbs on screen are exactly these, each shown whole (no ellipsis). */
+async function expectShownCrumbsWhole(page: Page, names: string[]) {
+  const crumbs = page.getByRole('navigation', { name: 'Brotkrümelnavigation' });
+  await expect(crumbs.locator('li[title]:visible')).toHaveText(names);
+  const cut = await crumbs
+    .locator('li[title]:visible')
+    .evaluateAll((items) =>
+      items.filter((item) => item.scrollWidth > item.clientWidth).map((item) => item.title),
+    );
+  expect(cut).toEqual([]);
+}
+
 test.describe('breadcrumb', () => {
   test('the current room reads at 1200 and 1280 px', async ({ page }) => {
     await page.setViewportSize({ width: 1200, height: 800 });
@@ -136,7 +148,11 @@ test.describe('breadcrumb', () => {
       for (const width of [1200, 1280]) {
         await page.setViewportSize({ width, height: 800 });
         await expectCurrentCrumbReadable(page, 'Raum 20.50');
+        // Issue 32: the floor stays readable too ("Raumr… › Er…" before); the area gives way.
+        await expectShownCrumbsWhole(page, ['19. OG', 'Raum 20.50']);
       }
+      await page.setViewportSize({ width: 1600, height: 800 });
+      await expectShownCrumbsWhole(page, ['Raumregelung SMART', '19. OG', 'Raum 20.50']);
       await page.goto(server.appUrl + 'room-control/smart/20');
       await expect(page.getByRole('heading', { level: 1, name: '19. OG' })).toBeVisible();
       for (const width of [1200, 1280]) {

@@ -2,6 +2,7 @@ import { ChevronRight, House } from 'lucide-react';
 import { Fragment, memo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useMenuLabel } from '../hooks/use-menu-label';
@@ -32,7 +33,10 @@ export const Breadcrumb = memo(function Breadcrumb({
         : undefined,
   );
   return (
-    <nav aria-label={intl.formatMessage({ id: 'layout.breadcrumb' })} className="min-w-0">
+    <nav
+      aria-label={intl.formatMessage({ id: 'layout.breadcrumb' })}
+      className="@container min-w-0"
+    >
       <ol className="flex min-w-0 items-center gap-1.5 text-sm text-slate-500 dark:text-slate-400">
         <li className="shrink-0">
           {trail.length === 0 && pathname === paths.home ? (
@@ -51,11 +55,16 @@ export const Breadcrumb = memo(function Breadcrumb({
         </li>
         {trail.map((item, index) => {
           const last = index === trail.length - 1;
+          // Crumbs before the parent (the area) show only where the breadcrumb has room for
+          // them (at least 28rem): at 1280 px beside the sidebar and the mega menu it has less,
+          // and all three squeezed read "Raumr… › Er…". The parent and the current page stay.
+          const early = index < trail.length - 2;
+          const shown = early ? 'hidden @md:block' : 'hidden sm:block';
           const text = label(item.label);
           return (
             <Fragment key={item.key}>
               {/* A separator goes with its crumb: on phones only the current one shows. */}
-              <li aria-hidden="true" className={last ? 'shrink-0' : 'hidden shrink-0 sm:block'}>
+              <li aria-hidden="true" className={last ? 'shrink-0' : cn('shrink-0', shown)}>
                 <ChevronRight className="size-3.5" />
               </li>
               {/* Short of room, the earlier crumbs give way (full name as tooltip); the current
@@ -66,7 +75,7 @@ export const Breadcrumb = memo(function Breadcrumb({
                 className={
                   last
                     ? 'max-w-[calc(100%-3.5rem)] shrink-0 truncate'
-                    : 'hidden min-w-0 truncate sm:block'
+                    : cn('min-w-0 truncate', shown)
                 }
               >
                 {last ? (
