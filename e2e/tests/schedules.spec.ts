@@ -208,3 +208,29 @@ for (const scheme of ['light', 'dark'] as const)
     await expect(page.locator('html')).toHaveClass(scheme);
     await expectNoA11yViolations(page, `schedule editor ${scheme}`);
   });
+
+// Issue 32: the handles had the header's z-index and painted over it while the page scrolled.
+test('scrolled under the sticky header, the switch points stay behind it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await signInAndOpen(page, 'room-control/smart/room/1');
+  const handle = point(page, 'Montag 06:00, 21,0 °C');
+  await expect(handle).toBeVisible();
+  const header = page.locator('header').first();
+  const headerBox = (await header.boundingBox())!;
+  const handleBox = (await handle.boundingBox())!;
+  // Scroll so that the handle's centre sits in the middle of the header's height.
+  const centre = handleBox.y + handleBox.height / 2;
+  await page.mouse.wheel(0, centre - (headerBox.y + headerBox.height / 2));
+  await expect
+    .poll(async () => {
+      const box = (await handle.boundingBox())!;
+      return Math.abs(box.y + box.height / 2 - (headerBox.y + headerBox.height / 2)) < 12;
+    })
+    .toBe(true);
+  const box = (await handle.boundingBox())!;
+  const onTop = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('header') !== null,
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(onTop).toBe(true);
+});
