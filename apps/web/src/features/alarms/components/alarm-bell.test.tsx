@@ -35,10 +35,14 @@ function renderBell() {
 }
 
 describe('the alarm bell', () => {
-  it('counts the open alarms and links to the alarm page', async () => {
-    open = [alarm({ id: 1 }), alarm({ id: 2, state: 'acknowledged', kind: 'sensor-silent' })];
+  it('counts the unacknowledged alarms of the open list and links to the alarm page', async () => {
+    open = [
+      alarm({ id: 1 }),
+      alarm({ id: 2, state: 'acknowledged', kind: 'sensor-silent' }),
+      alarm({ id: 3, kind: 'too-warm' }),
+    ];
     renderBell();
-    const bell = await screen.findByRole('link', { name: 'Alarme: 2 offen' });
+    const bell = await screen.findByRole('link', { name: 'Alarme: 2 unquittiert' });
     expect(bell).toHaveAttribute('href', '/alarms');
     expect(screen.getByTestId('alarm-count')).toHaveTextContent('2');
     expect(asked).toEqual(['open']);
@@ -47,13 +51,15 @@ describe('the alarm bell', () => {
   it('says one plainly', async () => {
     open = [alarm({ id: 1 })];
     renderBell();
-    expect(await screen.findByRole('link', { name: 'Alarme: 1 offen' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Alarme: 1 unquittiert' })).toBeInTheDocument();
   });
 
-  it('says none open without a number on the bell', async () => {
-    open = [];
+  it('says none without a number on the bell, also when all open ones are acknowledged', async () => {
+    open = [alarm({ id: 1, state: 'acknowledged' })];
     renderBell();
-    expect(await screen.findByRole('link', { name: 'Alarme: keine offen' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'Alarme: keine unquittiert' }),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('alarm-count')).not.toBeInTheDocument();
   });
 
@@ -61,7 +67,9 @@ describe('the alarm bell', () => {
     localStorage.setItem(I18N_STORAGE_KEY, JSON.stringify({ code: 'en' }));
     open = [alarm({ id: 1 }), alarm({ id: 2 })];
     renderBell();
-    expect(await screen.findByRole('link', { name: 'Alarms: 2 open' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'Alarms: 2 unacknowledged' }),
+    ).toBeInTheDocument();
   });
 
   it('claims no number while the list is unknown or could not be read', async () => {

@@ -9,13 +9,15 @@ import { useAlarms } from '../hooks/use-alarms';
 const BADGE_MAX = 99;
 
 /**
- * The header's bell: the number of open alarms (active or acknowledged), a link to the alarm
- * page. Its label says the number ("Alarme: 2 offen"); while unknown it says just "Alarme".
+ * The header's bell: the number of unacknowledged alarms (what still needs someone; decision
+ * 66), a link to the alarm page. It counts them in the `open` list it shares with the room marks
+ * and the console. Its label says the number ("Alarme: 2 unquittiert"); while unknown it says
+ * just "Alarme".
  */
 export function AlarmBell() {
   const intl = useIntl();
   const open = useAlarms('open');
-  const count = open.data?.length;
+  const count = open.data?.filter((alarm) => alarm.state === 'active').length;
   const label =
     count === undefined
       ? intl.formatMessage({ id: 'alarms.bell.unknown' })
