@@ -43,7 +43,7 @@ export function ConsoleFiltersForm({
   return (
     <section
       aria-label={t('alarms.filter.title')}
-      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto] dark:border-white/10 dark:bg-slate-900"
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-white/10 dark:bg-slate-900"
     >
       <div>
         <Label htmlFor={`${id}-state`}>{t('alarms.filter.state')}</Label>
@@ -81,7 +81,7 @@ export function ConsoleFiltersForm({
           ))}
         </select>
       </div>
-      <div className="grid grid-cols-2 gap-2">
+      <div className="grid grid-cols-2 gap-2 sm:col-span-2">
         <div>
           <Label htmlFor={`${id}-from`}>{t('alarms.filter.from')}</Label>
           <Input
