@@ -80,22 +80,24 @@ test('a sensor switched off rings the bell, is acknowledged with a note and mark
   await expect(
     page.getByRole('navigation', { name: 'Brotkrümelnavigation' }).locator('[aria-current="page"]'),
   ).toHaveText('Alarme');
-  const open = page.getByRole('list', { name: 'Offene Alarme' });
-  const alarm = open.getByRole('listitem').filter({ hasText: 'Wohnzimmer' });
+  const table = page.getByRole('table', { name: 'Alarme, unquittierte zuerst' });
+  const alarm = table.getByRole('row').filter({ hasText: 'Wohnzimmer' });
   await expect(alarm).toContainText('Sensor meldet nicht');
   await expect(alarm).toContainText('Erdgeschoss');
 
-  await alarm.getByRole('button', { name: /^Quittieren/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Alarm quittieren' });
+  await alarm.getByRole('checkbox', { name: 'Auswählen: Wohnzimmer, Sensor meldet nicht' }).check();
+  await page.getByRole('button', { name: 'Ausgewählte quittieren …' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Alarme quittieren' });
   await dialog.getByLabel('Notiz (optional)').fill('Batterie des Fühlers getauscht');
   await expect(dialog).toContainText('30 von 500 Zeichen');
-  await dialog.getByRole('button', { name: 'Quittieren' }).click();
+  await dialog.getByRole('button', { name: '1 Alarm quittieren' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByText('1 Alarm quittiert.')).toBeVisible();
   await expect(alarm).toContainText('Quittiert');
   await expect(alarm).toContainText('von demo');
   await expect(alarm).toContainText('Batterie des Fühlers getauscht');
-  await expect(alarm.getByRole('button', { name: /^Quittieren/ })).toHaveCount(0);
-  // Acknowledged is still open: the bell keeps counting it until it clears.
+  await expect(alarm.getByRole('checkbox')).toHaveCount(0);
+  // Acknowledged, it is still open until the sensor reports again: the bell keeps counting it.
   await expect(bell(page)).toHaveAccessibleName('Alarme: 1 offen');
 
   await alarm.getByRole('link', { name: 'Wohnzimmer' }).click();
@@ -117,9 +119,10 @@ test('someone without full access sees the alarms but cannot acknowledge them', 
   await sim(server, 'sensor', '1', 'off');
   await ringBell(page, server);
   await page.goto('alarms');
-  const open = page.getByRole('list', { name: 'Offene Alarme' });
-  await expect(open.getByRole('listitem').filter({ hasText: 'Wohnzimmer' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Quittieren/ })).toHaveCount(0);
+  const table = page.getByRole('table', { name: 'Alarme, unquittierte zuerst' });
+  await expect(table.getByRole('row').filter({ hasText: 'Wohnzimmer' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /^Auswählen/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /quittieren/ })).toHaveCount(0);
 });
 
 test('the alarm page has no accessibility violations, light and dark, and fits a phone', async ({
@@ -131,13 +134,14 @@ test('the alarm page has no accessibility violations, light and dark, and fits a
   await sim(server, 'sensor', '1', 'off');
   await ringBell(page, server);
   await page.goto('alarms');
-  await expect(page.getByRole('list', { name: 'Offene Alarme' })).toBeVisible();
-  await expect(page.getByText('In den letzten 30 Tagen wurde kein Alarm behoben.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Alarme, unquittierte zuerst' })).toBeVisible();
+  await expect(page.getByText('1 Alarm', { exact: true })).toBeVisible();
   await expectNoA11yViolations(page, 'on the alarm page (light)');
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveClass('dark');
   await expectNoA11yViolations(page, 'on the alarm page (dark)');
-  await page.getByRole('button', { name: /^Quittieren/ }).click();
+  await page.getByRole('checkbox', { name: /^Auswählen: Wohnzimmer/ }).check();
+  await page.getByRole('button', { name: 'Ausgewählte quittieren …' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectNoA11yViolations(page, 'in the acknowledge dialog (dark)');
   await page.keyboard.press('Escape');
@@ -145,7 +149,7 @@ test('the alarm page has no accessibility violations, light and dark, and fits a
   // A phone opens the page at its own width: nothing runs off the side.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
-  await expect(page.getByRole('button', { name: /^Quittieren/ })).toBeInViewport();
+  await expect(page.getByRole('checkbox', { name: /^Auswählen: Wohnzimmer/ })).toBeInViewport();
   await expect
     .poll(() =>
       page.evaluate(

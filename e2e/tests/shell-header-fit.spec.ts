@@ -103,7 +103,9 @@ async function expectShownCrumbsWhole(page: Page, names: string[]) {
   const cut = await crumbs
     .locator('li[title]:visible')
     .evaluateAll((items) =>
-      items.filter((item) => item.scrollWidth > item.clientWidth).map((item) => item.title),
+      items
+        .filter((item) => item.scrollWidth > item.clientWidth)
+        .map((item) => item.getAttribute('title')),
     );
   expect(cut).toEqual([]);
 }

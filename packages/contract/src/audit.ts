@@ -21,6 +21,8 @@ export const AUDIT_SCHEDULE_ACTIONS = [
   'absence-ended',
   'absence-deleted',
 ] as const;
+/** Ours (issue 32): an alarm acknowledged, alone or in a bulk acknowledge (one entry each). */
+export const AUDIT_ALARM_ACTIONS = ['alarm-acknowledged'] as const;
 export type AuditRoomAction = (typeof AUDIT_ROOM_ACTIONS)[number];
 export type AuditAccountAction = (typeof AUDIT_ACCOUNT_ACTIONS)[number];
 /** Every action the audit log records (schedules and absences add theirs here). */
@@ -28,6 +30,7 @@ export const AUDIT_ACTIONS = [
   ...AUDIT_ROOM_ACTIONS,
   ...AUDIT_ACCOUNT_ACTIONS,
   ...AUDIT_SCHEDULE_ACTIONS,
+  ...AUDIT_ALARM_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -39,7 +39,8 @@ Commands:
       with the same name are kept; floors and rooms with the same ids are replaced).
   sim window <roomId> open|closed
       Open or close a window of a simulated room: it loses heat fast until closed. Acts on
-      the running server within 5 s. Refused in proxy mode (UPSTREAM_URL set).
+      the running server within 5 s. Refused in proxy mode (UPSTREAM_URL set). <roomId> may
+      be a list with ranges for many rooms at once: 1-150,201
   sim sensor <roomId> off|on
       Stop or resume a simulated room's sensor: no new readings while off.
   help

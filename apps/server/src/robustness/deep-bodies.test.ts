@@ -19,6 +19,7 @@ const ROUTES: [path: string, field: string][] = [
   ['/api/absences/', 'rooms'],
   ['/api/absences/1/end', 'name'],
   ['/api/alarms/1/ack', 'note'],
+  ['/api/alarms/ack/', 'ids'],
   ['/api/forgot-password', 'email'],
   ['/api/reset-password', 'token'],
   ['/register', 'email'],

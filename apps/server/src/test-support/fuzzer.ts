@@ -865,10 +865,12 @@ export function issue31Requests(target: FuzzTarget): FuzzRequest[] {
     ['/api/absences/', 'rooms', 'write'],
     ['/api/absences/1/end', 'name', 'write'],
     ['/api/alarms/1/ack', 'note', 'write'],
+    ['/api/alarms/ack/', 'ids', 'write'],
   ];
-  // A schedule's week and an absence's rooms may hold 16 KiB: 8 KB of brackets pass the limit
-  // and are then no week and no room list (400); every other field takes 1–2 KiB (413).
-  const large = new Set(['week', 'rooms']);
+  // A schedule's week, an absence's rooms and a bulk acknowledge's ids may hold 16 KiB: 8 KB of
+  // brackets pass the limit and are then no week, no room list and no ids (400); every other
+  // field takes 1–2 KiB (413).
+  const large = new Set(['week', 'rooms', 'ids']);
   for (const [path, field, kind] of bodyRoutes) {
     add({
       label: `an array 4,140 deep in a JSON field`,
@@ -991,6 +993,7 @@ export function issue31Requests(target: FuzzTarget): FuzzRequest[] {
     ['a write to a room that is none', `/set/json/v1/${house}/ziel/${none}/`, [['ziel', '21']]],
     ['an alarm id', `/api/alarms/${mark}/ack`, []],
     ['an alarm that is none', `/api/alarms/${none}/ack`, []],
+    ['alarm ids', '/api/alarms/ack/', [['ids', mark]]],
     ['an absence id', `/api/absences/${mark}/end`, []],
     ['an absence that is none', `/api/absences/${none}/end`, []],
     [

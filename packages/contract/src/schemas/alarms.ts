@@ -3,7 +3,7 @@
  * Controme device API. Times are the device's local time with its UTC offset.
  */
 import Type, { type Static } from 'typebox';
-import { ALARM_NOTE_MAX } from '../alarms.js';
+import { ALARM_ACK_ERRORS, ALARM_KINDS, ALARM_NOTE_MAX } from '../alarms.js';
 import { Nullable } from './device.js';
 
 export const AlarmSchema = Type.Object({
@@ -12,11 +12,9 @@ export const AlarmSchema = Type.Object({
   room_name: Type.String(),
   /** The floor's name. */
   floor: Type.String(),
-  kind: Type.Union([
-    Type.Literal('too-cold'),
-    Type.Literal('too-warm'),
-    Type.Literal('sensor-silent'),
-  ]),
+  /** The floor's id (issue 32), kept with the alarm; null when it was not known. */
+  floor_id: Nullable(Type.Integer()),
+  kind: Type.Enum(ALARM_KINDS),
   /** When the condition began, e.g. 2026-11-23T07:40:00+01:00. */
   since: Type.String(),
   state: Type.Union([
@@ -45,9 +43,34 @@ export const AcknowledgeAlarmBodySchema = Type.Object({
 
 export const AcknowledgeAlarmAnswerSchema = Type.Object({ alarm: AlarmSchema });
 
+/**
+ * `POST /api/alarms/ack/` (issue 32) form fields: `ids` comma-separated (up to 16 KiB), one
+ * optional `note` for all of them.
+ */
+export const AcknowledgeAlarmsBodySchema = Type.Object({
+  user: Type.String(),
+  password: Type.String(),
+  ids: Type.String(),
+  note: Type.Optional(Type.String({ maxLength: ALARM_NOTE_MAX })),
+});
+
+export const AlarmAckFailureSchema = Type.Object({
+  id: Type.Integer(),
+  error: Type.Enum(ALARM_ACK_ERRORS),
+});
+
+/** The ids acknowledged (also those acknowledged before), and the ones that failed with why. */
+export const AcknowledgeAlarmsAnswerSchema = Type.Object({
+  acknowledged: Type.Array(Type.Integer()),
+  failed: Type.Array(AlarmAckFailureSchema),
+});
+
 export type Alarm = Static<typeof AlarmSchema>;
 export type AlarmKind = Alarm['kind'];
 export type AlarmState = Alarm['state'];
 export type AlarmList = Static<typeof AlarmListSchema>;
 export type AcknowledgeAlarmBody = Static<typeof AcknowledgeAlarmBodySchema>;
 export type AcknowledgeAlarmAnswer = Static<typeof AcknowledgeAlarmAnswerSchema>;
+export type AcknowledgeAlarmsBody = Static<typeof AcknowledgeAlarmsBodySchema>;
+export type AcknowledgeAlarmsAnswer = Static<typeof AcknowledgeAlarmsAnswerSchema>;
+export type AlarmAckFailure = Static<typeof AlarmAckFailureSchema>;

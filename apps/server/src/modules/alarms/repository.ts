@@ -7,6 +7,8 @@ export interface AlarmRecord {
   roomId: number;
   roomName: string;
   floorName: string;
+  /** The floor's id when the alarm opened; null when unknown (alarms from before issue 32). */
+  floorId: number | null;
   kind: AlarmKind;
   /** When the condition began. */
   since: number;
@@ -22,7 +24,15 @@ export interface AlarmRecord {
 
 export type NewAlarm = Pick<
   AlarmRecord,
-  'roomId' | 'roomName' | 'floorName' | 'kind' | 'since' | 'openedAt' | 'value' | 'target'
+  | 'roomId'
+  | 'roomName'
+  | 'floorName'
+  | 'floorId'
+  | 'kind'
+  | 'since'
+  | 'openedAt'
+  | 'value'
+  | 'target'
 >;
 
 /** A mail waiting to be sent (or retried), with its alarm. */
@@ -56,6 +66,7 @@ interface AlarmRow {
   room_id: number;
   room_name: string;
   floor_name: string;
+  floor_id: number | null;
   kind: AlarmKind;
   since: number;
   opened_at: number;
@@ -73,6 +84,7 @@ const toRecord = (row: AlarmRow): AlarmRecord => ({
   roomId: row.room_id,
   roomName: row.room_name,
   floorName: row.floor_name,
+  floorId: row.floor_id,
   kind: row.kind,
   since: row.since,
   openedAt: row.opened_at,
@@ -88,29 +100,60 @@ const toRecord = (row: AlarmRow): AlarmRecord => ({
 /** `state` filters of the list: open = active or acknowledged; all = also the recently cleared. */
 export type AlarmFilter = 'active' | 'open' | 'all';
 
-const ALARM_COLUMNS = `a.id, a.room_id, a.room_name, a.floor_name, a.kind, a.since, a.opened_at,
+/** The list's further filters (issue 32); each one given narrows it. */
+export interface AlarmListFilter {
+  state: AlarmFilter;
+  /** `all` without a period: the cleared alarms cleared at or after this instant. */
+  clearedSince: number;
+  kinds?: readonly AlarmKind[];
+  floorId?: number;
+  /** On the alarm's start (`since`): from inclusive, to exclusive, epoch ms. */
+  from?: number;
+  to?: number;
+}
+
+const ALARM_COLUMNS = `a.id, a.room_id, a.room_name, a.floor_name, a.floor_id, a.kind, a.since, a.opened_at,
   a.value, a.target, a.state, a.acknowledged_by, a.acknowledged_at, a.note, a.cleared_at`;
 
 /** Alarms and their mail outbox (migration 005). */
 export function createAlarmsRepository(db: Database) {
   const insert = db.prepare(
-    `INSERT INTO alarms (room_id, room_name, floor_name, kind, since, opened_at, value, target)
-     VALUES (@roomId, @roomName, @floorName, @kind, @since, @openedAt, @value, @target)`,
+    `INSERT INTO alarms (room_id, room_name, floor_name, floor_id, kind, since, opened_at, value,
+       target)
+     VALUES (@roomId, @roomName, @floorName, @floorId, @kind, @since, @openedAt, @value, @target)`,
   );
   const byId = db.prepare<[number], AlarmRow>(`SELECT ${ALARM_COLUMNS} FROM alarms a WHERE id = ?`);
   const openRows = db.prepare<[], AlarmRow>(
     `SELECT ${ALARM_COLUMNS} FROM alarms a WHERE state <> 'cleared'`,
   );
-  const listActive = db.prepare<[], AlarmRow>(
-    `SELECT ${ALARM_COLUMNS} FROM alarms a WHERE state = 'active' ORDER BY opened_at DESC, id DESC`,
-  );
-  const listOpen = db.prepare<[], AlarmRow>(
-    `SELECT ${ALARM_COLUMNS} FROM alarms a WHERE state <> 'cleared' ORDER BY opened_at DESC, id DESC`,
-  );
-  const listAll = db.prepare<[number], AlarmRow>(
-    `SELECT ${ALARM_COLUMNS} FROM alarms a WHERE state <> 'cleared' OR cleared_at >= ?
-     ORDER BY opened_at DESC, id DESC`,
-  );
+  // One statement per filter combination, prepared on first use (a few dozen at most).
+  const lists = new Map<string, ReturnType<Database['prepare']>>();
+  const listStatement = (filter: AlarmListFilter) => {
+    const where: string[] = [];
+    if (filter.state === 'active') where.push(`state = 'active'`);
+    else if (filter.state === 'open') where.push(`state <> 'cleared'`);
+    // A period lifts the 30 days: every alarm that started in it, cleared or not.
+    else if (filter.from === undefined && filter.to === undefined) {
+      where.push(`(state <> 'cleared' OR cleared_at >= @clearedSince)`);
+    }
+    // The kinds as bound parameters (@kind0, @kind1 …), never spliced into the text.
+    if (filter.kinds && filter.kinds.length > 0) {
+      where.push(`kind IN (${filter.kinds.map((_, index) => `@kind${index}`).join(', ')})`);
+    }
+    if (filter.floorId !== undefined) where.push('floor_id = @floorId');
+    if (filter.from !== undefined) where.push('since >= @from');
+    if (filter.to !== undefined) where.push('since < @to');
+    const key = where.join(' AND ');
+    let statement = lists.get(key);
+    if (!statement) {
+      statement = db.prepare(
+        `SELECT ${ALARM_COLUMNS} FROM alarms a ${key ? `WHERE ${key}` : ''}
+         ORDER BY opened_at DESC, id DESC`,
+      );
+      lists.set(key, statement);
+    }
+    return statement;
+  };
   const clear = db.prepare(
     `UPDATE alarms SET state = 'cleared', cleared_at = ? WHERE id = ? AND state <> 'cleared'`,
   );
@@ -167,6 +210,21 @@ export function createAlarmsRepository(db: Database) {
     for (const id of ids) failed.run(retryAt, id);
   });
 
+  /** The list with its filters (GET /api/alarms/), newest first. */
+  const search = (filter: AlarmListFilter): AlarmRecord[] => {
+    const params: Record<string, unknown> = {};
+    if (filter.state === 'all') params.clearedSince = filter.clearedSince;
+    filter.kinds?.forEach((kind, index) => (params[`kind${index}`] = kind));
+    if (filter.floorId !== undefined) params.floorId = filter.floorId;
+    if (filter.from !== undefined) params.from = filter.from;
+    if (filter.to !== undefined) params.to = filter.to;
+    const statement = listStatement(filter);
+    // better-sqlite3 refuses named parameters a statement does not use.
+    const used = statement.source;
+    for (const name of Object.keys(params)) if (!used.includes(`@${name}`)) delete params[name];
+    return (statement.all(params) as AlarmRow[]).map(toRecord);
+  };
+
   return {
     /** Stores a new alarm and the mails it sends, in one transaction; answers its id. */
     open(alarm: NewAlarm, mails: readonly NewAlarmMail[]): number {
@@ -180,16 +238,15 @@ export function createAlarmsRepository(db: Database) {
     listOpen(): AlarmRecord[] {
       return openRows.all().map(toRecord);
     },
-    /** Newest first; `all` includes the alarms cleared at or after `clearedSince`. */
+    /**
+     * Newest first; `all` includes the alarms cleared at or after `clearedSince`, or with a
+     * period every alarm that started in it.
+     */
     list(filter: AlarmFilter, clearedSince: number): AlarmRecord[] {
-      const rows =
-        filter === 'active'
-          ? listActive.all()
-          : filter === 'open'
-            ? listOpen.all()
-            : listAll.all(clearedSince);
-      return rows.map(toRecord);
+      return search({ state: filter, clearedSince });
     },
+    /** The list with its filters (GET /api/alarms/), newest first. */
+    search,
     clear(id: number, at: number): void {
       clear.run(at, id);
     },

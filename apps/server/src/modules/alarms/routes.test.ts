@@ -43,6 +43,7 @@ describe('GET /api/alarms/', () => {
         room: 5,
         room_name: 'Schlafzimmer',
         floor: 'OG',
+        floor_id: 2,
         kind: 'sensor-silent',
         since: '2026-11-23T07:00:00+01:00',
         state: 'active',

@@ -1,8 +1,21 @@
-import { ALARM_FILTERS, ALARM_NOTE_MAX, type Alarm, type AlarmFilter } from '@raumregler/contract';
-import { AcknowledgeAlarmAnswerSchema, AlarmListSchema } from '@raumregler/contract/schemas';
+import {
+  ALARM_ACK_IDS_MAX_BYTES,
+  ALARM_FILTERS,
+  ALARM_KINDS,
+  ALARM_NOTE_MAX,
+  type Alarm,
+  type AlarmFilter,
+  type AlarmKind,
+} from '@raumregler/contract';
+import {
+  AcknowledgeAlarmAnswerSchema,
+  AcknowledgeAlarmsAnswerSchema,
+  AlarmListSchema,
+} from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AlarmRecord } from './repository.js';
-import { toOffsetIso, type LocalClock } from '../../platform/clock/local-time.js';
+import type { AlarmListFilter, AlarmRecord } from './repository.js';
+import { requestActor } from '../audit/index.js';
+import { parseWireTime, toOffsetIso, type LocalClock } from '../../platform/clock/local-time.js';
 import { CLEARED_LISTED_MS } from './service.js';
 import { HttpError } from '../../platform/http/error-handler.js';
 import { registerFormBodies } from '../../platform/http/form-bodies.js';
@@ -16,6 +29,7 @@ export const toWireAlarm = (alarm: AlarmRecord, clock: LocalClock): Alarm => ({
   room: alarm.roomId,
   room_name: alarm.roomName,
   floor: alarm.floorName,
+  floor_id: alarm.floorId,
   kind: alarm.kind,
   since: toOffsetIso(clock, alarm.since),
   state: alarm.state,
@@ -37,6 +51,71 @@ function filterOf(request: FastifyRequest): AlarmFilter {
     return raw as AlarmFilter;
   }
   throw invalid('state', `state must be one of ${ALARM_FILTERS.join(', ')}.`);
+}
+
+/** A query field given once as text, or undefined when missing or empty. */
+function queryText(request: FastifyRequest, field: string): string | undefined {
+  const value = (request.query as Record<string, unknown>)[field];
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') throw invalid(field, `${field} must be given once.`);
+  return value;
+}
+
+/**
+ * The list's filters (issue 32): `kind` one or more kinds comma-separated, `floor` a floor id,
+ * `from`/`to` instants on the alarm's start (a period lifts `all`'s 30 days). A bad one is a 400
+ * naming it.
+ */
+function listFilterOf(request: FastifyRequest, clock: LocalClock, clearedSince: number) {
+  const filter: AlarmListFilter = { state: filterOf(request), clearedSince };
+  const kind = queryText(request, 'kind');
+  if (kind !== undefined) {
+    const kinds = [...new Set(kind.split(',').map((each) => each.trim()))];
+    if (kinds.some((each) => !(ALARM_KINDS as readonly string[]).includes(each))) {
+      throw invalid('kind', `kind must be one or more of ${ALARM_KINDS.join(', ')}.`);
+    }
+    filter.kinds = kinds as AlarmKind[];
+  }
+  const floor = queryText(request, 'floor');
+  if (floor !== undefined) {
+    if (!/^\d{1,9}$/.test(floor))
+      throw invalid('floor', 'floor must be a floor id (a whole number).');
+    filter.floorId = Number(floor);
+  }
+  for (const field of ['from', 'to'] as const) {
+    const value = queryText(request, field);
+    if (value === undefined) continue;
+    const at = value.length <= 40 ? parseWireTime(clock, value) : null;
+    if (at === null || at < 0) {
+      throw invalid(field, `${field} must be a time like 2026-11-23T08:00:00+01:00.`);
+    }
+    filter[field] = at;
+  }
+  if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to) {
+    throw invalid('to', 'to must not be before from.');
+  }
+  return filter;
+}
+
+/** Most ids one bulk acknowledge takes: as many as 16 KiB of "1," hold. */
+const ACK_IDS_MAX = ALARM_ACK_IDS_MAX_BYTES / 2;
+
+/** `ids`: alarm ids, comma-separated (spaces allowed), each once; anything else is a 400. */
+function idsOf(request: FastifyRequest): number[] {
+  const raw = (request.body as Record<string, unknown> | undefined)?.ids;
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+    throw invalid('ids', 'ids is required: alarm ids, comma-separated.');
+  }
+  if (typeof raw !== 'string')
+    throw invalid('ids', 'ids must be text: alarm ids, comma-separated.');
+  const parts = raw.split(',').map((each) => each.trim());
+  if (
+    parts.length > ACK_IDS_MAX ||
+    parts.some((each) => !/^\d{1,12}$/.test(each) || Number(each) < 1)
+  ) {
+    throw invalid('ids', 'ids must be alarm ids (whole numbers), comma-separated.');
+  }
+  return [...new Set(parts.map(Number))];
 }
 
 function alarmIdOf(request: FastifyRequest): number {
@@ -65,9 +144,11 @@ function noteOf(request: FastifyRequest): string | null {
  * (manage). Reads authenticate with Basic, the write with the form fields user/password.
  */
 const alarmRoutes: FastifyPluginAsync = async (app) => {
-  // The note may hold 500 characters of any script: up to 4 UTF-8 bytes each (the other form
-  // values keep their 1 KiB).
-  await registerFormBodies(app, { largeFields: { note: ALARM_NOTE_MAX * 4 } });
+  // The note may hold 500 characters of any script: up to 4 UTF-8 bytes each; the bulk
+  // acknowledge's ids 16 KiB (the other form values keep their 1 KiB).
+  await registerFormBodies(app, {
+    largeFields: { note: ALARM_NOTE_MAX * 4, ids: ALARM_ACK_IDS_MAX_BYTES },
+  });
   app.addHook('preHandler', app.authenticate);
 
   app.get(
@@ -77,13 +158,10 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
       schema: { response: { 200: AlarmListSchema } },
     },
     (request) => {
-      const filter = filterOf(request);
-      const now = app.clock.now();
       const clock = app.clock.local;
+      const filter = listFilterOf(request, clock, app.clock.now() - CLEARED_LISTED_MS);
       return {
-        alarms: app.alarms.repo
-          .list(filter, now - CLEARED_LISTED_MS)
-          .map((alarm) => toWireAlarm(alarm, clock)),
+        alarms: app.alarms.repo.search(filter).map((alarm) => toWireAlarm(alarm, clock)),
       };
     },
   );
@@ -97,12 +175,26 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = alarmIdOf(request);
       const note = noteOf(request);
-      const { outcome, alarm } = await app.alarms.acknowledge(id, request.user!.username, note);
+      const { outcome, alarm } = await app.alarms.acknowledge(id, requestActor(request), note);
       if (outcome === 'unknown') throw new HttpError(404, 'not_found', 'There is no such alarm.');
       if (outcome === 'cleared') {
         throw new HttpError(409, 'conflict', 'The alarm has cleared; it needs no acknowledgement.');
       }
       return { alarm: toWireAlarm(alarm!, app.clock.local) };
+    },
+  );
+
+  // Many at once with one note (issue 32): one commit, every answer on disk before it is sent.
+  app.post(
+    '/ack/',
+    {
+      preHandler: app.requireCapability('manage'),
+      schema: { response: { 200: AcknowledgeAlarmsAnswerSchema } },
+    },
+    async (request) => {
+      const ids = idsOf(request);
+      const note = noteOf(request);
+      return app.alarms.acknowledgeMany(ids, requestActor(request), note);
     },
   );
 };

@@ -20,7 +20,8 @@ import {
 } from './rules.js';
 import { parseWireTime } from '../../platform/clock/local-time.js';
 import { userCan } from '../../platform/auth/permissions.js';
-import type { Access } from '@raumregler/contract';
+import type { Access, AlarmAckError } from '@raumregler/contract';
+import type { Actor } from '../audit/index.js';
 import { alarmMail, digestMail, mailLanguage } from './mail.js';
 import type { SimulatedRoomState } from '../building/index.js';
 
@@ -39,6 +40,17 @@ export const CLEARED_LISTED_MS = 30 * 24 * 3_600_000;
 export interface NamedReading extends RoomReading {
   roomName?: string;
   floorName?: string;
+  /** The floor's id, kept with the alarm (issue 32); looked up in the building when missing. */
+  floorId?: number | null;
+}
+
+/** The outcome of one id in an acknowledge: acknowledged (now or before), or why not. */
+export type AckOutcome = 'acknowledged' | 'cleared' | 'unknown';
+
+/** A bulk acknowledge's answer: the ids acknowledged (also before), and the ones that failed. */
+export interface BulkAckResult {
+  acknowledged: number[];
+  failed: { id: number; error: AlarmAckError }[];
 }
 
 export interface AlarmService {
@@ -52,12 +64,24 @@ export interface AlarmService {
   evaluateUpstream: (rooms: readonly PolledRoom[], now: number) => void;
   /** Sends what is due in the outbox; settles when this round is done (tests await it). */
   deliver: () => Promise<void>;
-  /** Acknowledges an open alarm; see the ack route for the answers. */
+  /**
+   * Acknowledges an open alarm, with its audit entry in the same commit; see the ack route for
+   * the answers.
+   */
   acknowledge: (
     id: number,
-    username: string,
+    actor: Actor,
     note: string | null,
-  ) => Promise<{ outcome: 'acknowledged' | 'cleared' | 'unknown'; alarm: AlarmRecord | null }>;
+  ) => Promise<{ outcome: AckOutcome; alarm: AlarmRecord | null }>;
+  /**
+   * Acknowledges many alarms with one note in one commit (issue 32), each with its audit entry;
+   * settles once all of them are on disk.
+   */
+  acknowledgeMany: (
+    ids: readonly number[],
+    actor: Actor,
+    note: string | null,
+  ) => Promise<BulkAckResult>;
   repo: AlarmsRepository;
 }
 
@@ -88,6 +112,7 @@ export function readingsFromDevice(
       roomId: room.id,
       roomName: String(room.name ?? room.id),
       floorName: String(room.floorName ?? ''),
+      floorId: Number.isInteger(room.floorId) ? room.floorId : null,
       mode: typeof room.betriebsart === 'string' ? room.betriebsart : 'Heating',
       // A room without a sensor raises nothing: no temperature to judge.
       temperature: sensor || room.temperatur !== null ? number(room.temperatur) : null,
@@ -143,13 +168,21 @@ export default fp(
 
     const namesOf = (reading: NamedReading) => {
       if (reading.roomName !== undefined) {
-        return { roomName: reading.roomName, floorName: reading.floorName ?? '' };
+        return {
+          roomName: reading.roomName,
+          floorName: reading.floorName ?? '',
+          floorId: reading.floorId ?? null,
+        };
       }
       const room = app.repos.building.findRoom(reading.roomId);
       const floor = room
         ? app.repos.building.listFloors().find((each) => each.id === room.floorId)
         : undefined;
-      return { roomName: room?.name ?? `#${reading.roomId}`, floorName: floor?.name ?? '' };
+      return {
+        roomName: room?.name ?? `#${reading.roomId}`,
+        floorName: floor?.name ?? '',
+        floorId: floor?.id ?? null,
+      };
     };
 
     const apply = (events: AlarmEvent[], byRoom: Map<number, NamedReading>, now: number) => {
@@ -279,14 +312,38 @@ export default fp(
       return delivering;
     };
 
-    const acknowledge: AlarmService['acknowledge'] = async (id, username, note) =>
+    // Inside a commit's work: one alarm acknowledged with its audit entry. An acknowledged
+    // alarm keeps its first acknowledgement and gets no second entry (nothing changed).
+    const acknowledgeOne = (id: number, actor: Actor, note: string | null) => {
+      const alarm = repo.findById(id);
+      if (!alarm) return { outcome: 'unknown' as const, alarm: null };
+      if (alarm.state === 'cleared') return { outcome: 'cleared' as const, alarm };
+      if (alarm.state === 'active') {
+        const username = actor.kind === 'user' ? actor.username : 'system';
+        repo.acknowledge(id, username, app.clock.now(), note);
+        app.audit.record({
+          actor,
+          action: 'alarm-acknowledged',
+          roomId: alarm.roomId,
+          // The names kept with the alarm: in proxy mode the rooms live on the device.
+          roomName: alarm.roomName,
+          floorName: alarm.floorName,
+          after: { alarm: alarm.id, kind: alarm.kind, note },
+        });
+      }
+      return { outcome: 'acknowledged' as const, alarm: repo.findById(id) };
+    };
+    const acknowledge: AlarmService['acknowledge'] = async (id, actor, note) =>
+      app.commit(() => acknowledgeOne(id, actor, note));
+    const acknowledgeMany: AlarmService['acknowledgeMany'] = async (ids, actor, note) =>
       app.commit(() => {
-        const alarm = repo.findById(id);
-        if (!alarm) return { outcome: 'unknown' as const, alarm: null };
-        if (alarm.state === 'cleared') return { outcome: 'cleared' as const, alarm };
-        // An acknowledged alarm keeps its first acknowledgement.
-        if (alarm.state === 'active') repo.acknowledge(id, username, app.clock.now(), note);
-        return { outcome: 'acknowledged' as const, alarm: repo.findById(id) };
+        const result: BulkAckResult = { acknowledged: [], failed: [] };
+        for (const id of ids) {
+          const { outcome } = acknowledgeOne(id, actor, note);
+          if (outcome === 'acknowledged') result.acknowledged.push(id);
+          else result.failed.push({ id, error: outcome === 'unknown' ? 'not_found' : 'conflict' });
+        }
+        return result;
       });
 
     app.decorate('alarms', {
@@ -295,6 +352,7 @@ export default fp(
         evaluate(readingsFromDevice(rooms, app.clock.local), now),
       deliver,
       acknowledge,
+      acknowledgeMany,
       repo,
     } satisfies AlarmService);
 
@@ -331,7 +389,7 @@ export default fp(
       await delivering;
     });
   },
-  { name: 'alarms', dependencies: ['database', 'clock', 'mailer', 'simulation'] },
+  { name: 'alarms', dependencies: ['database', 'clock', 'mailer', 'simulation', 'audit'] },
 );
 
 export type { AlarmKind };

@@ -54,9 +54,26 @@ describe('cli sim and user language', () => {
     expect(await run(['sim', 'sensor', 'x', 'off'])).toBe(2);
     expect(err.filter((line) => line.startsWith('Error'))).toEqual([
       'Error: the state must be open|closed, got "ajar"',
-      'Error: <roomId> must be a room\'s number, got "x"',
+      'Error: <roomId> must be a room\'s number (or a list such as 1-150,201), got "x"',
     ]);
     expect(createSimFaultsRepository(db).all()).toEqual(new Map());
+  });
+
+  it('sim takes many rooms at once as a list with ranges, all or none (issue 32)', async () => {
+    const faults = createSimFaultsRepository(db);
+    expect(await run(['sim', 'sensor', '1-3,5,2', 'off'])).toBe(0);
+    expect(out).toEqual(['Sensors of 4 rooms switched off; the server simulates them within 5 s.']);
+    expect([...faults.all().keys()]).toEqual([1, 2, 3, 5]);
+    expect(await run(['sim', 'window', '6-7', 'open'])).toBe(0);
+    expect(faults.all().get(7)).toEqual({ windowOpen: true, sensorOff: false });
+    // Room 4 has no sensor, room 99 does not exist: nothing of either list is written.
+    expect(await run(['sim', 'sensor', '6,4', 'off'])).toBe(1);
+    expect(await run(['sim', 'window', '6,99', 'closed'])).toBe(1);
+    expect(err).toEqual(['Error: room 4 (Gäste-WC) has no sensor', 'Error: there is no room 99']);
+    expect(faults.all().get(6)).toEqual({ windowOpen: true, sensorOff: false });
+    for (const bad of ['3-1', '1,,2', '1-', '0-99999999', '-5']) {
+      expect(await run(['sim', 'window', bad, 'open']), bad).toBe(2);
+    }
   });
 
   it('user language sets de or en', async () => {

@@ -11,10 +11,27 @@ const STATES = {
   sensor: { off: true, on: false },
 } as const;
 
+/** Most rooms one sim command takes (a list or ranges: `1-150,201`). */
+const SIM_ROOMS_MAX = 10_000;
+
+/** `5`, `1,3,7` or `1-150,201-250`: the room ids, each once, in the order given; null if bad. */
+function roomIdsOf(text: string): number[] | null {
+  if (text.length > 10_000 || !/^\d{1,9}(-\d{1,9})?(,\d{1,9}(-\d{1,9})?)*$/.test(text)) return null;
+  const ids = new Set<number>();
+  for (const part of text.split(',')) {
+    const [first, last = first] = part.split('-').map(Number) as [number, number?];
+    if (last < first || last - first >= SIM_ROOMS_MAX) return null;
+    for (let id = first; id <= last && ids.size <= SIM_ROOMS_MAX; id++) ids.add(id);
+  }
+  return ids.size <= SIM_ROOMS_MAX ? [...ids] : null;
+}
+
 /**
- * `sim window <roomId> open|closed` and `sim sensor <roomId> off|on`: a fault of a simulated room,
+ * `sim window <roomIds> open|closed` and `sim sensor <roomIds> off|on`: a fault of simulated
+ * rooms (one id, or a list with ranges such as `1-150,201` for many rooms at once, issue 32),
  * written to the database (sim_faults) that the running server's simulation reads on every tick
- * (every 5 s), so it acts within one tick without a restart. Answers the line to print.
+ * (every 5 s), so it acts within one tick without a restart. All rooms or none: an unknown room,
+ * or a room without a sensor for `sensor`, refuses the whole command. Answers the line to print.
  */
 function runSimCommand(
   db: Database,
@@ -26,8 +43,11 @@ function runSimCommand(
   if (what !== 'window' && what !== 'sensor') throw new UsageError(`unknown sim command "${what}"`);
   const states = STATES[what];
   const words = Object.keys(states).join('|');
-  if (!roomIdText || !/^\d{1,9}$/.test(roomIdText)) {
-    throw new UsageError(`<roomId> must be a room's number, got "${roomIdText ?? ''}"`);
+  const roomIds = roomIdText ? roomIdsOf(roomIdText) : null;
+  if (!roomIds) {
+    throw new UsageError(
+      `<roomId> must be a room's number (or a list such as 1-150,201), got "${(roomIdText ?? '').slice(0, 100)}"`,
+    );
   }
   if (!stateText || !(stateText in states)) {
     throw new UsageError(`the state must be ${words}, got "${stateText ?? ''}"`);
@@ -37,17 +57,30 @@ function runSimCommand(
       'the building is not simulated in proxy mode (UPSTREAM_URL is set): open a real window instead',
     );
   }
-  const roomId = Number(roomIdText);
-  const room = createBuildingRepository(db, Date.now).findRoom(roomId);
-  if (!room) throw new CommandError(`there is no room ${roomId}`);
-  if (what === 'sensor' && room.temperature === null) {
-    throw new CommandError(`room ${roomId} (${room.name}) has no sensor`);
-  }
+  const building = createBuildingRepository(db, Date.now);
+  const rooms = roomIds.map((roomId) => {
+    const room = building.findRoom(roomId);
+    if (!room) throw new CommandError(`there is no room ${roomId}`);
+    if (what === 'sensor' && room.temperature === null) {
+      throw new CommandError(`room ${roomId} (${room.name}) has no sensor`);
+    }
+    return room;
+  });
   const on = states[stateText as keyof typeof states] as boolean;
-  createSimFaultsRepository(db).set(roomId, what === 'window' ? 'window_open' : 'sensor_off', on);
+  const faults = createSimFaultsRepository(db);
+  const column = what === 'window' ? 'window_open' : 'sensor_off';
+  db.transaction(() => {
+    for (const room of rooms) faults.set(room.id, column, on);
+  })();
+  if (rooms.length > 1) {
+    return what === 'window'
+      ? `Windows of ${rooms.length} rooms ${on ? 'opened' : 'closed'}; the server simulates them within 5 s.`
+      : `Sensors of ${rooms.length} rooms switched ${on ? 'off' : 'on'}; the server simulates them within 5 s.`;
+  }
+  const [room] = rooms as [(typeof rooms)[number]];
   return what === 'window'
-    ? `Window of room ${roomId} (${room.name}) ${on ? 'opened' : 'closed'}; the server simulates it within 5 s.`
-    : `Sensor of room ${roomId} (${room.name}) switched ${on ? 'off' : 'on'}; the server simulates it within 5 s.`;
+    ? `Window of room ${room.id} (${room.name}) ${on ? 'opened' : 'closed'}; the server simulates it within 5 s.`
+    : `Sensor of room ${room.id} (${room.name}) switched ${on ? 'off' : 'on'}; the server simulates it within 5 s.`;
 }
 
 /** `seed import <file>`: checks a seed file and writes its building and users. */

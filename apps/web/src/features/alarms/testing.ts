@@ -5,6 +5,7 @@ export const alarm = (fields: Partial<Alarm> & Pick<Alarm, 'id'>): Alarm => ({
   room: 1,
   room_name: 'Wohnzimmer',
   floor: 'EG',
+  floor_id: 1,
   kind: 'too-cold',
   since: '2026-11-23T07:40:00+01:00',
   state: 'active',

@@ -1,17 +1,22 @@
 import { areaAllowsRead, can } from '@raumregler/contract';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { paths } from '@/config/paths';
-import { AlarmsView } from '@/features/alarms/components/alarms-view';
+import { AlarmConsole } from '@/features/alarms/components/alarm-console';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 
 /**
- * `/alarms` (issue 15): open alarms, then the history; acknowledging needs the manage
- * capability. Room links go to the SMART room page, or PRO for someone who reads only there.
+ * `/alarms` (issues 15, 32): the alarm console; acknowledging needs the manage capability. Room
+ * links go to the SMART room page, or PRO for someone who reads only there; the floor filter
+ * offers the building's floors.
  */
 export default function AlarmsPage() {
   const intl = useIntl();
-  const { permissions } = useBuildingData();
+  const { permissions, temps } = useBuildingData();
+  const floors = useMemo(
+    () => (temps.data ?? []).map((floor) => ({ id: floor.id, name: floor.etagenname })),
+    [temps.data],
+  );
   const access = permissions.data;
   const area = access && !areaAllowsRead(access.access_to_smart) ? 'pro' : 'smart';
   const roomHref = useCallback((roomId: number) => paths.room(area, roomId), [area]);
@@ -23,6 +28,11 @@ export default function AlarmsPage() {
     [intl],
   );
   return (
-    <AlarmsView mayManage={can(access, 'manage')} roomHref={roomHref} floorLabel={floorLabel} />
+    <AlarmConsole
+      mayManage={can(access, 'manage')}
+      roomHref={roomHref}
+      floorLabel={floorLabel}
+      floors={floors}
+    />
   );
 }

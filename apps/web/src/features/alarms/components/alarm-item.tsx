@@ -1,35 +1,11 @@
 import { memo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
 import type { Alarm } from '../api/alarm-types';
 import { formatAlarmTime } from '../utils/alarm-time';
 import { formatTemp, kindLabel } from '../utils/format';
-
-const kindStyles: Record<string, string> = {
-  'too-cold': 'bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-100',
-  'too-warm': 'bg-orange-100 text-orange-900 dark:bg-orange-900/50 dark:text-orange-100',
-  'sensor-silent': 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100',
-};
-const stateStyles: Record<string, string> = {
-  active: 'bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100',
-  acknowledged: 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100',
-  cleared: 'bg-green-100 text-green-900 dark:bg-green-900/50 dark:text-green-100',
-};
-
-function Pill({ className, children }: { className?: string; children: ReactNode }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium',
-        className ?? 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
-      )}
-    >
-      {children}
-    </span>
-  );
-}
+import { RoomCell } from './alarm-table';
+import { kindStyles, Pill, stateStyles } from './pills';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -50,6 +26,10 @@ export const AlarmItem = memo(function AlarmItem({
   floorLabel,
   now,
   onAcknowledge,
+  selected = null,
+  onToggle,
+  measure,
+  index,
 }: {
   alarm: Alarm;
   roomHref: (roomId: number) => string;
@@ -57,6 +37,12 @@ export const AlarmItem = memo(function AlarmItem({
   now: Date;
   /** Only for users with the manage capability and only while the alarm is active. */
   onAcknowledge: ((alarm: Alarm) => void) | null;
+  /** The console's selection (issue 32): null without; only active alarms have a checkbox. */
+  selected?: boolean | null;
+  onToggle?: (id: number) => void;
+  /** The virtualizer's measuring ref, with the item's index. */
+  measure?: (element: Element | null) => void;
+  index?: number;
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -65,20 +51,33 @@ export const AlarmItem = memo(function AlarmItem({
   const when = (value: unknown) => formatAlarmTime(intl, value, now);
   return (
     <li
+      ref={measure}
+      data-index={index}
       className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-white/10 dark:bg-slate-900"
       data-testid="alarm"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 className="font-semibold break-words">
-            <Link
-              to={roomHref(alarm.room)}
-              className="text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary dark:text-sky-300"
-            >
-              {alarm.room_name}
-            </Link>
-          </h3>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{floorLabel(alarm.floor)}</p>
+        <div className="flex min-w-0 items-start gap-3">
+          {selected !== null && alarm.state === 'active' && (
+            <input
+              type="checkbox"
+              className="mt-1 size-5 shrink-0 accent-primary"
+              checked={selected}
+              onChange={() => onToggle?.(alarm.id)}
+              aria-label={intl.formatMessage(
+                { id: 'alarms.select.one' },
+                { room: alarm.room_name ?? '—', kind },
+              )}
+            />
+          )}
+          <div className="min-w-0">
+            <h3 className="font-semibold break-words">
+              <RoomCell alarm={alarm} href={roomHref} />
+            </h3>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {floorLabel(alarm.floor ?? '')}
+            </p>
+          </div>
         </div>
         <div className="flex flex-wrap gap-1.5">
           <Pill className={kindStyles[alarm.kind]}>{kind}</Pill>
@@ -118,7 +117,10 @@ export const AlarmItem = memo(function AlarmItem({
           <Button size="sm" onClick={() => onAcknowledge(alarm)}>
             {t('alarms.ack.open')}
             <span className="sr-only">
-              {intl.formatMessage({ id: 'alarms.ack.which' }, { room: alarm.room_name, kind })}
+              {intl.formatMessage(
+                { id: 'alarms.ack.which' },
+                { room: alarm.room_name ?? '—', kind },
+              )}
             </span>
           </Button>
         </div>

@@ -126,5 +126,18 @@ export function auditSentence(intl: IntlShape, entry: AuditEntry): string {
       ? t(`audit.sentence.${entry.action}`, { user, subject })
       : t(`audit.sentence.${entry.action}.unnamed`, { user });
   }
+  if (entry.action === 'alarm-acknowledged') {
+    // The kind in the alarm page's words (the catalogue is the app's, not a feature's import).
+    const kind = textOf(after.kind) ?? '–';
+    const kindId = `alarms.kind.${kind}`;
+    const values = {
+      user,
+      kind: intl.messages[kindId] ? intl.formatMessage({ id: kindId }) : kind,
+    };
+    const note = textOf(after.note);
+    return note
+      ? t('audit.sentence.alarm-acknowledged.note', { ...values, note })
+      : t('audit.sentence.alarm-acknowledged', values);
+  }
   return t('audit.sentence.other', { user, action: entry.action });
 }
