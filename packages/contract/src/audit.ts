@@ -20,6 +20,8 @@ export const AUDIT_SCHEDULE_ACTIONS = [
   'absence-created',
   'absence-ended',
   'absence-deleted',
+  /** Ours (issue 32): an absence changed with `POST /api/absences/{id}/` (before/after). */
+  'absence-edited',
 ] as const;
 export type AuditRoomAction = (typeof AUDIT_ROOM_ACTIONS)[number];
 export type AuditAccountAction = (typeof AUDIT_ACCOUNT_ACTIONS)[number];
