@@ -126,5 +126,17 @@ export function auditSentence(intl: IntlShape, entry: AuditEntry): string {
       ? t(`audit.sentence.${entry.action}`, { user, subject })
       : t(`audit.sentence.${entry.action}.unnamed`, { user });
   }
+  if (ABSENCE_SENTENCES.includes(entry.action)) {
+    const name = textOf(after.name) ?? textOf(before.name);
+    if (name) return t(`audit.sentence.${entry.action}`, { user, name });
+  }
   return t('audit.sentence.other', { user, action: entry.action });
 }
+
+/** Absences created, edited (issue 32), ended and deleted, named by the absence. */
+const ABSENCE_SENTENCES: string[] = [
+  'absence-created',
+  'absence-edited',
+  'absence-ended',
+  'absence-deleted',
+];
