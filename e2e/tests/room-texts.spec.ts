@@ -154,6 +154,39 @@ test('an absence is edited in the same editor, prefilled, and the room follows',
   await expect(page.getByText(/Abwesend: 14,0 °C bis/)).toBeVisible();
 });
 
+test.describe('on a phone, in English and dark', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('an absence and a temporary target read the same, and an empty Protokoll says so', async ({
+    page,
+    request,
+    server,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const now = new Date();
+    const year = Number(berlin(now).slice(0, 4)) + 1;
+    await signInAndOpen(page, 'audit?lang=en');
+    await expect(page.getByText('No entries yet.')).toBeVisible();
+    // The absence's own audit entry would fill the log: made after the empty log was seen.
+    await createAbsence(request, server, {
+      name: 'Winter break',
+      from: berlin(new Date(now.getTime() - 3_600_000)).slice(0, 19),
+      to: `${year}-01-06T18:00:00`,
+      target: '15',
+      rooms: '2',
+    });
+    await page.goto('room-control/smart/room/2?lang=en');
+    await expect(page.getByText(`Away: 15.0 °C until 6 Jan ${year}, 18:00`)).toBeVisible();
+    await expect(page.getByText('Following the schedule')).toHaveCount(0);
+    await page.goto('absences?lang=en');
+    await page.getByRole('button', { name: 'Edit Winter break' }).tap();
+    await expect(page.getByRole('heading', { name: 'Edit absence “Winter break”' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+    await expect(page.locator('html')).toHaveClass('dark');
+    await expectNoA11yViolations(page, 'absence editor, phone, dark, English');
+  });
+});
+
 test.describe('on the 1,000-room building', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'raumregler-texts-'));
   const seedFile = path.join(dir, 'building.json');
