@@ -20,6 +20,8 @@ export const AUDIT_SCHEDULE_ACTIONS = [
   'absence-created',
   'absence-ended',
   'absence-deleted',
+  /** Ours (issue 32): an absence changed with `POST /api/absences/{id}/` (before/after). */
+  'absence-edited',
 ] as const;
 /** Ours (issue 32): an alarm acknowledged, alone or in a bulk acknowledge (one entry each). */
 export const AUDIT_ALARM_ACTIONS = ['alarm-acknowledged'] as const;

@@ -18,6 +18,7 @@ const ROUTES: [path: string, field: string][] = [
   ['/api/schedules/1/', 'week'],
   ['/api/absences/', 'rooms'],
   ['/api/absences/1/end', 'name'],
+  ['/api/absences/1/', 'rooms'],
   ['/api/alarms/1/ack', 'note'],
   ['/api/alarms/ack/', 'ids'],
   ['/api/forgot-password', 'email'],

@@ -63,9 +63,13 @@ export function parseDeviceTime(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "14:35" on `now`'s day, else "22. Nov., 14:35" ("22 Nov, 14:35" in English). */
+/**
+ * "14:35" on `now`'s day, else "22. Nov., 14:35" ("22 Nov, 14:35" in English), with the year
+ * when it is not `now`'s ("6. Jan. 2027, 18:00").
+ */
 export function formatDayTime(intl: IntlShape, when: Date, now: Date): string {
   const time = intl.formatTime(when, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   if (when.toDateString() === now.toDateString()) return time;
-  return `${intl.formatDate(when, { day: 'numeric', month: 'short' })}, ${time}`;
+  const year = when.getFullYear() === now.getFullYear() ? undefined : 'numeric';
+  return `${intl.formatDate(when, { day: 'numeric', month: 'short', year })}, ${time}`;
 }

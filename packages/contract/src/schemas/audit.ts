@@ -46,6 +46,8 @@ export const AuditQuerySchema = Type.Object({
   from: Type.Optional(Type.String()),
   to: Type.Optional(Type.String()),
   limit: Type.Optional(Type.String()),
+  /** Ours (issue 32): only entries with a smaller id (the next page after the oldest shown). */
+  before: Type.Optional(Type.String()),
   format: Type.Optional(Type.String()),
 });
 

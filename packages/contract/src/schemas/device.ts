@@ -77,6 +77,12 @@ export const RoomSchema = Type.Object({
   next_temperature: Nullable(Type.Number()),
   /** When next_temperature applies, local time "YYYY-MM-DD HH:MM". */
   next_due_time: Nullable(Type.String()),
+  /**
+   * Ours (issue 32; a device sends neither): the end of the absence that holds the room now,
+   * local "YYYY-MM-DDTHH:MM:SS", and the target in force once a running temporary target ends.
+   */
+  absent_until: Type.Optional(Nullable(Type.String())),
+  after_temporary_temperature: Type.Optional(Nullable(Type.Number())),
 });
 
 /** The answer of `temps/{roomId}`: the one room, in a list. */

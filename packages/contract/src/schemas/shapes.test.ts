@@ -63,6 +63,9 @@ interface Room {
   next_temperature: number | null;
   /** When next_temperature applies, local time "YYYY-MM-DD HH:MM". */
   next_due_time: string | null;
+  /** Ours (issue 32): the running absence's end, the target after a temporary target. */
+  absent_until?: string | null;
+  after_temporary_temperature?: number | null;
 }
 
 interface Floor {

@@ -98,6 +98,27 @@ describe('GET /api/audit/: filters', () => {
     }
   });
 
+  it('pages on with `before`: the entries older than that id, newest first, with the filters (issue 32)', async () => {
+    const all = await entriesOf('');
+    const first = await entriesOf('?limit=4');
+    expect(first).toEqual(all.slice(0, 4));
+    const second = await entriesOf(`?limit=4&before=${first.at(-1)!.id}`);
+    expect(second).toEqual(all.slice(4, 8));
+    const third = await entriesOf(`?limit=4&before=${second.at(-1)!.id}`);
+    expect(third).toEqual(all.slice(8));
+    expect(await entriesOf(`?before=${all.at(-1)!.id}`)).toEqual([]);
+    // Combined with a filter: room 5's older entries only.
+    const room5 = await entriesOf('?room=5');
+    expect(await entriesOf(`?room=5&before=${room5[0]!.id}`)).toEqual(room5.slice(1));
+    // And in the CSV.
+    const csv = await audit(`?format=csv&before=${all[1]!.id}`);
+    expect((await csv.text()).trimEnd().split('\r\n')).toHaveLength(1 + 8);
+    for (const before of ['0', '-1', 'abc', '2.5', '1e3', '9999999999999999']) {
+      await expectError(await audit(`?before=${before}`), 400, 'before');
+    }
+    await expectError(await audit('?before=1&before=2'), 400, 'before');
+  });
+
   it('answers 400 naming a bad parameter, and 404 for an unknown room', async () => {
     await expectError(await audit('?room=wohnzimmer'), 400, 'room');
     await expectError(await audit('?from=yesterday'), 400, 'from');

@@ -42,6 +42,8 @@ export interface AuditFilter {
   from?: number;
   /** Epoch ms, exclusive. */
   to?: number;
+  /** Only entries with a smaller id (paging on past the oldest one shown). */
+  before?: number;
   limit: number;
 }
 
@@ -97,7 +99,7 @@ export function createAuditRepository(db: Database) {
   const hasRoom = db.prepare<[number], { one: number }>(
     'SELECT 1 AS one FROM audit_log WHERE room_id = ? LIMIT 1',
   );
-  // One statement per filter combination, prepared on first use (at most 16).
+  // One statement per filter combination, prepared on first use (at most 32).
   const lists = new Map<string, ReturnType<Database['prepare']>>();
   const listStatement = (filter: AuditFilter) => {
     const where: string[] = [];
@@ -107,6 +109,7 @@ export function createAuditRepository(db: Database) {
     }
     if (filter.from !== undefined) where.push('at >= @from');
     if (filter.to !== undefined) where.push('at < @to');
+    if (filter.before !== undefined) where.push('id < @before');
     const key = where.join(' AND ');
     let statement = lists.get(key);
     if (!statement) {
@@ -144,6 +147,7 @@ export function createAuditRepository(db: Database) {
       if (filter.username !== undefined) params.username = filter.username;
       if (filter.from !== undefined) params.from = filter.from;
       if (filter.to !== undefined) params.to = filter.to;
+      if (filter.before !== undefined) params.before = filter.before;
       return (listStatement(filter).all(params) as AuditRow[]).map(toRecord);
     },
     /** Whether any entry names this room (a removed room's entries stay findable). */

@@ -69,6 +69,13 @@ function filterOf(query: AuditQuery, parseTime: (text: string) => number | null)
     }
     filter.limit = value;
   }
+  const before = text('before');
+  if (before !== undefined) {
+    if (!/^[1-9]\d{0,14}$/.test(before)) {
+      throw invalid('before', 'before must be an entry id (a whole number from 1).');
+    }
+    filter.before = Number(before);
+  }
   const format = text('format');
   if (format !== undefined && format !== 'csv' && format !== 'json') {
     throw invalid('format', 'format must be "csv" or "json".');
@@ -77,8 +84,9 @@ function filterOf(query: AuditQuery, parseTime: (text: string) => number | null)
 }
 
 /**
- * Ours, under /api only: `GET /api/audit/?room=&user=&from=&to=&limit=` (manage), the audit
- * log newest first, as JSON or CSV. `from` is inclusive, `to` exclusive.
+ * Ours, under /api only: `GET /api/audit/?room=&user=&from=&to=&limit=&before=` (manage), the
+ * audit log newest first, as JSON or CSV. `from` is inclusive, `to` exclusive; `before` pages on
+ * to entries with a smaller id.
  */
 const auditRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', app.authenticate);

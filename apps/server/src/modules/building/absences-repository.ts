@@ -49,6 +49,10 @@ export function createAbsenceRepository(
   );
   const insertRoom = db.prepare('INSERT INTO absence_rooms (absence_id, room_id) VALUES (?, ?)');
   const setEnd = db.prepare('UPDATE absences SET ends_at = ? WHERE id = ?');
+  const setAll = db.prepare(
+    'UPDATE absences SET name = ?, starts_at = ?, ends_at = ?, target = ? WHERE id = ?',
+  );
+  const removeRooms = db.prepare('DELETE FROM absence_rooms WHERE absence_id = ?');
   const remove = db.prepare('DELETE FROM absences WHERE id = ?');
   const periods = db.prepare<
     [number],
@@ -100,6 +104,13 @@ export function createAbsenceRepository(
       for (const roomId of absence.rooms) insertRoom.run(id, roomId);
       changed();
       return id;
+    },
+    /** Replaces every field of an absence (its creator stays); the caller's commit holds it. */
+    update(id: number, absence: NewAbsence) {
+      setAll.run(absence.name, absence.from, absence.to, absence.target, id);
+      removeRooms.run(id);
+      for (const roomId of absence.rooms) insertRoom.run(id, roomId);
+      changed();
     },
     /** Ends a running absence at `instant`. */
     end(id: number, instant: number) {

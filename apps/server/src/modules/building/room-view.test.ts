@@ -36,6 +36,8 @@ describe('toWireRoom', () => {
       mode_end_datetime: '2026-03-29T04:30:00',
       next_temperature: 22,
       next_due_time: '2026-03-29 06:00',
+      after_temporary_temperature: 18,
+      absent_until: null,
     });
     expect(room.sensoren[0]).toMatchObject({ wert: 21.4, letzte_uebertragung: '29.03.2026 01:59' });
   });
@@ -47,6 +49,49 @@ describe('toWireRoom', () => {
       is_temporary_mode: false,
       remaining_time: null,
       mode_end_datetime: null,
+    });
+  });
+
+  it('names the target after a temporary target that outlasts a switch point (issue 32)', () => {
+    // 21:00 CET on 23 Nov, a temporary target until 06:12 the next morning: 18 °C switched in at
+    // 22:00 and 22 °C at 06:00, so 22 °C holds when it ends; next_* stay the programme's.
+    const long = aRoom({
+      ...row,
+      temporary: { target: 23, until: Date.parse('2026-11-24T05:12:00Z') },
+    });
+    const room = toWireRoom(
+      long,
+      schedule,
+      viewContext(berlin, Date.parse('2026-11-23T20:00:00Z')),
+    );
+    expect(room).toMatchObject({
+      mode_end_datetime: '2026-11-24T06:12:00',
+      next_temperature: 18,
+      next_due_time: '2026-11-23 22:00',
+      after_temporary_temperature: 22,
+    });
+  });
+
+  it('names the end of the absence that holds the room, and its target after a temporary one', () => {
+    const now = Date.parse('2026-11-23T20:00:00Z');
+    const absence = {
+      id: 1,
+      from: now - 3_600_000,
+      to: Date.parse('2027-01-06T17:00:00Z'),
+      target: 15,
+    };
+    const away = aRoom({ ...row, temporary: null });
+    expect(toWireRoom(away, schedule, viewContext(berlin, now), [absence])).toMatchObject({
+      solltemperatur: 15,
+      absent_until: '2027-01-06T18:00:00',
+      next_due_time: '2027-01-06 18:00',
+      after_temporary_temperature: null,
+    });
+    const warm = aRoom({ ...row, temporary: { target: 23, until: now + 3_600_000 } });
+    expect(toWireRoom(warm, schedule, viewContext(berlin, now), [absence])).toMatchObject({
+      solltemperatur: 23,
+      absent_until: '2027-01-06T18:00:00',
+      after_temporary_temperature: 15,
     });
   });
 });

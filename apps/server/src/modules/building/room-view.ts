@@ -111,6 +111,7 @@ export function toWireRoom(
   const { now, clock } = context;
   const temporary = isTemporaryActive(room, now) ? room.temporary : null;
   const programme = permanentAt(room, schedule, context, absences);
+  const absence = absences.length === 0 ? null : absenceAt(absences, now);
   return {
     id: room.id,
     name: room.name,
@@ -127,5 +128,9 @@ export function toWireRoom(
     mode_end_datetime: temporary ? formatEndTime(clock.toWall(temporary.until)) : null,
     next_temperature: programme.next?.target ?? null,
     next_due_time: programme.next ? formatDueTime(programme.next.dueWall) : null,
+    absent_until: absence ? formatEndTime(clock.toWall(absence.to)) : null,
+    after_temporary_temperature: temporary
+      ? permanentAt(room, schedule, viewContext(clock, temporary.until), absences).target
+      : null,
   };
 }

@@ -9,16 +9,26 @@ import {
   AbsenceSchema,
   EndAbsenceResultSchema,
 } from '@raumregler/contract/schemas';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/http/error-handler.js';
 import { registerFormBodies } from '../../platform/http/form-bodies.js';
 import { actorOf, editedAtDevice, fieldsOf, refusal } from './refusals.js';
 
 /**
  * Ours (issue 16): `GET /api/absences/` (read), `POST /api/absences/` (manage: name, from, to,
- * target, rooms as comma-separated ids up to 16 KiB or `all`), `POST /api/absences/{id}/end`
+ * target, rooms as comma-separated ids up to 16 KiB or `all`), `POST /api/absences/{id}/`
+ * (manage, issue 32: the same fields replace the absence's), `POST /api/absences/{id}/end`
  * (manage: ends a running one now, deletes a future one).
  */
+/** The `{id}` of the path: a whole number, else 400. */
+function absenceId(request: FastifyRequest): number {
+  const raw = (request.params as { id?: string }).id ?? '';
+  if (!/^\d{1,9}$/.test(raw)) {
+    throw new HttpError(400, 'bad_request', 'The absence id must be a whole number.');
+  }
+  return Number(raw);
+}
+
 const absenceRoutes: FastifyPluginAsync = async (app) => {
   if (app.config.upstreamUrl) {
     editedAtDevice(app, 'absences');
@@ -44,15 +54,19 @@ const absenceRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.post(
+    '/:id',
+    { preHandler: manage, schema: { response: { 200: AbsenceSchema } } },
+    async (request): Promise<Absence> =>
+      app.schedules
+        .editAbsence(absenceId(request), fieldsOf(request), actorOf(request))
+        .catch(refusal),
+  );
+
+  app.post(
     '/:id/end',
     { preHandler: manage, schema: { response: { 200: EndAbsenceResultSchema } } },
-    async (request): Promise<EndAbsenceResult> => {
-      const raw = (request.params as { id?: string }).id ?? '';
-      if (!/^\d{1,9}$/.test(raw)) {
-        throw new HttpError(400, 'bad_request', 'The absence id must be a whole number.');
-      }
-      return app.schedules.endAbsence(Number(raw), actorOf(request)).catch(refusal);
-    },
+    async (request): Promise<EndAbsenceResult> =>
+      app.schedules.endAbsence(absenceId(request), actorOf(request)).catch(refusal),
   );
 };
 

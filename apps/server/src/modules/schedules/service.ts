@@ -122,6 +122,32 @@ export function createSchedules({
       });
     },
 
+    /**
+     * Changes an absence with the same fields and rules as a new one (issue 32): an unknown id
+     * is UnknownAbsenceError, refused fields change nothing (ScheduleValidationError).
+     */
+    editAbsence(id: number, fields: Record<string, unknown>, actor: Actor): Promise<WireAbsence> {
+      return commit(() => {
+        const before = absences.find(id);
+        if (!before) throw new UnknownAbsenceError(id);
+        const parsed = parseAbsence(fields, {
+          now: clock.now(),
+          local: clock.local,
+          rooms: building.listRooms(),
+        });
+        if (!parsed.ok) throw new ScheduleValidationError(parsed.messages);
+        absences.update(id, parsed.value);
+        const absence = wire(absences.find(id)!);
+        audit.record({
+          actor,
+          action: 'absence-edited',
+          before: auditView(wire(before)),
+          after: auditView(absence),
+        });
+        return absence;
+      });
+    },
+
     /** Ends a running absence now, or deletes a future one; one already over: AbsenceOverError. */
     endAbsence(id: number, actor: Actor) {
       return commit(() => {

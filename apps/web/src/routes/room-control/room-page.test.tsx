@@ -82,7 +82,7 @@ describe('room page rights', () => {
 
 /** Issue 16: a room under an absence says so under its name, until when. */
 describe('room page absence', () => {
-  it('shows "Abwesend bis" with the end of the absence that holds the room', async () => {
+  it('shows "Abwesend bis" with the end (and year) of the absence that holds the room', async () => {
     const from = new Date(Date.now() - 3_600_000).toISOString();
     const to = new Date(2030, 0, 12, 18, 0).toISOString();
     server.use(
@@ -96,7 +96,7 @@ describe('room page absence', () => {
       ),
     );
     renderPage('smart', { access_to_smart: 'full', access_to_pro: 'full' });
-    expect(await screen.findByText('Abwesend bis 12.01., 18:00')).toBeInTheDocument();
+    expect(await screen.findByText('Abwesend bis 12.01.2030, 18:00')).toBeInTheDocument();
     expect(screen.getByText('– Ferien')).toBeInTheDocument();
   });
 });

@@ -54,6 +54,8 @@ describe('GET temps', () => {
       mode_end_datetime: null,
       next_temperature: 18,
       next_due_time: '2026-11-23 22:00',
+      absent_until: null,
+      after_temporary_temperature: null,
     });
     const guestWc = floors[0]!.raeume.find((room) => room.name === 'Gäste-WC')!;
     expect(guestWc).toMatchObject({ temperatur: null, sensoren: [] });

@@ -11,12 +11,15 @@ export interface CreateAbsenceInput {
   rooms: readonly number[] | 'all';
 }
 
-export const createAbsence = ({ rooms, target, ...fields }: CreateAbsenceInput) =>
-  apiPost(ABSENCES_PATH, {
-    ...fields,
-    target: String(target),
-    rooms: rooms === 'all' ? 'all' : rooms.join(','),
-  });
+/** The form fields of a new or changed absence. */
+export const absenceFields = ({ rooms, target, ...fields }: CreateAbsenceInput) => ({
+  ...fields,
+  target: String(target),
+  rooms: rooms === 'all' ? 'all' : rooms.join(','),
+});
+
+export const createAbsence = (input: CreateAbsenceInput) =>
+  apiPost(ABSENCES_PATH, absenceFields(input));
 
 /** Creates an absence; the list reloads, and `onChanged` (the route's) reloads the rooms. */
 export function useCreateAbsence(onChanged?: () => unknown) {

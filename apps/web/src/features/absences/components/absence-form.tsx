@@ -6,7 +6,10 @@ import { FieldError, Input, Label } from '@/components/ui/input';
 import type { ApiError } from '@/lib/api-error';
 import { errorReason } from '@/lib/error-reason';
 import { useCreateAbsence } from '../api/create-absence';
+import { useEditAbsence } from '../api/edit-absence';
+import type { Absence } from '../api/get-absences';
 import {
+  absenceToForm,
   TARGET_MAX,
   TARGET_MIN,
   toWireLocal,
@@ -23,22 +26,39 @@ export interface FloorChoice {
 const empty: Form = { name: '', from: '', to: '', target: '16', all: true, rooms: [] };
 type Field = keyof Form;
 
-/** Create an absence: name, period, target, all rooms or some; every problem said at its field. */
+/**
+ * Create an absence: name, period, target, all rooms or some; every problem said at its field.
+ * With `editing`, the same form changes that absence (issue 32), prefilled with it.
+ */
 export function AbsenceForm({
   floors,
   onChanged,
+  editing = null,
+  onDone,
 }: {
   floors: readonly FloorChoice[];
   onChanged?: () => unknown;
+  editing?: Absence | null;
+  /** The edit was saved or cancelled. */
+  onDone?: () => void;
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const ids = useId();
-  const [form, setForm] = useState<Form>(empty);
+  const [form, setForm] = useState<Form>(() =>
+    editing
+      ? absenceToForm(
+          editing,
+          floors.reduce((sum, floor) => sum + floor.rooms.length, 0),
+        )
+      : empty,
+  );
   const [tried, setTried] = useState(false);
   const [created, setCreated] = useState(false);
-  const create = useCreateAbsence(onChanged);
+  const creating = useCreateAbsence(onChanged);
+  const editingMutation = useEditAbsence(onChanged);
+  const create = editing ? editingMutation : creating;
   const own = validateAbsence(form, new Date());
   const serverMessages = (create.error as ApiError | null)?.messages ?? {};
   const messageOf = (field: Field) => {
@@ -63,22 +83,20 @@ export function AbsenceForm({
     event.preventDefault();
     setTried(true);
     if (Object.keys(own).length > 0) return;
-    create.mutate(
-      {
-        name: form.name.trim(),
-        from: toWireLocal(form.from),
-        to: toWireLocal(form.to),
-        target: Number(form.target.replace(',', '.')),
-        rooms: form.all ? 'all' : form.rooms,
-      },
-      {
-        onSuccess: () => {
-          setForm(empty);
-          setTried(false);
-          setCreated(true);
-        },
-      },
-    );
+    const input = {
+      name: form.name.trim(),
+      from: toWireLocal(form.from),
+      to: toWireLocal(form.to),
+      target: Number(form.target.replace(',', '.')),
+      rooms: form.all ? ('all' as const) : form.rooms,
+    };
+    const onSuccess = () => {
+      setForm(empty);
+      setTried(false);
+      setCreated(true);
+    };
+    if (editing) editingMutation.mutate({ id: editing.id, ...input }, { onSuccess: onDone });
+    else creating.mutate(input, { onSuccess });
   };
   const knownFields = ['name', 'from', 'to', 'target', 'rooms'];
   const otherMessages = Object.entries(serverMessages)
@@ -197,7 +215,7 @@ export function AbsenceForm({
       </fieldset>
       {create.isError && (
         <Alert variant="danger">
-          {t('absences.createFailed')}{' '}
+          {t(editing ? 'absences.saveFailed' : 'absences.createFailed')}{' '}
           {otherMessages.length > 0
             ? otherMessages.join(' ')
             : Object.keys(serverMessages).length > 0
@@ -207,8 +225,17 @@ export function AbsenceForm({
       )}
       <div className="flex items-center gap-3">
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? t('absences.creating') : t('absences.create')}
+          {editing
+            ? t(create.isPending ? 'absences.saving' : 'absences.save')
+            : create.isPending
+              ? t('absences.creating')
+              : t('absences.create')}
         </Button>
+        {editing && (
+          <Button type="button" variant="secondary" onClick={onDone}>
+            {t('absences.cancelEdit')}
+          </Button>
+        )}
         <span role="status" className="text-sm">
           {created ? t('absences.created') : ''}
         </span>

@@ -15,6 +15,7 @@ export function AbsenceList({
   roomCount,
   canManage,
   onChanged,
+  onEdit,
 }: {
   absences: readonly Absence[];
   now: Date;
@@ -22,6 +23,8 @@ export function AbsenceList({
   roomCount: number;
   canManage: boolean;
   onChanged?: () => unknown;
+  /** Opens the editor with this absence (running and planned ones). */
+  onEdit?: (absence: Absence) => void;
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
@@ -69,14 +72,24 @@ export function AbsenceList({
                     <span className="font-medium">{absence.name}</span>
                     <span className="tabular-nums">
                       {t('absences.period', {
-                        from: formatMoment(intl, absence.from),
-                        to: formatMoment(intl, absence.to),
+                        from: formatMoment(intl, absence.from, now),
+                        to: formatMoment(intl, absence.to, now),
                       })}
                     </span>
                     <span className="tabular-nums">{target(absence.target)}</span>
                     <span className="min-w-0 flex-1 text-slate-600 dark:text-slate-300">
                       {rooms(absence.rooms)}
                     </span>
+                    {canManage && state !== 'past' && onEdit && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={t('absences.editNamed', { name: absence.name })}
+                        onClick={() => onEdit(absence)}
+                      >
+                        {t('absences.edit')}
+                      </Button>
+                    )}
                     {canManage && state !== 'past' && (
                       <Button
                         size="sm"

@@ -28,7 +28,7 @@ export function AbsenceMark({ roomId, now }: { roomId: number; now: Date }) {
       className="inline-flex w-fit items-center gap-2 rounded-full bg-sky-50 px-3 py-1 text-sm font-medium text-sky-900 dark:bg-sky-950 dark:text-sky-100"
     >
       <Plane className="size-4" aria-hidden="true" />
-      {intl.formatMessage({ id: 'absences.mark' }, { until: formatMoment(intl, absence.to) })}
+      {intl.formatMessage({ id: 'absences.mark' }, { until: formatMoment(intl, absence.to, now) })}
       <span className="font-normal">– {absence.name}</span>
     </p>
   );

@@ -109,6 +109,59 @@ describe('Abwesenheiten', () => {
     expect(screen.getAllByText('Alle Räume').length).toBeGreaterThan(0);
   });
 
+  it('edits one in the same form, prefilled, and shows the year of another year (issue 32)', async () => {
+    const edits: { id: string; fields: Record<string, string> }[] = [];
+    server.use(
+      mock.post(apiUrl('/absences/:id/'), async ({ request, params }) => {
+        edits.push({
+          id: String(params.id),
+          fields: Object.fromEntries((await request.formData()).entries()) as Record<
+            string,
+            string
+          >,
+        });
+        return HttpResponse.json({});
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    // Times in the browser's zone here; both years differ from this one.
+    expect(
+      await screen.findByText(/^\d\d\.\d\d\.20(19|20), \d\d:00 bis 12\.01\.2099, \d\d:00$/),
+    ).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Ferien bearbeiten' }));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('heading', { name: 'Abwesenheit „Ferien“ bearbeiten' }),
+      ).toHaveFocus(),
+    );
+    expect(screen.getByLabelText('Name')).toHaveValue('Ferien');
+    expect(screen.getByLabelText('Bis')).toHaveValue('2099-01-12T18:00');
+    expect(screen.getByRole('radio', { name: 'Alle Räume' })).toBeChecked();
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'Winterferien');
+    // The list's absence spans decades: the form's own rule (365 days at most) wants a new start.
+    await user.clear(screen.getByLabelText('Von'));
+    await user.type(screen.getByLabelText('Von'), '2099-01-02T10:00');
+    await user.click(screen.getByRole('radio', { name: 'Ausgewählte Räume' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Küche' }));
+    await user.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
+    await waitFor(() => expect(edits).toHaveLength(1));
+    expect(edits[0]).toEqual({
+      id: '7',
+      fields: expect.objectContaining({
+        name: 'Winterferien',
+        from: '2099-01-02T10:00:00',
+        to: '2099-01-12T18:00:00',
+        target: '16',
+        rooms: '2',
+      }) as Record<string, string>,
+    });
+    expect(posted).toHaveLength(0);
+    // Saved: the form is the new-absence one again.
+    expect(await screen.findByRole('heading', { name: 'Neue Abwesenheit' })).toBeInTheDocument();
+  });
+
   it('in proxy mode says in one line that the device keeps them', async () => {
     server.use(
       mock.get(apiUrl('/absences/'), () =>

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorReason } from '@/lib/error-reason';
-import { absencesQueryOptions, isEditedAtDevice } from '../api/get-absences';
+import { absencesQueryOptions, isEditedAtDevice, type Absence } from '../api/get-absences';
 import { AbsenceForm, type FloorChoice } from './absence-form';
 import { AbsenceList } from './absence-list';
 
@@ -26,13 +26,22 @@ export function AbsencesPage({
   onChanged?: () => unknown;
 }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const absences = useQuery(absencesQueryOptions());
   const names = useMemo(
     () => new Map(floors.flatMap((floor) => floor.rooms.map((room) => [room.id, room.name]))),
     [floors],
   );
   const edited = absences.isError && isEditedAtDevice(absences.error);
+  // The absence in the editor (issue 32): the same form as a new one, prefilled.
+  const [editing, setEditing] = useState<Absence | null>(null);
+  const editorTitle = useRef<HTMLHeadingElement>(null);
+  const edit = (absence: Absence) => {
+    setEditing(absence);
+    // The editor is above the list: take the user (and the screen reader) there.
+    // (focusing scrolls it into view, below the sticky header by its scroll margin).
+    requestAnimationFrame(() => editorTitle.current?.focus());
+  };
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <h1 className="text-2xl font-semibold sm:text-3xl">{t('absences.title')}</h1>
@@ -43,8 +52,20 @@ export function AbsencesPage({
         <>
           {canManage && (
             <Card className="p-4 sm:p-6">
-              <h2 className="mb-4 text-lg font-semibold">{t('absences.new')}</h2>
-              <AbsenceForm floors={floors} onChanged={onChanged} />
+              <h2
+                ref={editorTitle}
+                tabIndex={-1}
+                className="mb-4 scroll-mt-(--below-header) text-lg font-semibold outline-none"
+              >
+                {editing ? t('absences.editTitle', { name: editing.name }) : t('absences.new')}
+              </h2>
+              <AbsenceForm
+                key={editing?.id ?? 'new'}
+                floors={floors}
+                onChanged={onChanged}
+                editing={editing}
+                onDone={() => setEditing(null)}
+              />
             </Card>
           )}
           <Card className="p-4 sm:p-6">
@@ -69,6 +90,7 @@ export function AbsencesPage({
                 roomCount={names.size}
                 canManage={canManage}
                 onChanged={onChanged}
+                onEdit={edit}
               />
             )}
           </Card>

@@ -20,14 +20,21 @@ export function activeAbsence(roomId: number, absences: readonly Absence[], now:
   return found;
 }
 
-/** "12.01., 18:00" in German, "12/01, 18:00" in English. */
-export const formatMoment = (intl: IntlShape, text: string) => {
+/**
+ * "12.01., 18:00" in German, "12/01, 18:00" in English; with the year when it is not `now`'s
+ * ("06.01.2027, 18:00", issue 32).
+ */
+export const formatMoment = (intl: IntlShape, text: string, now: Date = new Date()) => {
   const date = toDate(text);
-  return `${intl.formatDate(date, { day: '2-digit', month: '2-digit' })}, ${intl.formatTime(date, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })}`;
+  const year = date.getFullYear() === now.getFullYear() ? undefined : 'numeric';
+  return `${intl.formatDate(date, { day: '2-digit', month: '2-digit', year })}, ${intl.formatTime(
+    date,
+    {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    },
+  )}`;
 };
 
 export interface AbsenceForm {
@@ -74,3 +81,16 @@ export function validateAbsence(
 
 /** "2026-12-23T18:00" → "2026-12-23T18:00:00", the device-local form the API takes. */
 export const toWireLocal = (value: string) => (value.length === 16 ? `${value}:00` : value);
+
+/** An absence as the editor starts from it (issue 32): its wire times are device-local already. */
+export function absenceToForm(absence: Absence, roomCount: number): AbsenceForm {
+  const all = roomCount > 0 && absence.rooms.length >= roomCount;
+  return {
+    name: absence.name,
+    from: absence.from.slice(0, 16),
+    to: absence.to.slice(0, 16),
+    target: String(absence.target),
+    all,
+    rooms: all ? [] : absence.rooms,
+  };
+}

@@ -1,5 +1,5 @@
 import { AUDIT_LIMIT_DEFAULT, AUDIT_LIMIT_MAX, type AuditEntry } from '@raumregler/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
@@ -8,8 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { notify } from '@/components/ui/toast';
-import { auditQueryOptions, downloadAuditCsv } from '../api/get-audit';
+import { auditPagesQueryOptions, downloadAuditCsv } from '../api/get-audit';
 import { useAuditFilters } from '../hooks/use-audit-filters';
+import { hasFilters } from '../utils/filters';
 import { auditSentence, formatAuditTime } from '../utils/sentence';
 import { AuditFiltersForm, type AuditRoomOption } from './audit-filters-form';
 
@@ -39,7 +40,7 @@ export function AuditLog({ rooms }: { rooms: AuditRoomOption[] }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const [filters, setFilters] = useAuditFilters();
-  const audit = useQuery(auditQueryOptions(filters));
+  const audit = useInfiniteQuery(auditPagesQueryOptions(filters));
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);
@@ -60,7 +61,8 @@ export function AuditLog({ rooms }: { rooms: AuditRoomOption[] }) {
           <Spinner label={t('audit.loading')} className="text-teal-700 dark:text-teal-400" />
         </div>
       );
-    if (audit.isError)
+    // A failed "Ältere laden" keeps the pages shown; only a first page that failed replaces them.
+    if (!audit.data)
       return (
         <Alert variant="danger">
           <p>{t('audit.failed')}</p>
@@ -74,8 +76,11 @@ export function AuditLog({ rooms }: { rooms: AuditRoomOption[] }) {
           </Button>
         </Alert>
       );
-    const entries = audit.data.entries;
-    if (entries.length === 0) return <Alert variant="info">{t('audit.empty')}</Alert>;
+    const entries = audit.data.pages.flatMap((page) => page.entries);
+    if (entries.length === 0)
+      return (
+        <Alert variant="info">{t(hasFilters(filters) ? 'audit.empty' : 'audit.emptyLog')}</Alert>
+      );
     return (
       <>
         <table className="hidden w-full border-collapse text-left text-sm sm:table">
@@ -133,11 +138,25 @@ export function AuditLog({ rooms }: { rooms: AuditRoomOption[] }) {
             </li>
           ))}
         </ol>
-        {entries.length >= AUDIT_LIMIT_DEFAULT && (
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {t('audit.more', { limit, max: intl.formatNumber(AUDIT_LIMIT_MAX) })}
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+            {t('audit.shown', { count: intl.formatNumber(entries.length) })}
           </p>
-        )}
+          {audit.hasNextPage && (
+            <Button
+              variant="secondary"
+              disabled={audit.isFetchingNextPage}
+              onClick={() => void audit.fetchNextPage()}
+            >
+              {audit.isFetchingNextPage ? t('audit.loadingOlder') : t('audit.older')}
+            </Button>
+          )}
+          {audit.isFetchNextPageError && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {t('audit.olderFailed')}
+            </p>
+          )}
+        </div>
       </>
     );
   }
@@ -148,7 +167,7 @@ export function AuditLog({ rooms }: { rooms: AuditRoomOption[] }) {
         <div>
           <h1 className="text-2xl font-semibold sm:text-3xl">{t('audit.page.title')}</h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {t('audit.page.intro', { limit })}
+            {t('audit.page.intro', { limit, max: intl.formatNumber(AUDIT_LIMIT_MAX) })}
           </p>
         </div>
         <Button variant="secondary" disabled={downloading} onClick={() => void download()}>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { auditRequestQuery, parseAuditFilters, writeAuditFilters } from './filters';
+import {
+  auditRequestQuery,
+  hasFilters,
+  NO_FILTERS,
+  parseAuditFilters,
+  writeAuditFilters,
+} from './filters';
 
 const parse = (query: string) => parseAuditFilters(new URLSearchParams(query));
 
@@ -42,5 +48,16 @@ describe('audit filters in the URL', () => {
       to: '2027-01-01T00:00:00',
       limit: '5',
     });
+  });
+});
+
+describe('hasFilters', () => {
+  it('tells an empty log from an empty selection', () => {
+    expect(hasFilters(NO_FILTERS)).toBe(false);
+    expect(hasFilters({ ...NO_FILTERS, user: '  ' })).toBe(false);
+    expect(hasFilters({ ...NO_FILTERS, room: 3 })).toBe(true);
+    expect(hasFilters({ ...NO_FILTERS, user: 'anna' })).toBe(true);
+    expect(hasFilters({ ...NO_FILTERS, from: '2026-11-01' })).toBe(true);
+    expect(hasFilters({ ...NO_FILTERS, to: '2026-11-01' })).toBe(true);
   });
 });

@@ -9,6 +9,13 @@ export interface AuditFilters {
 
 export const NO_FILTERS: AuditFilters = { room: null, user: '', from: null, to: null };
 
+/** Whether any filter is set (an empty answer then says so, not that the log is empty). */
+export const hasFilters = (filters: AuditFilters) =>
+  filters.room !== null ||
+  filters.user.trim() !== '' ||
+  filters.from !== null ||
+  filters.to !== null;
+
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar day, else null (`2026-02-30` is none). */

@@ -129,4 +129,19 @@ describe('account events', () => {
       'Command line deleted an account',
     );
   });
+
+  it('names an absence created, edited, ended or deleted (issue 32)', () => {
+    const absence = (action: string, before: unknown, after: unknown) =>
+      account({ user: 'demo', action, before, after } as Partial<AuditEntry>);
+    expect(auditSentence(de, absence('absence-created', null, { name: 'Ferien' }))).toBe(
+      'demo legte die Abwesenheit „Ferien“ an',
+    );
+    expect(
+      auditSentence(en, absence('absence-edited', { name: 'Ferien' }, { name: 'Winterferien' })),
+    ).toBe('demo edited the absence “Winterferien”');
+    expect(auditSentence(de, absence('absence-deleted', { name: 'Ferien' }, null))).toBe(
+      'demo löschte die Abwesenheit „Ferien“',
+    );
+    expect(auditSentence(de, absence('absence-ended', null, null))).toBe('demo: absence-ended');
+  });
 });

@@ -139,5 +139,17 @@ export function auditSentence(intl: IntlShape, entry: AuditEntry): string {
       ? t('audit.sentence.alarm-acknowledged.note', { ...values, note })
       : t('audit.sentence.alarm-acknowledged', values);
   }
+  if (ABSENCE_SENTENCES.includes(entry.action)) {
+    const name = textOf(after.name) ?? textOf(before.name);
+    if (name) return t(`audit.sentence.${entry.action}`, { user, name });
+  }
   return t('audit.sentence.other', { user, action: entry.action });
 }
+
+/** Absences created, edited (issue 32), ended and deleted, named by the absence. */
+const ABSENCE_SENTENCES: string[] = [
+  'absence-created',
+  'absence-edited',
+  'absence-ended',
+  'absence-deleted',
+];

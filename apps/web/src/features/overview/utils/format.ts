@@ -53,9 +53,15 @@ export function formatStatus(intl: IntlShape, row: OverviewRow, now: Date): stri
   return intl.formatMessage({ id: `overview.status.${row.status}` });
 }
 
-/** "18,0 °C um 22:00"; empty when the schedule names no next change. */
+/** "18,0 °C um 22:00" ("Zeitplan ab 06:12" when its target is unknown); empty when none. */
 export function formatNext(intl: IntlShape, row: OverviewRow, now: Date): string {
-  if (row.nextDue === null || row.nextTemperature === null) return '';
+  if (row.nextDue === null) return '';
+  if (row.nextTemperature === null) {
+    return intl.formatMessage(
+      { id: 'overview.nextUnknown' },
+      { time: formatDayTime(intl, row.nextDue, now) },
+    );
+  }
   return intl.formatMessage(
     { id: 'overview.next' },
     {

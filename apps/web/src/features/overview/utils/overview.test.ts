@@ -193,6 +193,38 @@ describe('sort', () => {
     ]);
   });
 
+  it('names the end of a temporary target as the next change, as the room page does (issue 32)', () => {
+    const floors: Floor[] = [
+      {
+        id: 1,
+        etagenname: 'EG',
+        raeume: [
+          room(1, 'Lang', {
+            solltemperatur: 23,
+            is_temporary_mode: true,
+            remaining_time: 60_000,
+            mode_end_datetime: '2026-11-25T06:12:00',
+            next_temperature: 17,
+            next_due_time: '2026-11-24 22:00',
+            after_temporary_temperature: 20,
+          }),
+          room(2, 'Gerät', {
+            is_temporary_mode: true,
+            remaining_time: 60_000,
+            mode_end_datetime: '2026-11-25T06:12:00',
+            next_temperature: 17,
+            next_due_time: '2026-11-24 22:00',
+          }),
+        ],
+      },
+    ];
+    const de = testIntl('de');
+    expect(buildBaseRows(floors, now).map((row) => formatNext(de, row, now))).toEqual([
+      '20,0 °C um 25. Nov., 06:12',
+      'Zeitplan ab 25. Nov., 06:12',
+    ]);
+  });
+
   it('keeps building order without a sort', () => {
     expect(names(sortRows(rows, null))).toEqual(['Küche', 'Bad', 'Schlafzimmer', 'Büro', 'Flur']);
   });

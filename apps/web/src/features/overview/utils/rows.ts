@@ -1,4 +1,4 @@
-import type { Floor } from '@raumregler/contract';
+import { roomActivity, type Floor } from '@raumregler/contract';
 import { isStale, lastSensorReport, parseDeviceTime, toNumber } from '@/lib/device-values';
 
 /** "Unter/über Ziel": more than this many kelvin below/above the target right now. */
@@ -56,8 +56,9 @@ export interface OverviewRow {
   /** A temporary target runs (also when the sensor is silent), and when it ends. */
   temporary: boolean;
   temporaryUntil: Date | null;
+  /** The contract's next change (roomActivity): its target (null: not known) and time. */
   nextTemperature: number | null;
-  /** next_due_time on the device's clock, or null. */
+  /** When it happens, on the device's clock, or null when none is planned. */
   nextDue: Date | null;
   humidity: number | null;
   /** The sensor's last report. */
@@ -178,6 +179,8 @@ export function buildBaseRows(
       const target = toNumber(room.solltemperatur);
       const { status } = roomStatus(room, now);
       const temporary = isTemporary(room);
+      // The next change as the room page says it (after a temporary target: at its end).
+      const next = roomActivity(room).next;
       rows.push({
         id: room.id,
         name: String(room.name ?? ''),
@@ -191,8 +194,8 @@ export function buildBaseRows(
         status,
         temporary,
         temporaryUntil: temporary ? parseDeviceTime(room.mode_end_datetime) : null,
-        nextTemperature: toNumber(room.next_temperature),
-        nextDue: parseDeviceTime(room.next_due_time),
+        nextTemperature: next?.target ?? null,
+        nextDue: next ? parseDeviceTime(next.at) : null,
         humidity: toNumber(room.luftfeuchte),
         updated: lastSensorReport(room.sensoren),
         noSensor: current === null,

@@ -1,10 +1,10 @@
-import type { Floor, Room } from '@raumregler/contract';
+import { roomActivity, type Floor, type Room } from '@raumregler/contract';
 import { ChevronRight } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
-import { formatTemperature, isCooling, toNumber } from '../utils/room-values';
+import { formatTemperature, isCooling } from '../utils/room-values';
 import { FloorName } from './floor-name';
 
 /** A floor's rooms with their three figures; in SMART each title opens the room page. */
@@ -43,9 +43,15 @@ export function FloorOverview({
 function RoomCard({ room, href }: { room: Room; href: string | null }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const temporary = room.is_temporary_mode === true && (toNumber(room.remaining_time) ?? 0) > 0;
-  // After a temporary target the schedule's value returns; otherwise the next scheduled one.
-  const after = temporary ? room.perm_solltemperatur : room.next_temperature;
+  // "Danach" is the contract's next change (after a temporary target: what holds at its end).
+  const activity = roomActivity(room);
+  const temporary = activity.now.kind === 'temporary';
+  const after = activity.next?.target ?? null;
+  const chip = temporary
+    ? 'rooms.figure.temporary'
+    : activity.now.kind === 'absent'
+      ? 'rooms.figure.absent'
+      : null;
   const figures = [
     { label: t('rooms.figure.current'), value: room.temperatur },
     {
@@ -72,14 +78,12 @@ function RoomCard({ room, href }: { room: Room; href: string | null }) {
         ) : (
           <span>{room.name}</span>
         )}
-        {temporary && (
+        {chip && (
           <span className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-medium text-orange-800 dark:bg-orange-950 dark:text-orange-300">
-            {t('rooms.figure.temporary')}
+            {t(chip)}
           </span>
         )}
-        {href && !temporary && (
-          <ChevronRight className="size-5 text-slate-400" aria-hidden="true" />
-        )}
+        {href && !chip && <ChevronRight className="size-5 text-slate-400" aria-hidden="true" />}
       </h2>
       <dl className="grid grid-cols-3 gap-2">
         {figures.map((figure) => (

@@ -1,20 +1,13 @@
+import type { RoomNext } from '@raumregler/contract';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { formatNextChange, nextChange } from '../utils/next-change';
+import { formatNextChange, nextChangeOf } from '../utils/next-change';
 
 /** "Danach": the next scheduled change, or a note that none is planned with an explanation. */
-export function NextChangeLine({
-  nextTemperature,
-  nextDueTime,
-  now,
-}: {
-  nextTemperature: unknown;
-  nextDueTime: unknown;
-  now: Date;
-}) {
+export function NextChangeLine({ next, now }: { next: RoomNext | null; now: Date }) {
   const intl = useIntl();
-  const text = formatNextChange(intl, nextChange(nextTemperature, nextDueTime, now));
+  const text = formatNextChange(intl, nextChangeOf(next, now), now);
   const t = (id: string) => intl.formatMessage({ id });
   return (
     <div>

@@ -68,6 +68,34 @@ function renderRoom(props: Partial<Parameters<typeof RoomControl>[0]> = {}) {
 const slider = () => screen.getByRole('slider', { name: 'Zieltemperatur Wohnzimmer' });
 
 describe('RoomControl', () => {
+  it('during an absence says so with its target and end, not "Nach Zeitplan" (issue 32)', () => {
+    renderRoom({
+      room: {
+        ...room,
+        solltemperatur: 16,
+        perm_solltemperatur: 16,
+        absent_until: '2099-01-06T18:00:00',
+        next_temperature: 21,
+        next_due_time: '2099-01-06 18:00',
+      },
+    });
+    expect(screen.getByText('Abwesend: 16,0 °C bis 6. Jan. 2099, 18:00')).toBeInTheDocument();
+    expect(screen.queryByText('Nach Zeitplan')).not.toBeInTheDocument();
+    expect(screen.getByText('21,0 °C am 6. Jan. 2099, 18:00')).toBeInTheDocument();
+  });
+
+  it('during a temporary target names what holds at its end, not the switch inside it', () => {
+    renderRoom({
+      room: {
+        ...temporary(23),
+        mode_end_datetime: '2099-01-02T06:12:00',
+        after_temporary_temperature: 20,
+      },
+    });
+    expect(screen.getByText('Danach wieder 20,0 °C nach Zeitplan')).toBeInTheDocument();
+    expect(screen.queryByText(/18,0 °C/)).not.toBeInTheDocument();
+  });
+
   it('commits a key press once as ziel with one decimal and the duration in minutes', async () => {
     server.use(
       http.post('*/api/set/json/v1/1/ziel/1/', async ({ request }) => {
@@ -76,7 +104,7 @@ describe('RoomControl', () => {
       }),
     );
     renderRoom();
-    expect(screen.getByText('18,0 °C am 1. Jan., 22:00')).toBeInTheDocument();
+    expect(screen.getByText('18,0 °C am 1. Jan. 2099, 22:00')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(slider());
     await user.keyboard('{ArrowUp}');

@@ -1,11 +1,11 @@
-import type { Room } from '@raumregler/contract';
+import { roomActivity, type Room } from '@raumregler/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarClock } from 'lucide-react';
+import { CalendarClock, Plane } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { parseDeviceTime } from '@/lib/device-values';
+import { formatDayTime, parseDeviceTime } from '@/lib/device-values';
 import { refreshRoom } from '../api/update-room-cache';
 import { useNow } from '@/lib/use-now';
 import { useRoomActions } from '../hooks/use-room-actions';
@@ -56,6 +56,9 @@ export function RoomControl({
   }, [queryClient, receivedAt, room.id]);
 
   const end = parseDeviceTime(room.mode_end_datetime) ?? new Date(receivedAt + remaining * 1000);
+  // What the room does now and next: the contract's one rule, as the overview reads it too.
+  const activity = roomActivity(temporary ? room : { ...room, is_temporary_mode: false });
+  const absentUntil = activity.now.kind === 'absent' ? parseDeviceTime(activity.now.until) : null;
 
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] md:items-start">
@@ -90,7 +93,7 @@ export function RoomControl({
               now={now}
               remaining={remaining}
               receivedAt={receivedAt}
-              returnsTo={room.perm_solltemperatur}
+              next={activity.next}
               busy={busy}
               onExpired={onExpired}
               onEnd={actions.endTemporary}
@@ -98,14 +101,22 @@ export function RoomControl({
           ) : (
             <>
               <p className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-300">
-                <CalendarClock className="size-5" aria-hidden="true" />
-                {t('rooms.schedule.active')}
+                {absentUntil ? (
+                  <>
+                    <Plane className="size-5" aria-hidden="true" />
+                    {t('rooms.absent.active', {
+                      temp: format(activity.now.target),
+                      when: formatDayTime(intl, absentUntil, now),
+                    })}
+                  </>
+                ) : (
+                  <>
+                    <CalendarClock className="size-5" aria-hidden="true" />
+                    {t('rooms.schedule.active')}
+                  </>
+                )}
               </p>
-              <NextChangeLine
-                nextTemperature={room.next_temperature}
-                nextDueTime={room.next_due_time}
-                now={now}
-              />
+              <NextChangeLine next={activity.next} now={now} />
             </>
           )}
           {canChange && (

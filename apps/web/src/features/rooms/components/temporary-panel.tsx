@@ -1,3 +1,4 @@
+import type { RoomNext } from '@raumregler/contract';
 import { Clock } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,7 @@ export function TemporaryPanel({
   now,
   remaining,
   receivedAt,
-  returnsTo,
+  next,
   busy,
   onExpired,
   onEnd,
@@ -20,7 +21,8 @@ export function TemporaryPanel({
   now: Date;
   remaining: number;
   receivedAt: number;
-  returnsTo: unknown;
+  /** What follows its end (roomActivity's next). */
+  next: RoomNext | null;
   busy: boolean;
   onExpired: () => void;
   onEnd: () => void;
@@ -50,7 +52,16 @@ export function TemporaryPanel({
         </p>
       </div>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {t('rooms.temporary.returnsTo', { temp: formatTemperature(intl, returnsTo) })}
+        {next?.target == null
+          ? t('rooms.temporary.returnsToSchedule')
+          : t(
+              next.into === 'absence'
+                ? 'rooms.temporary.returnsToAbsence'
+                : 'rooms.temporary.returnsTo',
+              {
+                temp: formatTemperature(intl, next.target),
+              },
+            )}
       </p>
       <Button variant="secondary" className="h-auto min-h-10 py-2" onClick={onEnd} disabled={busy}>
         {t('rooms.temporary.end')}

@@ -4,7 +4,7 @@ import { testIntl } from '@/lib/testing-catalogs';
 import { formatNextChange, nextChange } from './next-change';
 
 const text = (locale: Locale, temperature: unknown, due: unknown, now: Date) =>
-  formatNextChange(testIntl(locale), nextChange(temperature, due, now));
+  formatNextChange(testIntl(locale), nextChange(temperature, due, now), now);
 
 describe('next change text', () => {
   const noon = new Date(2026, 10, 21, 12, 0);
@@ -29,8 +29,8 @@ describe('next change text', () => {
     expect(text('de', 21, '2026-12-01 06:00', lastOfMonth)).toBe('21,0 °C morgen um 06:00');
     const newYearsEve = new Date(2026, 11, 31, 23, 59);
     expect(text('de', 21, '2027-01-01 00:15', newYearsEve)).toBe('21,0 °C morgen um 00:15');
-    expect(text('en', 21, '2027-01-02 06:00', newYearsEve)).toBe('21.0 °C on 2 Jan, 06:00');
-    expect(text('de', 21, '2027-01-02 06:00', newYearsEve)).toBe('21,0 °C am 2. Jan., 06:00');
+    expect(text('en', 21, '2027-01-02 06:00', newYearsEve)).toBe('21.0 °C on 2 Jan 2027, 06:00');
+    expect(text('de', 21, '2027-01-02 06:00', newYearsEve)).toBe('21,0 °C am 2. Jan. 2027, 06:00');
   });
 
   it('handles a leap day', () => {

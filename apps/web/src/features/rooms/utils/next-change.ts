@@ -1,3 +1,4 @@
+import type { RoomNext } from '@raumregler/contract';
 import type { IntlShape } from 'react-intl';
 import { formatTemperature, toNumber } from './room-values';
 
@@ -32,13 +33,25 @@ export function nextChange(nextTemperature: unknown, nextDueTime: unknown, now: 
   return { kind, temperature, year, month, day, time };
 }
 
-/** "21,0 °C um 06:00", "21,0 °C morgen um 06:00", "21,0 °C am 3. Jan., 06:00", or null. */
-export function formatNextChange(intl: IntlShape, change: NextChange): string | null {
+/** The contract's next change (roomActivity) as the schedule's next change, or none. */
+export const nextChangeOf = (next: RoomNext | null, now: Date): NextChange =>
+  next === null ? { kind: 'none' } : nextChange(next.target, next.at, now);
+
+/**
+ * "21,0 °C um 06:00", "21,0 °C morgen um 06:00", "21,0 °C am 3. Jan., 06:00" (with the year
+ * when it is not this one: "am 6. Jan. 2027, 18:00"), or null.
+ */
+export function formatNextChange(
+  intl: IntlShape,
+  change: NextChange,
+  now: Date = new Date(),
+): string | null {
   if (change.kind === 'none') return null;
   const temp = formatTemperature(intl, change.temperature);
   const date = intl.formatDate(Date.UTC(change.year, change.month - 1, change.day), {
     day: 'numeric',
     month: 'short',
+    year: change.year === now.getFullYear() ? undefined : 'numeric',
     timeZone: 'UTC',
   });
   return intl.formatMessage({ id: `rooms.next.${change.kind}` }, { temp, time: change.time, date });
