@@ -7,7 +7,8 @@ import type { OverviewRow } from '../utils/rows';
 /**
  * "Ganze Geschosse auswählen": one toggle button per floor that selects (or clears) all of its
  * rooms with one click, whatever the filters show. Pressed when the whole floor is selected,
- * mixed when part of it is. On a phone the row scrolls sideways instead of wrapping.
+ * mixed when part of it is. One line that scrolls sideways (focus scrolls a floor into view), so
+ * twenty floors do not push the table down.
  */
 export function FloorSelect({
   floors,
@@ -35,14 +36,14 @@ export function FloorSelect({
   const shown = floors.filter((floor) => (counts.get(floor.id)?.total ?? 0) > 0);
   if (shown.length === 0) return null;
   return (
-    <div className="flex min-w-0 flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
+    <div className="flex min-w-0 flex-col gap-1 sm:-my-2 sm:flex-row sm:items-center sm:gap-3">
       <span id={labelId} className="shrink-0 text-sm font-medium">
         {intl.formatMessage({ id: 'overview.floorSelect' })}
       </span>
       <div
         role="group"
         aria-labelledby={labelId}
-        className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1 sm:flex-wrap sm:overflow-visible"
+        className="flex min-w-0 gap-2 overflow-x-auto px-1 py-1 [scrollbar-width:thin]"
       >
         {shown.map((floor) => {
           const { total, chosen } = counts.get(floor.id)!;
