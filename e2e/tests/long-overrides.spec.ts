@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { benchUser, generateBuilding } from '../../apps/server/src/test-support/generate-building';
 import { expectNoA11yViolations } from '../support/a11y';
-import { expect, test } from '../support/fixtures';
+import { expect, signIn, test } from '../support/fixtures';
 import { startServer, type RunningServer } from '../support/server';
 
 // Issue 32, item 1: "floor 2 at 19 °C until Friday 18:00" on the 1,000-room building (20 floors
@@ -259,4 +260,110 @@ test('the absence picker selects a floor with one click and finds rooms by searc
     ...[1, 2, 4, 5, 6, 7, 8, 9].map((n) => 200 + n),
   ];
   expect([...rooms].sort((a, b) => a - b)).toEqual(expected);
+});
+
+// Proxy mode: the device (our own server here, as in proxy-sign-in.spec.ts) is asked through the
+// proxy; a real one takes only `duration`, so "Bis …" reaches 24 hours and says why.
+const DEVICE_USER = 'geraet-konto';
+const DEVICE_PASSWORD = 'geraet-geheim-7781';
+const proxyTest = test.extend<{ device: RunningServer }>({
+  device: async ({}, use) => {
+    const device = await startServer({
+      env: { ANONYMOUS_READ: 'true', WEB_DIST: '' },
+      seed: {
+        ...demoSeed(),
+        users: [
+          {
+            username: DEVICE_USER,
+            email: 'geraet@example.com',
+            password: DEVICE_PASSWORD,
+            firstName: 'Raumregler',
+            lastName: 'Server',
+            access: { smart: 'full', pro: 'full' },
+          },
+        ],
+      },
+    });
+    await use(device);
+    await device.stop();
+  },
+  server: async ({ device }, use) => {
+    const proxy = await startServer({
+      seed: demoSeed(),
+      env: {
+        UPSTREAM_URL: device.origin,
+        UPSTREAM_USER: DEVICE_USER,
+        UPSTREAM_PASSWORD: DEVICE_PASSWORD,
+      },
+    });
+    await use(proxy);
+    await proxy.stop();
+  },
+});
+
+function demoSeed() {
+  return JSON.parse(
+    readFileSync(
+      new URL('../../apps/server/src/modules/building/seed/demo-building.json', import.meta.url),
+      'utf8',
+    ),
+  ) as Record<string, unknown>;
+}
+
+proxyTest('in proxy mode "Bis …" reaches 24 hours and says why', async ({ page, device }) => {
+  const durations: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/ziel\/\d+\/$/.test(request.url()))
+      durations.push(/name="duration"\r\n\r\n(\d+)/.exec(request.postData() ?? '')?.[1] ?? '');
+  });
+  await signIn(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
+  await page
+    .getByRole('group', { name: 'Ganze Geschosse auswählen' })
+    .getByRole('button', { name: 'Obergeschoss', exact: true })
+    .click();
+  await page.getByRole('button', { name: 'Vorübergehend…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Vorübergehende Temperatur' });
+  await expect(
+    dialog.getByText(/^Der Regler nimmt nur eine Dauer bis 24 Stunden an, daher höchstens bis /),
+  ).toBeVisible();
+  const at = (hours: number) =>
+    page.evaluate((ahead) => {
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const end = new Date(Date.now() + ahead * 3_600_000);
+      return {
+        date: `${end.getFullYear()}-${pad(end.getMonth() + 1)}-${pad(end.getDate())}`,
+        time: `${pad(end.getHours())}:${pad(end.getMinutes())}`,
+      };
+    }, hours);
+  const tooFar = await at(30);
+  await dialog.getByLabel('Datum').fill(tooFar.date);
+  await dialog.getByLabel('Uhrzeit').fill(tooFar.time);
+  await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(dialog.getByText(/^Das Ende darf höchstens bis .+ reichen\.$/)).toBeVisible();
+  expect(durations).toEqual([]);
+
+  const end = await at(20);
+  await dialog.getByLabel('Datum').fill(end.date);
+  await dialog.getByLabel('Uhrzeit').fill(end.time);
+  await dialog.getByLabel('Temperatur (°C)').fill('19');
+  await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(page.getByText(/^Fertig: \d+ Räume geändert\.$/)).toBeVisible();
+  // What a real device reads: the minutes up to the end (20 h, give or take the current minute).
+  expect(durations.length).toBeGreaterThan(0);
+  for (const minutes of durations) {
+    expect(Number(minutes)).toBeGreaterThanOrEqual(20 * 60 - 1);
+    expect(Number(minutes)).toBeLessThanOrEqual(20 * 60);
+  }
+  const temps = (await (await fetch(`${device.origin}/get/json/v1/1/temps/`)).json()) as {
+    etagenname: string;
+    raeume: TempsRoom[];
+  }[];
+  const upstairs = temps.find((floor) => floor.etagenname === 'OG')!.raeume;
+  expect(upstairs.length).toBe(durations.length);
+  for (const room of upstairs)
+    expect(room).toMatchObject({
+      solltemperatur: 19,
+      mode_end_datetime: `${end.date}T${end.time}:00`,
+    });
 });

@@ -83,7 +83,10 @@ export default function GroupDialog({
       )}
       closeLabel={t('overview.close')}
     >
+      {/* Its own checks say what is wrong in the app's words (the date field's min and max would
+          otherwise stop the submit with the browser's bubble). */}
       <form
+        noValidate
         className="mt-4 flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
