@@ -206,6 +206,10 @@ test('at phone width the floor toggles and the dialog are usable', async ({ page
   await dialog.getByLabel('Temperatur (°C)').fill('18,5');
   await dialog.getByLabel('Datum').fill(date);
   await dialog.getByLabel('Uhrzeit').fill('07:30');
+  // Dark too (the app follows the system's scheme by default).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectNoA11yViolations(page, 'group dialog at 390 px, dark');
   await dialog.getByRole('button', { name: 'Übernehmen' }).click();
   await expect(page.getByText('Fertig: 50 Räume geändert.')).toBeVisible({ timeout: 30_000 });
   const { floor } = await roomsOf(running, 3);
