@@ -41,5 +41,10 @@ export const TEMPORARY_DURATION_MAX = 1440;
 /** The app offers a temporary target for 1 to 12 whole hours (the room page and the overview). */
 export const TEMPORARY_HOURS_MIN = 1;
 export const TEMPORARY_HOURS_MAX = 12;
+/**
+ * How far ahead a temporary target's end (`until`, our extension of `ziel`) may lie: 31 days, so
+ * that a group is held over a week or a month's end. `duration` keeps the device's 1–1440 minutes.
+ */
+export const TEMPORARY_UNTIL_MAX_DAYS = 31;
 /** Minutes a temporary target runs when `duration` is `default`, 0 or missing. */
 export const TEMPORARY_DURATION_DEFAULT = 60;

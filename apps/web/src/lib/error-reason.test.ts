@@ -25,6 +25,26 @@ describe('errorReason', () => {
     ).toBe('Die Dauer muss zwischen 1 und 1.440 Minuten liegen.');
   });
 
+  it("says until's refusals in German", () => {
+    const until = (message: string) =>
+      errorReason(
+        intl,
+        answer(400, { error: 'validation_failed', message, messages: { until: [message] } }),
+      );
+    expect(until('until must be at most 31 days ahead.')).toBe(
+      'Das Ende darf höchstens 31 Tage in der Zukunft liegen.',
+    );
+    expect(until('until must be at least 1 minute ahead.')).toBe(
+      'Das Ende muss mindestens eine Minute in der Zukunft liegen.',
+    );
+    expect(until('until must be a local time YYYY-MM-DDTHH:MM:SS.')).toBe(
+      'Das Ende ist kein gültiges Datum mit Uhrzeit.',
+    );
+    expect(
+      until('until does not exist in Europe/Berlin (the clocks skip it for summer time).'),
+    ).toBe('Diese Uhrzeit gibt es an diesem Tag nicht (Umstellung auf Sommerzeit).');
+  });
+
   it('says known refusals, locks and throttling in German', () => {
     expect(
       errorReason(

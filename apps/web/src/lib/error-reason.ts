@@ -30,6 +30,15 @@ function validationReason(intl: IntlShape, text: string): string {
       { id: 'error.reason.durationRange' },
       { min: number(intl, minutes[1]!), max: number(intl, minutes[2]!) },
     );
+  const days = /must be at most (\d+) days ahead/.exec(text);
+  if (days)
+    return intl.formatMessage({ id: 'error.reason.untilMax' }, { days: number(intl, days[1]!) });
+  if (/must be at least 1 minute ahead/.test(text))
+    return intl.formatMessage({ id: 'error.reason.untilMin' });
+  if (/must be a local time YYYY-MM-DDTHH:MM:SS/.test(text))
+    return intl.formatMessage({ id: 'error.reason.untilFormat' });
+  if (/the clocks skip it for summer time/.test(text))
+    return intl.formatMessage({ id: 'error.reason.untilSkipped' });
   if (/must be a decimal number/.test(text))
     return intl.formatMessage({ id: 'error.reason.notANumber' });
   if (/must be one of heating, cooling, off, on/.test(text))

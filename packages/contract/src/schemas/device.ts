@@ -139,7 +139,7 @@ export const SetpointFieldSchema = Type.Union([Type.Number(), Type.String()]);
 
 /**
  * Body of `ziel/{roomId}`: a temporary target for `duration` minutes (or "default"), or until
- * `until`, a device-local wall time 'YYYY-MM-DDTHH:MM:SS' 1 minute to 24 hours ahead (our
+ * `until`, a device-local wall time 'YYYY-MM-DDTHH:MM:SS' 1 minute to 31 days ahead (our
  * extension, wins over `duration`; a real device ignores it).
  */
 export const SetTargetBodySchema = Type.Object({

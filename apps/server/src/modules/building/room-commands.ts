@@ -45,7 +45,7 @@ function checked<T>(
  * A temporary target for `minutes` from now. The setpoint is a number or a decimal string as
  * tools send it (snapped to the device's grid, within the room's limits); minutes are 1–1440,
  * or nothing, 0 or "default" for the default. With `end.until` (a device-local wall time, 1
- * minute to 24 hours ahead; see parseUntil) the target ends at exactly that instant instead, so
+ * minute to 31 days ahead; see parseUntil) the target ends at exactly that instant instead, so
  * all rooms of one group action end together; the minutes are still checked, as a real device,
  * which ignores `until`, would check them. A new one replaces a running one.
  */

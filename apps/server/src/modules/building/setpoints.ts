@@ -2,6 +2,7 @@ import {
   SETPOINT_STEP,
   TEMPORARY_DURATION_MAX,
   TEMPORARY_DURATION_MIN,
+  TEMPORARY_UNTIL_MAX_DAYS,
 } from '@raumregler/contract';
 import { wallTime, wallToEpoch, type LocalClock } from '../../platform/clock/local-time.js';
 
@@ -54,9 +55,12 @@ export function parseDuration(raw: unknown): Parsed<number> {
   return { ok: true, value: minutes };
 }
 
-/** How far ahead `until` may lie: at least a minute, at most a day (as `duration`'s 1–1440). */
+/**
+ * How far ahead `until` may lie: at least a minute, at most 31 days (the contract's
+ * TEMPORARY_UNTIL_MAX_DAYS; `duration` keeps the device's 1–1440 minutes).
+ */
 export const UNTIL_MIN_AHEAD_MS = 60_000;
-export const UNTIL_MAX_AHEAD_MS = 24 * 3_600_000;
+export const UNTIL_MAX_AHEAD_MS = TEMPORARY_UNTIL_MAX_DAYS * 24 * 3_600_000;
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 
@@ -64,7 +68,7 @@ const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
  * The end of a temporary target as a device-local wall time 'YYYY-MM-DDTHH:MM:SS' (our
  * extension of `ziel`, so that every room of a group action ends at the same instant): the
  * instant, or null when none was sent. It must exist in the device's time zone and lie 1 minute
- * to 24 hours after `now`.
+ * to 31 days after `now` (real time, so a summer-time change inside does not stretch it).
  */
 export function parseUntil(raw: unknown, now: number, local: LocalClock): Parsed<number | null> {
   if (raw === undefined || raw === '') return { ok: true, value: null };
@@ -83,7 +87,7 @@ export function parseUntil(raw: unknown, now: number, local: LocalClock): Parsed
     return { ok: false, message: 'must be at least 1 minute ahead' };
   }
   if (instant - now > UNTIL_MAX_AHEAD_MS) {
-    return { ok: false, message: 'must be at most 24 hours ahead' };
+    return { ok: false, message: `must be at most ${TEMPORARY_UNTIL_MAX_DAYS} days ahead` };
   }
   return { ok: true, value: instant };
 }

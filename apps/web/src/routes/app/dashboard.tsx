@@ -4,7 +4,7 @@ import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { paths } from '@/config/paths';
 import { useAlarms } from '@/features/alarms/hooks/use-alarms';
-import { absencesQueryOptions } from '@/features/absences/api/get-absences';
+import { absencesQueryOptions, isEditedAtDevice } from '@/features/absences/api/get-absences';
 import { Overview, type RunGroupWrites } from '@/features/overview/components/overview';
 import type { GroupWrite } from '@/features/overview/utils/group';
 import { endTemporary } from '@/features/rooms/api/end-temporary';
@@ -117,6 +117,9 @@ export default function DashboardRoute() {
       floorLabel={floorLabel}
       runWrites={mayWrite ? runWrites : null}
       marks={marks}
+      // Absences answering 501 is how the app knows proxy mode: a real device takes only
+      // `duration`, so the group dialog's "Bis …" reaches 24 hours ahead there.
+      proxy={isEditedAtDevice(absences.error)}
     />
   );
 }

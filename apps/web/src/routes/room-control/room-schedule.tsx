@@ -1,6 +1,7 @@
 import { can, type Floor } from '@raumregler/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
+import { useIntl } from 'react-intl';
 import { AbsenceMark } from '@/features/absences/components/absence-mark';
 import { refreshTemps } from '@/features/rooms/api/update-room-cache';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
@@ -26,13 +27,21 @@ export function RoomSchedule({
   floors: readonly Floor[];
 }) {
   const queryClient = useQueryClient();
+  const intl = useIntl();
   const { permissions } = useBuildingData();
-  // The rooms to copy the week to: the same list while the building's rooms stay the same.
+  // The rooms to copy the week to, by floor: the same list while the building's rooms stay the same.
   const structure = useFloorStructure(floors);
-  const rooms = useMemo(
+  const pickerFloors = useMemo(
     () =>
-      structure.flatMap((floor) => floor.raeume.map((room) => ({ id: room.id, name: room.name }))),
-    [structure],
+      structure.map((floor) => {
+        const id = `floor.${floor.etagenname}`;
+        return {
+          id: floor.id,
+          name: intl.messages[id] ? intl.formatMessage({ id }) : String(floor.etagenname ?? ''),
+          rooms: floor.raeume.map((room) => ({ id: room.id, name: room.name })),
+        };
+      }),
+    [structure, intl],
   );
   // Opened from scratch, after the first view is complete: the dial's hint, the page's largest
   // text and so its LCP, shows once the permissions are known, and a chunk that arrives before
@@ -48,7 +57,7 @@ export function RoomSchedule({
         roomId={roomId}
         roomName={roomName}
         canManage={can(permissions.data, 'manage')}
-        rooms={rooms}
+        floors={pickerFloors}
         onSaved={() => refreshTemps(queryClient)}
       />
     </Suspense>

@@ -59,13 +59,20 @@ describe('POST ziel with until', () => {
     });
   });
 
-  it('accepts exactly 1 minute and exactly 24 hours ahead; an empty until means none', async () => {
+  it('accepts exactly 1 minute and exactly 31 days ahead; an empty until means none', async () => {
     expect(
       (await temporary(LIVING_ROOM, { ziel: '22', until: '2026-11-23T10:01:00' })).remaining_time,
     ).toBe(60);
     expect(
       (await temporary(LIVING_ROOM, { ziel: '22', until: '2026-11-24T10:00:00' })).remaining_time,
     ).toBe(24 * 3600);
+    // Beyond the device's 1440 minutes: duration stays within its limits, until carries the end.
+    expect(
+      await temporary(LIVING_ROOM, { ziel: '22', duration: '1440', until: '2026-12-24T10:00:00' }),
+    ).toMatchObject({
+      remaining_time: 31 * 24 * 3600,
+      mode_end_datetime: '2026-12-24T10:00:00',
+    });
     expect(
       (await temporary(LIVING_ROOM, { ziel: '22', duration: '45', until: '' })).remaining_time,
     ).toBe(45 * 60);
@@ -79,7 +86,8 @@ describe('POST ziel with until', () => {
       ['2026-02-30T12:00:00', 'until must be a local time YYYY-MM-DDTHH:MM:SS.'],
       ['2026-11-23T09:00:00', 'until must be at least 1 minute ahead.'],
       ['2026-11-23T10:00:59', 'until must be at least 1 minute ahead.'],
-      ['2026-11-24T10:00:01', 'until must be at most 24 hours ahead.'],
+      ['2026-12-24T10:00:01', 'until must be at most 31 days ahead.'],
+      ['2027-11-23T10:00:00', 'until must be at most 31 days ahead.'],
     ];
     for (const [until, message] of cases) {
       const response = await multipart(`ziel/${LIVING_ROOM}/`, {
@@ -106,6 +114,30 @@ describe('POST ziel with until', () => {
       'duration',
     ]);
     expect(await room(LIVING_ROOM)).toMatchObject({ solltemperatur: 21, is_temporary_mode: false });
+  });
+});
+
+describe('until days ahead, for a group', () => {
+  it('holds every room of a group until Friday 18:00, and the countdown runs past 99 hours', async () => {
+    const until = '2026-11-27T18:00:00'; // Friday; the clock stands on Monday 10:00
+    for (const roomId of [LIVING_ROOM, KITCHEN]) {
+      await temporary(roomId, { ziel: '19', duration: '1440', until });
+    }
+    clock.set('2026-11-23T10:00:50');
+    for (const roomId of [LIVING_ROOM, KITCHEN]) {
+      expect(await room(roomId)).toMatchObject({
+        solltemperatur: 19,
+        is_temporary_mode: true,
+        mode_end_datetime: until,
+        remaining_time: 4 * 24 * 3600 + 8 * 3600 - 50,
+      });
+    }
+    // After a day, the target is still in force (a duration would have run out by now).
+    clock.set('2026-11-26T17:59');
+    expect(await room(KITCHEN)).toMatchObject({
+      solltemperatur: 19,
+      remaining_time: 24 * 3600 + 60,
+    });
   });
 });
 

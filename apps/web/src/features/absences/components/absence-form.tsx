@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
+import { RoomPicker, type PickerFloor } from '@/components/room-picker';
 import type { ApiError } from '@/lib/api-error';
 import { errorReason } from '@/lib/error-reason';
 import { useCreateAbsence } from '../api/create-absence';
@@ -17,11 +18,7 @@ import {
   type AbsenceForm as Form,
 } from '../utils/absences';
 
-export interface FloorChoice {
-  id: number;
-  name: string;
-  rooms: readonly { id: number; name: string }[];
-}
+export type FloorChoice = PickerFloor;
 
 const empty: Form = { name: '', from: '', to: '', target: '16', all: true, rooms: [] };
 type Field = keyof Form;
@@ -103,13 +100,7 @@ export function AbsenceForm({
     .filter(([key]) => !knownFields.includes(key))
     .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
     .map(String);
-  const toggleRoom = (id: number) =>
-    update({
-      rooms: form.rooms.includes(id)
-        ? form.rooms.filter((room) => room !== id)
-        : [...form.rooms, id],
-    });
-
+  const chosenRooms = new Set(form.rooms);
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <div>
@@ -185,31 +176,12 @@ export function AbsenceForm({
           {t('absences.form.someRooms')}
         </label>
         {!form.all && (
-          <div className="flex max-h-72 flex-col gap-3 overflow-y-auto rounded-lg border border-slate-200 p-3 dark:border-white/10">
-            {floors.map((floor) => (
-              <div key={floor.id} role="group" aria-label={floor.name}>
-                <p
-                  aria-hidden="true"
-                  className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300"
-                >
-                  {floor.name}
-                </p>
-                <div className="flex flex-wrap gap-x-4">
-                  {floor.rooms.map((room) => (
-                    <label key={room.id} className="flex min-h-9 items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        className="size-4 accent-primary"
-                        checked={form.rooms.includes(room.id)}
-                        onChange={() => toggleRoom(room.id)}
-                      />
-                      {room.name}
-                    </label>
-                  ))}
-                </div>
-              </div>
-            ))}
-          </div>
+          <RoomPicker
+            floors={floors}
+            selected={chosenRooms}
+            onChange={(next) => update({ rooms: [...next] })}
+            describedBy={messageOf('rooms') ? `${ids}-rooms-error` : undefined}
+          />
         )}
         <FieldError id={`${ids}-rooms-error`}>{messageOf('rooms')}</FieldError>
       </fieldset>

@@ -1,23 +1,30 @@
-import { TEMPORARY_HOURS_MAX, TEMPORARY_HOURS_MIN } from '@raumregler/contract';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import type { GroupAction } from '../utils/group';
 import { DEFAULT_HOURS, DEFAULT_TARGET } from '../utils/limits';
+import { checkUntil } from '../utils/until';
+import { EndChoice, type EndValue } from './end-choice';
 
 const MIN = 5;
 const MAX = 30;
 
-/** "Vorübergehend…" (value and 1–12 h) or "Dauerhaft…" (value); confirming at once works. */
+/**
+ * "Vorübergehend…" (value, and 1–12 h or until a date and time) or "Dauerhaft…" (value);
+ * confirming at once works.
+ */
 export default function GroupDialog({
   kind,
   count,
+  proxy = false,
   onCancel,
   onConfirm,
 }: {
   kind: 'temporary' | 'permanent';
   count: number;
+  /** Proxy mode: the device takes only `duration`, so "Bis …" reaches 24 hours ahead. */
+  proxy?: boolean;
   onCancel: () => void;
   onConfirm: (action: GroupAction) => void;
 }) {
@@ -27,15 +34,36 @@ export default function GroupDialog({
   const [value, setValue] = useState(
     intl.formatNumber(DEFAULT_TARGET, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
   );
-  const [hours, setHours] = useState(DEFAULT_HOURS);
+  const [end, setEnd] = useState<EndValue>({
+    mode: 'hours',
+    hours: DEFAULT_HOURS,
+    date: '',
+    time: '',
+  });
   const [invalid, setInvalid] = useState(false);
+  const [tried, setTried] = useState(false);
+  const now = new Date();
+  const untilCheck = checkUntil(end.date, end.time, now, proxy);
   const submit = () => {
+    setTried(true);
     const target = Number(value.trim().replace(',', '.'));
-    if (!Number.isFinite(target) || target < MIN || target > MAX || value.trim() === '') {
-      setInvalid(true);
+    const badTarget =
+      !Number.isFinite(target) || target < MIN || target > MAX || value.trim() === '';
+    setInvalid(badTarget);
+    if (kind === 'permanent') {
+      if (!badTarget) onConfirm({ kind, target });
       return;
     }
-    onConfirm(kind === 'temporary' ? { kind, target, hours } : { kind, target });
+    if (end.mode === 'hours') {
+      if (!badTarget) onConfirm({ kind, target, hours: end.hours });
+      return;
+    }
+    if ('problem' in untilCheck) {
+      const field = untilCheck.problem === 'missing' && end.date !== '' ? 'time' : 'date';
+      document.getElementById(`${id}-${field}`)?.focus();
+      return;
+    }
+    if (!badTarget) onConfirm({ kind: 'until', target, until: untilCheck.until });
   };
   return (
     <Dialog
@@ -55,7 +83,10 @@ export default function GroupDialog({
       )}
       closeLabel={t('overview.close')}
     >
+      {/* Its own checks say what is wrong in the app's words (the date field's min and max would
+          otherwise stop the submit with the browser's bubble). */}
       <form
+        noValidate
         className="mt-4 flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
@@ -85,26 +116,14 @@ export default function GroupDialog({
           )}
         </div>
         {kind === 'temporary' && (
-          <div>
-            <label htmlFor={`${id}-hours`} className="mb-1 block text-sm font-medium">
-              {t('overview.dialog.duration')}
-            </label>
-            <select
-              id={`${id}-hours`}
-              value={hours}
-              onChange={(event) => setHours(Number(event.target.value))}
-              className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-            >
-              {Array.from(
-                { length: TEMPORARY_HOURS_MAX - TEMPORARY_HOURS_MIN + 1 },
-                (_, i) => TEMPORARY_HOURS_MIN + i,
-              ).map((h) => (
-                <option key={h} value={h}>
-                  {h} h
-                </option>
-              ))}
-            </select>
-          </div>
+          <EndChoice
+            id={id}
+            value={end}
+            onChange={setEnd}
+            problem={tried && 'problem' in untilCheck ? untilCheck.problem : null}
+            proxy={proxy}
+            now={now}
+          />
         )}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onCancel}>

@@ -15,6 +15,7 @@ import { groupWrites, type GroupAction, type GroupWrite } from '../utils/group';
 import { STATE_FILTERS, type SortKey } from '../utils/query';
 import { buildBaseRows, withMarks, type OverviewRow, type RoomMarks } from '../utils/rows';
 import { holdOrder, sortRows } from '../utils/sort';
+import { FloorSelect } from './floor-select';
 import { OverviewFilters } from './overview-filters';
 import { OverviewSummary } from './overview-summary';
 import { OverviewTable } from './overview-table';
@@ -48,6 +49,8 @@ interface OverviewProps {
   runWrites: RunGroupWrites | null;
   /** Open alarms and absences from our server, when the route has them. */
   marks?: RoomMarks;
+  /** Proxy mode: the device takes only `duration`, so "Bis …" reaches 24 hours ahead. */
+  proxy?: boolean;
 }
 
 /**
@@ -72,6 +75,7 @@ function OverviewRooms({
   floorLabel,
   runWrites,
   marks,
+  proxy = false,
 }: OverviewProps & { baseRows: OverviewRow[] }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -136,6 +140,19 @@ function OverviewRooms({
         return next;
       }),
     [shown],
+  );
+  const toggleFloor = useCallback(
+    (floorId: number, select: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const row of rows) {
+          if (row.floorId !== floorId) continue;
+          if (select) next.add(row.id);
+          else next.delete(row.id);
+        }
+        return next;
+      }),
+    [rows],
   );
   const selection = useMemo(
     () => (runWrites ? { selected, toggle, setAll } : null),
@@ -216,6 +233,14 @@ function OverviewRooms({
               states={states}
             />
           )}
+          {runWrites && (
+            <FloorSelect
+              floors={floorChoices}
+              rows={rows}
+              selected={selected}
+              onToggle={toggleFloor}
+            />
+          )}
           {runWrites && selected.size > 0 && (
             // Stays below the app's header while the rows scroll by, so rooms selected far down
             // the list can be acted on where they are (the page's background hides the rows
@@ -286,6 +311,7 @@ function OverviewRooms({
               <GroupDialog
                 kind={dialog}
                 count={selected.size}
+                proxy={proxy}
                 onCancel={() => setDialog(null)}
                 onConfirm={act}
               />

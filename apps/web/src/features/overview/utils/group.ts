@@ -1,4 +1,5 @@
 import type { OverviewRow } from './rows';
+import { durationBeside } from './until';
 
 /** One room's write of a group action, with every value fixed when the action starts. */
 export type GroupWrite =
@@ -8,6 +9,8 @@ export type GroupWrite =
 
 export type GroupAction =
   | { kind: 'temporary'; target: number; hours: number }
+  /** "Bis …": one end instant for every room, up to 31 days ahead (utils/until.ts). */
+  | { kind: 'until'; target: number; until: Date }
   | { kind: 'shift'; delta: number; hours: number }
   | { kind: 'permanent'; target: number }
   | { kind: 'resume' };
@@ -25,7 +28,8 @@ const tenth = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * The writes of an action for the selected rows, computed once: a temporary action gets one
- * end instant (`until`) for every room, ±0,5 °C one absolute value per room from its own
+ * end instant (`until`) for every room (with "Bis …" the chosen one, and beside it the minutes
+ * up to it within the device's 1–1440, which a real device takes instead), ±0,5 °C one absolute value per room from its own
  * target, so a retry sends the same values and no room moves twice. Rooms without a target
  * cannot be shifted and are left out.
  */
@@ -38,6 +42,17 @@ export function groupWrites(action: GroupAction, rows: readonly OverviewRow[], n
       kind: 'permanent' as const,
       target: action.target,
     }));
+  if (action.kind === 'until') {
+    const minutes = durationBeside(action.until, now);
+    const until = localDateTime(action.until);
+    return rows.map((row): GroupWrite => ({
+      roomId: row.id,
+      kind: 'temporary',
+      target: action.target,
+      minutes,
+      until,
+    }));
+  }
   const minutes = Math.round(action.hours * 60);
   const until = localDateTime(new Date(now.getTime() + minutes * 60_000));
   const writes: GroupWrite[] = [];

@@ -11,6 +11,14 @@ describe('formatCountdown', () => {
     expect(formatCountdown(43_200)).toBe('12h 00m 00s');
   });
 
+  it('keeps two digits for minutes and seconds and lets the hours grow past 99', () => {
+    expect(formatCountdown(99 * 3600 + 59 * 60 + 59)).toBe('99h 59m 59s');
+    expect(formatCountdown(100 * 3600)).toBe('100h 00m 00s');
+    expect(formatCountdown(744 * 3600 + 5 * 60 + 10)).toBe('744h 05m 10s');
+    // 31 days, the longest temporary target a group can get.
+    expect(formatCountdown(31 * 24 * 3600)).toBe('744h 00m 00s');
+  });
+
   it('never goes below zero and survives broken input', () => {
     expect(formatCountdown(-5)).toBe('00h 00m 00s');
     expect(formatCountdown(Number.NaN)).toBe('00h 00m 00s');

@@ -1,38 +1,31 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { RoomPicker, type PickerFloor } from '@/components/room-picker';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 
-export interface RoomChoice {
-  id: number;
-  name: string;
-}
-
-/** Which rooms get this room's week: a checkbox per room, "Alle" to choose every one. */
+/**
+ * Which rooms get this room's week: the shared room picker (search, whole floors with one click,
+ * a checkbox per room, "Alle Räume"), without the room the week comes from.
+ */
 export function CopyWeekDialog({
   open,
   onOpenChange,
-  rooms,
+  floors,
+  sourceId,
   sourceName,
   onCopy,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  rooms: readonly RoomChoice[];
+  floors: readonly PickerFloor[];
+  sourceId: number;
   sourceName: string;
   onCopy: (roomIds: number[]) => void;
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
-  const all = rooms.length > 0 && chosen.size === rooms.length;
-  const toggle = (id: number) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   return (
     <Dialog
       open={open}
@@ -41,33 +34,19 @@ export function CopyWeekDialog({
       description={t('schedules.copyWeek.text')}
       closeLabel={t('schedules.close')}
     >
-      <fieldset className="mt-4">
+      <fieldset className="mt-4 min-w-0">
         <legend className="sr-only">{t('schedules.copyWeek.rooms')}</legend>
-        <label className="flex min-h-9 items-center gap-2 border-b border-slate-200 pb-2 text-sm font-medium dark:border-white/10">
-          <input
-            type="checkbox"
-            className="size-4 accent-primary"
-            checked={all}
-            onChange={() => setChosen(all ? new Set() : new Set(rooms.map((room) => room.id)))}
+        {/* The frame draws nothing while closed; the list is not even made then (on the
+            1,000-room building, 1,000 rows with every temps answer the room page gets). */}
+        {open && (
+          <RoomPicker
+            floors={floors}
+            exclude={sourceId}
+            selected={chosen}
+            onChange={setChosen}
+            all
           />
-          {t('schedules.copyWeek.all')}
-        </label>
-        <div className="max-h-64 overflow-y-auto py-1">
-          {/* The frame draws nothing while closed; the list is not even made then (on the
-              1,000-room building, 1,000 rows with every temps answer the room page gets). */}
-          {open &&
-            rooms.map((room) => (
-              <label key={room.id} className="flex min-h-9 items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-primary"
-                  checked={chosen.has(room.id)}
-                  onChange={() => toggle(room.id)}
-                />
-                {room.name}
-              </label>
-            ))}
-        </div>
+        )}
       </fieldset>
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -45,17 +45,23 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const rooms = [
-  { id: 11, name: 'Wohnzimmer' },
-  { id: 12, name: 'Küche' },
-  { id: 13, name: 'Bad' },
+const floors = [
+  {
+    id: 1,
+    name: 'Erdgeschoss',
+    rooms: [
+      { id: 11, name: 'Wohnzimmer' },
+      { id: 12, name: 'Küche' },
+    ],
+  },
+  { id: 2, name: 'Obergeschoss', rooms: [{ id: 13, name: 'Bad' }] },
 ];
 
 function renderSchedule(canManage: boolean) {
   render(
     <TestProviders>
       <MemoryRouter>
-        <WeekSchedule roomId={11} roomName="Wohnzimmer" canManage={canManage} rooms={rooms} />
+        <WeekSchedule roomId={11} roomName="Wohnzimmer" canManage={canManage} floors={floors} />
       </MemoryRouter>
     </TestProviders>,
   );
@@ -165,7 +171,7 @@ describe('Wochenplan', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Woche auf andere Räume kopieren' }),
     );
-    await user.click(screen.getByRole('checkbox', { name: 'Alle Räume' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Alle Räume (2)' }));
     await user.click(screen.getByRole('button', { name: 'Auf 2 Räume kopieren' }));
     expect(await screen.findByText('1 Raum wurde nicht geändert:')).toBeInTheDocument();
     expect(screen.getByText('2 von 2')).toBeInTheDocument();

@@ -13,7 +13,8 @@ import { isEditedAtDevice, scheduleQueryOptions } from '../api/get-schedule';
 import { saveSchedule } from '../api/save-schedule';
 import { useMinute } from '../hooks/use-minute';
 import { dayIndexOf, DAYS, minuteOfDay } from '../utils/week';
-import { CopyWeekDialog, type RoomChoice } from './copy-week-dialog';
+import type { PickerFloor } from '@/components/room-picker';
+import { CopyWeekDialog } from './copy-week-dialog';
 import { ScheduleEditor } from './schedule-editor';
 import { WeekView } from './week-view';
 
@@ -25,14 +26,14 @@ export default function WeekSchedule({
   roomId,
   roomName,
   canManage,
-  rooms,
+  floors,
   onSaved,
 }: {
   roomId: number;
   roomName: string;
   canManage: boolean;
-  /** Rooms the week can be copied to (the route's list from temps). */
-  rooms: readonly RoomChoice[];
+  /** The building's floors and rooms (the route's, from temps): where the week can be copied. */
+  floors: readonly PickerFloor[];
   /** After a save or copy: the route reloads the rooms' targets in force. */
   onSaved?: () => unknown;
 }) {
@@ -43,6 +44,7 @@ export default function WeekSchedule({
   const now = useMinute();
   const [dirty, setDirty] = useState(false);
   const [copyOpen, setCopyOpen] = useState(false);
+  const rooms = useMemo(() => floors.flatMap((floor) => floor.rooms), [floors]);
   const targets = useMemo(() => rooms.filter((room) => room.id !== roomId), [rooms, roomId]);
   const names = useMemo(() => new Map(rooms.map((room) => [room.id, room.name])), [rooms]);
   const week = schedule.data?.week;
@@ -155,7 +157,8 @@ export default function WeekSchedule({
       <CopyWeekDialog
         open={copyOpen}
         onOpenChange={setCopyOpen}
-        rooms={targets}
+        floors={floors}
+        sourceId={roomId}
         sourceName={roomName}
         onCopy={startCopy}
       />
