@@ -8,3 +8,4 @@ export * from './alarms.js';
 export type { HistorySample, HistoryAnswer, HistoryStatus } from './schemas/history.js';
 export * from './schedules.js';
 export * from './passwords.js';
+export * from './valve.js';
