@@ -8,6 +8,7 @@ import { absencesQueryOptions } from '@/features/absences/api/get-absences';
 import { Overview, type RunGroupWrites } from '@/features/overview/components/overview';
 import type { GroupWrite } from '@/features/overview/utils/group';
 import { endTemporary } from '@/features/rooms/api/end-temporary';
+import { outsQueryOptions } from '@/features/rooms/api/get-outs';
 import { tempsQueryOptions } from '@/features/rooms/api/get-temps';
 import { setPermanent } from '@/features/rooms/api/set-permanent';
 import { setTarget } from '@/features/rooms/api/set-target';
@@ -47,6 +48,13 @@ export default function DashboardRoute() {
   const { permissions } = useBuildingData();
   const temps = useQuery({
     ...tempsQueryOptions(),
+    refetchInterval: REFRESH_MS,
+    refetchIntervalInBackground: false,
+    staleTime: REFRESH_MS,
+  });
+  // Valve openings (issue 32): the Ventil column, the demand filter and "Heizbedarf".
+  const outs = useQuery({
+    ...outsQueryOptions(),
     refetchInterval: REFRESH_MS,
     refetchIntervalInBackground: false,
     staleTime: REFRESH_MS,
@@ -117,6 +125,7 @@ export default function DashboardRoute() {
       floorLabel={floorLabel}
       runWrites={mayWrite ? runWrites : null}
       marks={marks}
+      valves={outs.data}
     />
   );
 }

@@ -24,7 +24,7 @@ export const VIRTUAL_FROM = 80;
 /** The body's rows before its first render (see bodyShown below). */
 const NO_ROWS: readonly OverviewRow[] = [];
 
-const numeric = new Set<SortKey>(['current', 'target', 'deviation', 'humidity']);
+const numeric = new Set<SortKey>(['current', 'target', 'deviation', 'humidity', 'valve']);
 
 /** The room table: a real table, sortable by every column, with a checkbox per row for writers. */
 export function OverviewTable({

@@ -15,6 +15,7 @@ import { groupWrites, type GroupAction, type GroupWrite } from '../utils/group';
 import { STATE_FILTERS, type SortKey } from '../utils/query';
 import { buildBaseRows, withMarks, type OverviewRow, type RoomMarks } from '../utils/rows';
 import { holdOrder, sortRows } from '../utils/sort';
+import { demandOf, withValves, type RoomValves } from '../utils/valve';
 import { OverviewFilters } from './overview-filters';
 import { OverviewSummary } from './overview-summary';
 import { OverviewTable } from './overview-table';
@@ -48,6 +49,8 @@ interface OverviewProps {
   runWrites: RunGroupWrites | null;
   /** Open alarms and absences from our server, when the route has them. */
   marks?: RoomMarks;
+  /** Valve openings from `outs/` (issue 32), once loaded: the Ventil column, `demand`. */
+  valves?: RoomValves;
 }
 
 /**
@@ -72,12 +75,17 @@ function OverviewRooms({
   floorLabel,
   runWrites,
   marks,
+  valves,
 }: OverviewProps & { baseRows: OverviewRow[] }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [query, setQuery] = useOverviewQuery();
   // Built from temps once; alarms and absences arriving later only mark their rooms.
-  const rows = useMemo(() => withMarks(baseRows, marks ?? {}, now), [baseRows, marks, now]);
+  const rows = useMemo(
+    () => withValves(withMarks(baseRows, marks ?? {}, now), valves),
+    [baseRows, marks, now, valves],
+  );
+  const valvesKnown = valves !== undefined;
   const markKinds = useMemo(
     () => ({ alarms: marks?.alarms !== undefined, absences: marks?.absences !== undefined }),
     [marks?.alarms, marks?.absences],
@@ -87,9 +95,15 @@ function OverviewRooms({
       STATE_FILTERS.filter(
         (state) =>
           state === query.state ||
-          (state === 'alarm' ? markKinds.alarms : state === 'absent' ? markKinds.absences : true),
+          (state === 'alarm'
+            ? markKinds.alarms
+            : state === 'absent'
+              ? markKinds.absences
+              : state === 'demand'
+                ? valvesKnown
+                : true),
       ),
-    [markKinds, query.state],
+    [markKinds, query.state, valvesKnown],
   );
   const floorChoices = useMemo(
     () =>
@@ -97,6 +111,11 @@ function OverviewRooms({
     [floors, floorLabel],
   );
   const sorted = useMemo(() => sortRows(rows.filter(rowMatcher(query)), query.sort), [rows, query]);
+  // "Heizbedarf": the mean valve of the rooms in the current filter, once the outputs are known.
+  const demand = useMemo(
+    () => (valvesKnown ? { mean: demandOf(sorted) } : null),
+    [valvesKnown, sorted],
+  );
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   // While rooms are selected, a refresh keeps the rows where they are (a changed sort or
@@ -172,7 +191,7 @@ function OverviewRooms({
         <p className="text-slate-600 dark:text-slate-400">{t('overview.noRooms')}</p>
       ) : (
         <>
-          <OverviewSummary rows={rows} query={query} marks={markKinds} />
+          <OverviewSummary rows={rows} query={query} marks={markKinds} demand={demand} />
           {phone ? (
             <>
               <Button

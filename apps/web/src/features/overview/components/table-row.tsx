@@ -11,6 +11,7 @@ import {
   formatTemp,
 } from '../utils/format';
 import { offTarget, statusTone, type OverviewRow } from '../utils/rows';
+import { ValveCell } from './valve-cell';
 
 /**
  * The room page replaces the overview, and with it this link: a focused element removed makes
@@ -98,6 +99,7 @@ export const OverviewTableRow = memo(function OverviewTableRow({
       <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
         {formatHumidity(intl, row.humidity)}
       </td>
+      <ValveCell intl={intl} valve={row.valve} />
       <td className="px-2 py-2 whitespace-nowrap tabular-nums">
         {row.updated ? formatDayTime(intl, row.updated, now) : ''}
       </td>

@@ -60,6 +60,8 @@ export interface OverviewRow {
   /** next_due_time on the device's clock, or null. */
   nextDue: Date | null;
   humidity: number | null;
+  /** The valve opening in percent from `outs/` (null: no outputs or not known; withValves). */
+  valve: number | null;
   /** The sensor's last report. */
   updated: Date | null;
   noSensor: boolean;
@@ -194,6 +196,7 @@ export function buildBaseRows(
         nextTemperature: toNumber(room.next_temperature),
         nextDue: parseDeviceTime(room.next_due_time),
         humidity: toNumber(room.luftfeuchte),
+        valve: null,
         updated: lastSensorReport(room.sensoren),
         noSensor: current === null,
         silent: status === 'silent',
