@@ -6,7 +6,7 @@ import type { ChartColumns as Columns } from '../utils/summary';
 
 /** The chart's colours live in CSS (light and dark), read when it draws. */
 const colourVariables =
-  '[--chart-temp:#0f766e] [--chart-target:#c2410c] [--chart-valve:#7c3aed] [--chart-valve-fill:rgb(124_58_237/0.12)] [--chart-axis:#475569] [--chart-grid:#e2e8f0] dark:[--chart-temp:#2dd4bf] dark:[--chart-target:#fb923c] dark:[--chart-valve:#a78bfa] dark:[--chart-valve-fill:rgb(167_139_250/0.16)] dark:[--chart-axis:#cbd5e1] dark:[--chart-grid:#334155]';
+  '[--chart-temp:#0f766e] [--chart-target:#c2410c] [--chart-valve:rgb(124_58_237/0.4)] [--chart-valve-fill:rgb(124_58_237/0.14)] [--chart-axis:#475569] [--chart-grid:#e2e8f0] dark:[--chart-temp:#2dd4bf] dark:[--chart-target:#fb923c] dark:[--chart-valve:rgb(167_139_250/0.45)] dark:[--chart-valve-fill:rgb(167_139_250/0.2)] dark:[--chart-axis:#cbd5e1] dark:[--chart-grid:#334155]';
 
 function readColours(element: HTMLElement) {
   const style = getComputedStyle(element);
@@ -14,8 +14,8 @@ function readColours(element: HTMLElement) {
   return {
     temperature: read('--chart-temp', '#0f766e'),
     target: read('--chart-target', '#c2410c'),
-    valve: read('--chart-valve', '#7c3aed'),
-    valveFill: read('--chart-valve-fill', 'rgba(124, 58, 237, 0.12)'),
+    valve: read('--chart-valve', 'rgba(124, 58, 237, 0.4)'),
+    valveFill: read('--chart-valve-fill', 'rgba(124, 58, 237, 0.14)'),
     axis: read('--chart-axis', '#475569'),
     grid: read('--chart-grid', '#e2e8f0'),
   };
