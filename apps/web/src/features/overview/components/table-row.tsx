@@ -56,7 +56,7 @@ export const OverviewTableRow = memo(function OverviewTableRow({
       )}
     >
       {selected !== null && (
-        <td className="px-3 py-2">
+        <td className="px-2 py-2">
           <input
             type="checkbox"
             className="size-4 scroll-mt-10 accent-primary"
