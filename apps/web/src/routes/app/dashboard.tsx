@@ -52,13 +52,6 @@ export default function DashboardRoute() {
     refetchIntervalInBackground: false,
     staleTime: REFRESH_MS,
   });
-  // Valve openings (issue 32): the Ventil column, the demand filter and "Heizbedarf".
-  const outs = useQuery({
-    ...outsQueryOptions(),
-    refetchInterval: REFRESH_MS,
-    refetchIntervalInBackground: false,
-    staleTime: REFRESH_MS,
-  });
   const now = useNow(REFRESH_MS);
   // Absences from our server (issue 16): "Abwesend bis …" and the filter state=absent. A device
   // in proxy mode (501) or a failed load offers neither rather than a wrong status.
@@ -68,6 +61,15 @@ export default function DashboardRoute() {
   const readable =
     !!access && (areaAllowsRead(access.access_to_smart) || areaAllowsRead(access.access_to_pro));
   const mayWrite = can(access, 'write');
+  // Valve openings (issue 32): the Ventil column, the demand filter and "Heizbedarf"; asked for
+  // once the user is known to read the building (a 403 would only be retried).
+  const outs = useQuery({
+    ...outsQueryOptions(),
+    enabled: readable,
+    refetchInterval: REFRESH_MS,
+    refetchIntervalInBackground: false,
+    staleTime: REFRESH_MS,
+  });
   // Open alarms (issue 15) as row marks and the state=alarm filter; the bell shares the list.
   const openAlarms = useAlarms('open', readable);
   const marks = useMemo(
