@@ -9,3 +9,4 @@ export type { HistorySample, HistoryAnswer, HistoryStatus } from './schemas/hist
 export * from './schedules.js';
 export * from './passwords.js';
 export * from './room-activity.js';
+export * from './valve.js';

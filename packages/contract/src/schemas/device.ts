@@ -108,8 +108,11 @@ export const FloorRoomsSchema = Type.Object({
 export const RoomOutputsSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  /** Output number → valve open (1) or shut (0). */
-  ausgang: Type.Record(Type.String(), Type.Unsafe<0 | 1>(Type.Integer())),
+  /**
+   * Output number → a relay's state, open (1) or shut (0), or an analog opening 0–99 %
+   * (`valvePercent` in `valve.ts` reads a room's opening from it). Our simulation has relays.
+   */
+  ausgang: Type.Record(Type.String(), Type.Integer()),
 });
 
 export const FloorOutputsSchema = Type.Object({

@@ -86,8 +86,8 @@ interface FloorRooms {
 }
 
 interface RoomOutputs extends RoomName {
-  /** Output number → valve open (1) or shut (0). */
-  ausgang: Record<string, 0 | 1>;
+  /** Output number → relay open (1) or shut (0), or an analog opening 0–99 %. */
+  ausgang: Record<string, number>;
 }
 
 interface FloorOutputs {

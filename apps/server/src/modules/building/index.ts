@@ -39,7 +39,13 @@ export {
 export { parseSeed, SeedError, type Seed, type SeedFloor, type SeedSwitchPoint } from './seed.js';
 export { importSeed } from './seed-import.js';
 export { runBuildingCommand } from './cli.js';
-export { advanceRoom, outdoorTemperature, type SimInput } from './simulation.js';
+export {
+  advanceRoom,
+  outdoorTemperature,
+  simulatedOutputs,
+  simulatedValve,
+  type SimInput,
+} from './simulation.js';
 export type { SimulatedRoomState } from './simulation-service.js';
 export { contextNow } from './views.js';
 

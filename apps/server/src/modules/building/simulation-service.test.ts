@@ -1,4 +1,4 @@
-import type { Floor, FloorOutputs } from '@raumregler/contract';
+import { valvePercent, type Floor, type FloorOutputs } from '@raumregler/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
@@ -16,6 +16,7 @@ async function read(active: TestServer) {
     await active.request('/get/json/v1/1/outs/', { auth: demo })
   ).json()) as FloorOutputs[];
   return {
+    outs,
     room: (id: number) => temps.flatMap((floor) => floor.raeume).find((room) => room.id === id)!,
     valve: (id: number) =>
       outs.flatMap((floor) => floor.raeume).find((room) => room.id === id)!.ausgang['1'],
@@ -52,5 +53,36 @@ describe('simulation', () => {
       temperatur: before.temperatur,
       luftfeuchte: before.luftfeuchte,
     });
+  });
+
+  it('opens the outputs of the rooms it heats, and the history records the valve outs shows', async () => {
+    const clock = manualClock('2026-11-23T10:00');
+    server = await startTestServer({ now: clock.now, config: { simSpeed: 1 } });
+    // Room 1 far above, room 2 far below its target: one valve opens, the other stays shut.
+    const post = (room: number, ziel: string) =>
+      server!.request(`/set/json/v1/1/ziel/${room}/`, {
+        method: 'POST',
+        auth: demo,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ziel, duration: '600' }).toString(),
+      });
+    await post(1, '5');
+    await post(2, '28');
+    clock.advance(10 * 60_000);
+    server.app.simulate();
+    const after = await read(server);
+    expect(after.valve(1)).toBe(0);
+    expect(after.valve(2)).toBe(1);
+
+    server.app.history.tick();
+    const rooms = after.outs.flatMap((floor) => floor.raeume);
+    const recorded = (id: number) =>
+      server!.app.history.store.raw(id, 0, clock.now()).at(-1)?.valve;
+    expect(recorded(1)).toBe(0);
+    expect(recorded(2)).toBe(100);
+    // Every room: the history's valve is the contract's reading of what outs shows.
+    for (const room of rooms) {
+      expect(recorded(room.id), room.name).toBe(valvePercent(room.ausgang));
+    }
   });
 });

@@ -1,5 +1,12 @@
+import { valvePercent } from '@raumregler/contract';
 import { describe, expect, it } from 'vitest';
-import { outdoorTemperature, simulateRoom, type SimInput } from './simulation.js';
+import {
+  outdoorTemperature,
+  simulatedOutputs,
+  simulatedValve,
+  simulateRoom,
+  type SimInput,
+} from './simulation.js';
 
 const noNoise = () => 0.5;
 const cold: SimInput = {
@@ -87,5 +94,17 @@ describe('an open window', () => {
     const open = simulateRoom({ ...cold, temperature: 20, windowOpen: true }, 3600, 4, noNoise);
     const closed = simulateRoom({ ...cold, ...open, windowOpen: false }, 6 * 3600, 4, noNoise);
     expect(closed.temperature!).toBeGreaterThan(20.5);
+  });
+});
+
+describe('simulated outputs', () => {
+  it('show one relay per room, and its opening is the contract rule read of them', () => {
+    expect(simulatedOutputs(true)).toEqual({ '1': 1 });
+    expect(simulatedOutputs(false)).toEqual({ '1': 0 });
+    expect(simulatedValve(true)).toBe(100);
+    expect(simulatedValve(false)).toBe(0);
+    for (const open of [true, false]) {
+      expect(simulatedValve(open)).toBe(valvePercent(simulatedOutputs(open)));
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { valvePercent } from '@raumregler/contract';
+
 /**
  * The thermal model that keeps the demo building alive. Pure: the same state, elapsed time and
  * random numbers give the same result, so it is tested without timers.
@@ -118,3 +120,23 @@ export function advanceRoom(
   room.humidity = humidity;
   room.valveOpen = valveOpen;
 }
+
+/*
+ * The simulated rooms' outputs as `outs/` shows them: one relay per room on output 1, open
+ * while the room heats (or cools) toward its target. The history records the opening that the
+ * contract's rule (`valvePercent`, the one every client applies to `outs/`) reads from these
+ * outputs, worked out once here: the backfill asks for it millions of times.
+ */
+const OPEN_OUTPUTS: Readonly<Record<string, 0 | 1>> = Object.freeze({ '1': 1 });
+const SHUT_OUTPUTS: Readonly<Record<string, 0 | 1>> = Object.freeze({ '1': 0 });
+const OPEN_VALVE = valvePercent(OPEN_OUTPUTS);
+const SHUT_VALVE = valvePercent(SHUT_OUTPUTS);
+
+/** A simulated room's `ausgang` in `outs/`. */
+export const simulatedOutputs = (valveOpen: boolean): Record<string, 0 | 1> => ({
+  ...(valveOpen ? OPEN_OUTPUTS : SHUT_OUTPUTS),
+});
+
+/** A simulated room's valve opening in percent: `valvePercent` of its outputs (100 or 0). */
+export const simulatedValve = (valveOpen: boolean): number | null =>
+  valveOpen ? OPEN_VALVE : SHUT_VALVE;

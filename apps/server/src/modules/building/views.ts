@@ -2,6 +2,7 @@ import type { Floor, FloorOutputs, FloorRooms, Room } from '@raumregler/contract
 import type { FastifyInstance } from 'fastify';
 import type { Floor as BuildingFloor, Room as BuildingRoom } from './building.js';
 import { toWireRoom, viewContext, type ViewContext } from './room-view.js';
+import { simulatedOutputs } from './simulation.js';
 
 /** Groups rooms (already in display order) under their floors, in one pass over each. */
 function byFloor<T>(
@@ -59,12 +60,12 @@ export function buildingViews(app: FastifyInstance) {
         name: row.name,
       }));
     },
-    /** `outs/`: one simulated valve per room, on output 1. */
+    /** `outs/`: one simulated valve per room, on output 1 (`simulatedOutputs`). */
     outs(): FloorOutputs[] {
       return byFloor(building.listFloors(), building.listRooms(), (row) => ({
         id: row.id,
         name: row.name,
-        ausgang: { '1': row.valveOpen ? 1 : 0 },
+        ausgang: simulatedOutputs(row.valveOpen),
       }));
     },
   };

@@ -3,6 +3,8 @@ import historyRoutes from './routes.js';
 import sampler from './sampler.js';
 
 export type { BackfillStatus, History } from './sampler.js';
+/** A sample as `app.history.query` and the store give it: temperature, target, humidity, valve. */
+export type { HistorySample } from './rules.js';
 
 /**
  * The temperature history: samples of every room recorded from the simulation (or the device's

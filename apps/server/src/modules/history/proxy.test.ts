@@ -19,9 +19,11 @@ function fakeDevice() {
     ['anna', { password: 'anna-pw', smart: 'full', pro: 'no-access' }],
     ['gast', { password: 'gast-pw', smart: 'no-access', pro: 'no-access' }],
   ]);
-  const calls = { permissions: 0, temps: 0 };
+  const calls = { permissions: 0, temps: 0, outs: 0 };
   let temperature = 20.4;
   let down = false;
+  // Room 11 as a real device sends it: two relays, keys with a leading space; 12 has none.
+  let outputs: Record<string, number> | null = { ' 14': 1, ' 15': 0 };
   const app: FastifyInstance = Fastify();
   const userOf = (header: string | undefined) => {
     const credentials = parseBasicAuth(header);
@@ -49,10 +51,26 @@ function fakeDevice() {
       },
     ];
   });
+  app.get('/get/json/v1/1/outs/', async (request, reply) => {
+    calls.outs++;
+    if (!userOf(request.headers.authorization)) return reply.code(401).send({});
+    if (outputs === null) return reply.code(500).send('outs failed');
+    return [
+      {
+        id: 1,
+        etagenname: 'EG',
+        raeume: [
+          { id: 11, name: 'Büro', ausgang: outputs },
+          { id: 12, name: 'Flur', ausgang: {} },
+        ],
+      },
+    ];
+  });
   return {
     app,
     users,
     calls,
+    setOutputs: (value: Record<string, number> | null) => (outputs = value),
     setTemperature: (value: number) => (temperature = value),
     setDown: (value: boolean) => (down = value),
   };
@@ -90,14 +108,20 @@ describe('history in proxy mode', () => {
     await proxy.app.upstreamPoll.poll();
     clock.advance(60_000);
     device.setTemperature(20.9);
+    device.setOutputs({ ' 14': 45 });
     await proxy.app.upstreamPoll.poll();
-    expect(device.calls.temps).toBe(2);
-    expect(seen).toHaveLength(2);
+    // The outs answer fails: the temperatures are recorded all the same, with no valve.
+    clock.advance(60_000);
+    device.setOutputs(null);
+    await proxy.app.upstreamPoll.poll();
+    expect(device.calls.temps).toBe(3);
+    expect(device.calls.outs).toBe(3);
+    expect(seen).toHaveLength(3);
     expect(seen[0]![0].map((room) => [room.id, room.floorName])).toEqual([
       [11, 'EG'],
       [12, 'EG'],
     ]);
-    expect(seen[1]![1]).toBe(clock.now());
+    expect(seen[2]![1]).toBe(clock.now());
 
     const response = await proxy.request('/api/history/11/', { auth: demo });
     expect(response.status).toBe(200);
@@ -107,16 +131,29 @@ describe('history in proxy mode', () => {
         temperature: 20.4,
         target: 21,
         humidity: 44,
-        valve: null,
+        valve: 50,
       },
       {
         time: '2026-11-23T10:01:00+01:00',
         temperature: 20.9,
         target: 21,
         humidity: 44,
+        valve: 45,
+      },
+      {
+        time: '2026-11-23T10:02:00+01:00',
+        temperature: 20.9,
+        target: 21,
+        humidity: 44,
         valve: null,
       },
     ]);
+    expect(seen[0]![0].map((room) => room.valve)).toEqual([50, null]);
+    // A room without outputs has no valve.
+    const flur = (await (
+      await proxy.request('/api/history/12/', { auth: demo })
+    ).json()) as HistoryAnswer;
+    expect(flur.samples.map((sample) => sample.valve)).toEqual([null, null, null]);
     // A room the device does not list is unknown here too.
     await expectError(await proxy.request('/api/history/1/', { auth: demo }), 404);
   });

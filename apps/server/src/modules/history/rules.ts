@@ -7,7 +7,12 @@
 import type { Room } from '../building/index.js';
 import type { LocalClock } from '../../platform/clock/local-time.js';
 import { scheduleAt, type Occurrence } from '../building/index.js';
-import { advanceRoom, outdoorTemperature, type SimInput } from '../building/index.js';
+import {
+  advanceRoom,
+  outdoorTemperature,
+  simulatedValve,
+  type SimInput,
+} from '../building/index.js';
 
 /** One sample of one room. `time` is epoch ms; every value is null where it is not known. */
 export interface HistorySample {
@@ -18,7 +23,10 @@ export interface HistorySample {
   target: number | null;
   /** Percent relative humidity. */
   humidity: number | null;
-  /** Valve opening in percent (a 0/1 relay output reads 0 or 100). */
+  /**
+   * Valve opening in percent: the contract's `valvePercent` of the room's outputs (a relay reads
+   * 0 or 100, an analog output as it is).
+   */
   valve: number | null;
 }
 
@@ -36,7 +44,10 @@ export const QUARTER_SECONDS = 900;
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 const twoDecimals = (value: number) => Math.round(value * 100) / 100;
 
-/** A room's sample at `time`: what `temps` shows of it, and its valve as 0 or 100. */
+/**
+ * A room's sample at `time`: what `temps` shows of it, and its valve as `outs/` shows it, read
+ * with the contract's rule (`simulatedValve`: 0 or 100).
+ */
 export function sampleOfRoom(room: Room, target: number, time: number): RoomSample {
   return {
     roomId: room.id,
@@ -44,7 +55,7 @@ export function sampleOfRoom(room: Room, target: number, time: number): RoomSamp
     temperature: room.temperature === null ? null : oneDecimal(room.temperature),
     target,
     humidity: room.humidity === null ? null : Math.round(room.humidity),
-    valve: room.valveOpen ? 100 : 0,
+    valve: simulatedValve(room.valveOpen),
   };
 }
 
@@ -171,7 +182,7 @@ export function createBackfill(
           temperature: state.temperature === null ? null : oneDecimal(state.temperature),
           target: programme.target,
           humidity: state.humidity === null ? null : Math.round(state.humidity),
-          valve: state.valveOpen ? 100 : 0,
+          valve: simulatedValve(state.valveOpen),
         });
         // The room reacts to this sample's target from the next step on.
         state.target = programme.target;

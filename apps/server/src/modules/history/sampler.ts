@@ -263,7 +263,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
       store,
     } satisfies History);
 
-    // Proxy mode: each poll of the device's temps is one tick (its valves are not known).
+    // Proxy mode: each poll of the device's temps and outs is one tick.
     if (app.hasDecorator('upstreamPoll')) {
       app.upstreamPoll.subscribe((rooms, at) => {
         const time = slotOf(at, intervalMs);
@@ -274,7 +274,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
             temperature: finite(room.temperatur),
             target: finite(room.solltemperatur),
             humidity: finite(room.luftfeuchte) === null ? null : Math.round(room.luftfeuchte!),
-            valve: null,
+            valve: room.valve,
           })),
         );
       });

@@ -1,10 +1,13 @@
 import type { Floor, Room } from '@raumregler/contract';
 import fp from 'fastify-plugin';
+import { readUpstreamValves } from './upstream-valves.js';
 
-/** A room of the device's `temps` answer, with its floor. */
+/** A room of the device's `temps` answer, with its floor and its valve from `outs`. */
 export interface PolledRoom extends Room {
   floorId: number;
   floorName: string;
+  /** Valve opening in percent (`valvePercent` of its outputs); null when not known. */
+  valve: number | null;
 }
 
 /** Called with every successful poll of the device: its rooms, and the instant (epoch ms). */
@@ -32,7 +35,7 @@ export const basic = (username: string, password: string) =>
   `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
 /**
- * The device poll of proxy mode (UPSTREAM_URL): the device's `temps/` every
+ * The device poll of proxy mode (UPSTREAM_URL): the device's `temps/` and `outs/` every
  * HISTORY_INTERVAL_SECONDS with the device account (UPSTREAM_USER / UPSTREAM_PASSWORD, the one
  * account our server uses on the device) for every service that subscribes (the history; the
  * alarms). Our users never sign in at the device.
@@ -55,14 +58,22 @@ export default fp<{ url: string; houseId: number; user: string; password: string
     const listeners = new Set<PollListener>();
     const poll = async () => {
       try {
-        const response = await get('temps/', basic(user, password));
+        const [response, valves] = await Promise.all([
+          get('temps/', basic(user, password)),
+          readUpstreamValves(() => get('outs/', basic(user, password))),
+        ]);
         if (!response.ok) {
           throw new UpstreamUnavailableError(`the device answered HTTP ${response.status}`);
         }
         const floors = (await response.json()) as Floor[];
         const at = app.clock.now();
         const rooms = floors.flatMap((floor) =>
-          floor.raeume.map((room) => ({ ...room, floorId: floor.id, floorName: floor.etagenname })),
+          floor.raeume.map((room) => ({
+            ...room,
+            floorId: floor.id,
+            floorName: floor.etagenname,
+            valve: valves?.get(room.id) ?? null,
+          })),
         );
         for (const listener of listeners) {
           try {

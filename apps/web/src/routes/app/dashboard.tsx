@@ -8,6 +8,7 @@ import { absencesQueryOptions, isEditedAtDevice } from '@/features/absences/api/
 import { Overview, type RunGroupWrites } from '@/features/overview/components/overview';
 import type { GroupWrite } from '@/features/overview/utils/group';
 import { endTemporary } from '@/features/rooms/api/end-temporary';
+import { outsQueryOptions } from '@/features/rooms/api/get-outs';
 import { tempsQueryOptions } from '@/features/rooms/api/get-temps';
 import { setPermanent } from '@/features/rooms/api/set-permanent';
 import { setTarget } from '@/features/rooms/api/set-target';
@@ -60,6 +61,15 @@ export default function DashboardRoute() {
   const readable =
     !!access && (areaAllowsRead(access.access_to_smart) || areaAllowsRead(access.access_to_pro));
   const mayWrite = can(access, 'write');
+  // Valve openings (issue 32): the Ventil column, the demand filter and "Heizbedarf"; asked for
+  // once the user is known to read the building (a 403 would only be retried).
+  const outs = useQuery({
+    ...outsQueryOptions(),
+    enabled: readable,
+    refetchInterval: REFRESH_MS,
+    refetchIntervalInBackground: false,
+    staleTime: REFRESH_MS,
+  });
   // Open alarms (issue 15) as row marks and the state=alarm filter; the bell shares the list.
   const openAlarms = useAlarms('open', readable);
   const marks = useMemo(
@@ -120,6 +130,7 @@ export default function DashboardRoute() {
       // Absences answering 501 is how the app knows proxy mode: a real device takes only
       // `duration`, so the group dialog's "Bis …" reaches 24 hours ahead there.
       proxy={isEditedAtDevice(absences.error)}
+      valves={outs.data}
     />
   );
 }

@@ -13,7 +13,7 @@ import { RoomControl } from '@/features/rooms/components/room-control';
 import { HistorySection } from '@/features/history/components/history-section';
 import { RecentChanges } from '@/features/audit/components/recent-changes';
 import { RoomAbsence, RoomSchedule } from './room-schedule';
-import { useFreshRoom } from './use-fresh-temps';
+import { useFreshRoom, useFreshValves } from './use-fresh-temps';
 
 /** /room-control/{smart|pro}/room/:roomId: one room with its dial. */
 export default function RoomPage({ area }: { area: Area }) {
@@ -21,6 +21,7 @@ export default function RoomPage({ area }: { area: Area }) {
   const intl = useIntl();
   const temps = useFreshRoom(Number(roomId));
   const { permissions } = useBuildingData();
+  const valves = useFreshValves();
   if (!temps.data) return <LoadState failed={temps.isError} onRetry={() => void temps.refetch()} />;
   const floors = Array.isArray(temps.data) ? temps.data : [];
   const floor = floors.find((candidate) =>
@@ -68,6 +69,7 @@ export default function RoomPage({ area }: { area: Area }) {
         canChange={areaAllowsWrite(access)}
         accessKnown={permissions.data !== undefined || permissions.isError}
         receivedAt={receivedAt}
+        valve={valves.data ? (valves.data.get(room.id) ?? null) : undefined}
       />
       <RoomSchedule
         key={`schedule-${room.id}`}

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { outsQueryOptions } from '@/features/rooms/api/get-outs';
 import { tempsQueryOptions } from '@/features/rooms/api/get-temps';
 import { roomIn, roomTempsQueryOptions } from '@/features/rooms/api/update-room-cache';
 
@@ -35,4 +36,18 @@ export function useFreshRoom(roomId: number) {
     staleTime: REFRESH_MS,
   });
   return temps;
+}
+
+/**
+ * The building's valve openings for a room page (issue 32): `outs/`, reloaded every 30 s like
+ * the page's own room. The answer is small (ids and outputs), so the list is read whole.
+ */
+export function useFreshValves(enabled = true) {
+  return useQuery({
+    ...outsQueryOptions(),
+    enabled,
+    refetchInterval: REFRESH_MS,
+    refetchIntervalInBackground: false,
+    staleTime: REFRESH_MS,
+  });
 }

@@ -3,12 +3,11 @@ import { useIntl } from 'react-intl';
 import uPlot from 'uplot';
 import type { HistoryRange } from '../types';
 import { timeAxisRange } from '../utils/time-axis';
-
-type Columns = [number[], (number | null)[], (number | null)[]];
+import type { ChartColumns as Columns } from '../utils/summary';
 
 /** The chart's colours live in CSS (light and dark), read when it draws. */
 const colourVariables =
-  '[--chart-temp:#0f766e] [--chart-target:#c2410c] [--chart-axis:#475569] [--chart-grid:#e2e8f0] dark:[--chart-temp:#2dd4bf] dark:[--chart-target:#fb923c] dark:[--chart-axis:#cbd5e1] dark:[--chart-grid:#334155]';
+  '[--chart-temp:#0f766e] [--chart-target:#c2410c] [--chart-valve:rgb(124_58_237/0.4)] [--chart-valve-fill:rgb(124_58_237/0.14)] [--chart-axis:#475569] [--chart-grid:#e2e8f0] dark:[--chart-temp:#2dd4bf] dark:[--chart-target:#fb923c] dark:[--chart-valve:rgb(167_139_250/0.45)] dark:[--chart-valve-fill:rgb(167_139_250/0.2)] dark:[--chart-axis:#cbd5e1] dark:[--chart-grid:#334155]';
 
 function readColours(element: HTMLElement) {
   const style = getComputedStyle(element);
@@ -16,6 +15,8 @@ function readColours(element: HTMLElement) {
   return {
     temperature: read('--chart-temp', '#0f766e'),
     target: read('--chart-target', '#c2410c'),
+    valve: read('--chart-valve', 'rgba(124, 58, 237, 0.4)'),
+    valveFill: read('--chart-valve-fill', 'rgba(124, 58, 237, 0.14)'),
     axis: read('--chart-axis', '#475569'),
     grid: read('--chart-grid', '#e2e8f0'),
   };
@@ -35,7 +36,8 @@ function useThemeVersion() {
 }
 
 /**
- * The temperature line and the target as a step line (uPlot, in its own chunk: the section loads
+ * The temperature line, the target as a step line and, on a second axis of 0–100 %, the valve
+ * opening as a light stepped area (issue 32; `showValve` hides it) (uPlot, in its own chunk: the section loads
  * it when it comes near the screen). Times and numbers in the user's locale; colours from CSS
  * variables; the width follows the container. The numbers are in the text alternative beside it,
  * so the canvas is one image with a label for assistive tech.
@@ -44,10 +46,13 @@ export default function HistoryChart({
   columns,
   range,
   labels,
+  showValve = true,
 }: {
   columns: Columns;
   range: HistoryRange;
-  labels: { chart: string; temperature: string; target: string };
+  labels: { chart: string; temperature: string; target: string; valve: string };
+  /** Draws the valve series and its axis (the legend's toggle). */
+  showValve?: boolean;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
@@ -101,6 +106,7 @@ export default function HistoryChart({
         cursor: { drag: { x: false, y: false }, points: { show: false } },
         scales: {
           x: { time: true, range: (_self, min, max) => timeAxisRange(range, min, max) },
+          valve: { range: [0, 100] },
           y: {
             range: (_self, min, max) =>
               min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)
@@ -125,6 +131,17 @@ export default function HistoryChart({
             paths: uPlot.paths.stepped?.({ align: 1 }),
             points: { show: false },
           },
+          {
+            label: labels.valve,
+            show: showValve,
+            scale: 'valve',
+            stroke: colours.valve,
+            fill: colours.valveFill,
+            width: 1,
+            spanGaps: false,
+            paths: uPlot.paths.stepped?.({ align: 1 }),
+            points: { show: false },
+          },
         ],
         axes: [
           { ...axis, space: 70, values: (_self, splits) => splits.map(formatTime) },
@@ -132,6 +149,16 @@ export default function HistoryChart({
             ...axis,
             size: 64,
             values: (_self, splits) => splits.map((value) => `${number.format(value)} °C`),
+          },
+          {
+            ...axis,
+            show: showValve,
+            scale: 'valve',
+            side: 1,
+            size: 52,
+            grid: { show: false },
+            splits: () => [0, 25, 50, 75, 100],
+            values: (_self, splits) => splits.map((value) => `${number.format(value)} %`),
           },
         ],
       },
@@ -152,7 +179,7 @@ export default function HistoryChart({
       plot.destroy();
       plotRef.current = null;
     };
-  }, [range, intl.locale, labels, theme]);
+  }, [range, intl.locale, labels, theme, showValve]);
 
   return (
     <div

@@ -9,7 +9,7 @@ import { notify } from '@/components/ui/toast';
 import type { ApiError } from '@/lib/api-error';
 import { downloadHistoryCsv, historyQueryOptions } from '../api/get-history';
 import { HISTORY_RANGES, type HistoryRange } from '../types';
-import { chartColumns, summarize } from '../utils/summary';
+import { chartColumns, hasValves, summarize } from '../utils/summary';
 import { HistorySummaryList } from './history-summary';
 
 // uPlot and its CSS: their own chunk, asked for by history-section.tsx together with this one.
@@ -35,6 +35,7 @@ export default function HistoryPanel({ roomId, roomName }: { roomId: number; roo
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const [range, setRange] = useState<HistoryRange>('24h');
   const [downloading, setDownloading] = useState(false);
+  const [showValve, setShowValve] = useState(true);
   const history = useQuery(historyQueryOptions(roomId, range));
   const samples = history.data?.samples;
   const columns = useMemo(() => (samples ? chartColumns(samples) : null), [samples]);
@@ -51,6 +52,7 @@ export default function HistoryPanel({ roomId, roomName }: { roomId: number; roo
       ),
       temperature: intl.formatMessage({ id: 'history.series.temperature' }),
       target: intl.formatMessage({ id: 'history.series.target' }),
+      valve: intl.formatMessage({ id: 'history.series.valve' }),
     }),
     [intl, roomName, rangeLabel],
   );
@@ -93,6 +95,7 @@ export default function HistoryPanel({ roomId, roomName }: { roomId: number; roo
       );
     if (!columns || !summary || columns[0].length === 0)
       return <Alert variant="info">{t('history.empty')}</Alert>;
+    const valves = hasValves(columns);
     return (
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_15rem]">
         <div className="flex min-w-0 flex-col gap-2">
@@ -108,7 +111,12 @@ export default function HistoryPanel({ roomId, roomName }: { roomId: number; roo
                 </div>
               }
             >
-              <HistoryChart columns={columns} range={range} labels={labels} />
+              <HistoryChart
+                columns={columns}
+                range={range}
+                labels={labels}
+                showValve={valves && showValve}
+              />
             </Suspense>
           </ChartBoundary>
           <ul className="flex flex-wrap gap-4 text-xs text-slate-600 dark:text-slate-300">
@@ -123,6 +131,23 @@ export default function HistoryPanel({ roomId, roomName }: { roomId: number; roo
               />
               {labels.target}
             </li>
+            {valves && (
+              <li>
+                <label className="flex cursor-pointer items-center gap-1.5">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-violet-600"
+                    checked={showValve}
+                    onChange={(event) => setShowValve(event.target.checked)}
+                  />
+                  <span
+                    aria-hidden="true"
+                    className="h-2.5 w-5 border-t border-violet-600 bg-violet-600/15 dark:border-violet-400 dark:bg-violet-400/20"
+                  />
+                  {labels.valve}
+                </label>
+              </li>
+            )}
           </ul>
         </div>
         <HistorySummaryList summary={summary} rangeLabel={rangeLabel} />

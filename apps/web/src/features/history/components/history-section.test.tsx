@@ -80,6 +80,13 @@ describe('HistorySection', () => {
     expect(within(summary).getByText('21,5 °C')).toBeInTheDocument();
     // 19.5 and 20.25 are more than 0.5 K below 21: 2 × 15 min of 45 min measured.
     expect(within(summary).getByText('0 h 30 min (67 %)')).toBeInTheDocument();
+    // Issue 32: the valve's mean (every sample 100 %), and the chart's valve series can be hidden.
+    expect(within(summary).getByText('Ventil im Mittel')).toBeInTheDocument();
+    expect(within(summary).getByText('100 %')).toBeInTheDocument();
+    const valve = screen.getByRole('checkbox', { name: 'Ventil' });
+    expect(valve).toBeChecked();
+    await userEvent.setup().click(valve);
+    expect(valve).not.toBeChecked();
     expect(spans).toEqual([24 * 3_600_000]);
 
     const week = screen.getByRole('button', { name: '7 Tage' });

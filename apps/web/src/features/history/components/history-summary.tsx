@@ -1,7 +1,10 @@
 import { useIntl } from 'react-intl';
 import { BELOW_TARGET_MARGIN_K, type HistorySummary } from '../utils/summary';
 
-/** The text alternative beside the chart: lowest, mean, highest, and the time below target. */
+/**
+ * The text alternative beside the chart: lowest, mean, highest, the time below target, and the
+ * mean valve opening where the history knows it.
+ */
 export function HistorySummaryList({
   summary,
   rangeLabel,
@@ -40,6 +43,14 @@ export function HistorySummaryList({
       }),
     ],
   ];
+  if (summary.valveMean !== null) {
+    rows.push([
+      t('history.summary.valve'),
+      t('history.valueValve', {
+        value: intl.formatNumber(summary.valveMean, { maximumFractionDigits: 0 }),
+      }),
+    ]);
+  }
   return (
     <section aria-labelledby="history-summary-title" className="flex flex-col gap-2">
       <h3 id="history-summary-title" className="text-sm font-semibold">

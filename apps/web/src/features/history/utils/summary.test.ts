@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistorySample } from '../types';
-import { chartColumns, summarize } from './summary';
+import { chartColumns, hasValves, summarize } from './summary';
 
 const sample = (
   minute: number,
@@ -40,6 +40,7 @@ describe('summarize', () => {
       max: null,
       measuredSeconds: 0,
       belowSeconds: 0,
+      valveMean: null,
     });
   });
 });
@@ -53,5 +54,27 @@ describe('chartColumns', () => {
     ]);
     expect(temperatures).toEqual([20.5, null]);
     expect(targets).toEqual([21, null]);
+  });
+});
+
+describe('the valve (issue 32)', () => {
+  const withValve = (minute: number, valve: number | null): HistorySample => ({
+    ...sample(minute, 20),
+    valve,
+  });
+
+  it('is the fourth chart column, gaps as null, and known only where a sample has one', () => {
+    const columns = chartColumns([withValve(0, 100), withValve(1, null), withValve(2, 45)]);
+    expect(columns[3]).toEqual([100, null, 45]);
+    expect(hasValves(columns)).toBe(true);
+    expect(hasValves(chartColumns([withValve(0, null)]))).toBe(false);
+  });
+
+  it('has its mean in the summary over the samples that know it, also without readings', () => {
+    expect(summarize([withValve(0, 100), withValve(1, 0), withValve(2, null)], 60).valveMean).toBe(
+      50,
+    );
+    expect(summarize([{ ...withValve(0, 40), temperature: null }], 60).valveMean).toBe(40);
+    expect(summarize([withValve(0, null)], 60).valveMean).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { useWindowRows } from '../hooks/use-window-rows';
 import { offTarget, statusTone, type OverviewRow } from '../utils/rows';
 import { VIRTUAL_FROM, type Selection } from './overview-table';
 import { leaveRow } from './table-row';
+import { ValveText } from './valve-cell';
 
 interface CardProps {
   roomHref: (roomId: number) => string;
@@ -14,7 +15,7 @@ interface CardProps {
   selection: Selection | null;
 }
 
-/** The phone's list: one compact card per room with name, current, target, deviation, status. */
+/** The phone's list: one compact card per room: name, current, target, deviation, valve, status. */
 export function OverviewCards({
   rows,
   roomHref,
@@ -165,7 +166,7 @@ const OverviewCard = memo(function OverviewCard({
             {row.floorName}
           </span>
         </div>
-        <dl className="grid grid-cols-3 gap-2 text-sm">
+        <dl className="grid grid-cols-4 gap-2 text-sm">
           <div>
             <dt className="text-xs text-slate-600 dark:text-slate-400">
               {t('overview.col.current')}
@@ -193,6 +194,14 @@ const OverviewCard = memo(function OverviewCard({
               )}
             >
               {formatDeviation(intl, row.deviation)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-600 dark:text-slate-400">
+              {t('overview.col.valve')}
+            </dt>
+            <dd className="tabular-nums">
+              <ValveText intl={intl} valve={row.valve} />
             </dd>
           </div>
         </dl>

@@ -4,17 +4,21 @@ import { cn } from '@/components/ui/cn';
 import { rowInState } from '../utils/filter';
 import { serializeQuery, type OverviewQuery, type StateFilter } from '../utils/query';
 import type { OverviewRow } from '../utils/rows';
+import { DemandFigure } from './demand-figure';
 
 /** Rooms, unter/über Ziel, vorübergehend, ohne Sensor: each a link that applies its filter. */
 export function OverviewSummary({
   rows,
   query,
   marks,
+  demand = null,
 }: {
   rows: readonly OverviewRow[];
   query: OverviewQuery;
   /** Which of our server's marks the route supplies: only those get a figure. */
   marks: { alarms: boolean; absences: boolean };
+  /** "Heizbedarf" over the rooms in the current filter (issue 32); null until outs is known. */
+  demand?: { mean: number | null } | null;
 }) {
   const intl = useIntl();
   const count = (state: StateFilter) => rows.filter((row) => rowInState(row, state)).length;
@@ -59,6 +63,7 @@ export function OverviewSummary({
             </li>
           );
         })}
+        {demand && <DemandFigure mean={demand.mean} query={query} />}
       </ul>
     </nav>
   );

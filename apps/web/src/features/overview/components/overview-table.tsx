@@ -24,7 +24,7 @@ export const VIRTUAL_FROM = 80;
 /** The body's rows before its first render (see bodyShown below). */
 const NO_ROWS: readonly OverviewRow[] = [];
 
-const numeric = new Set<SortKey>(['current', 'target', 'deviation', 'humidity']);
+const numeric = new Set<SortKey>(['current', 'target', 'deviation', 'humidity', 'valve']);
 
 /** The room table: a real table, sortable by every column, with a checkbox per row for writers. */
 export function OverviewTable({
@@ -70,7 +70,7 @@ export function OverviewTable({
       <thead className="sticky top-[calc(var(--below-header)+var(--toolbar-h,0px))] z-[1] bg-slate-50 text-left text-slate-700 shadow-[inset_0_-1px_0] shadow-slate-200 group-data-scroll/table:static dark:bg-slate-800 dark:text-slate-200 dark:shadow-white/10">
         <tr aria-rowindex={1}>
           {selection && (
-            <th scope="col" className="w-10 px-3 py-2">
+            <th scope="col" className="w-8 px-2 py-2">
               <input
                 ref={allRef}
                 type="checkbox"
@@ -91,19 +91,19 @@ export function OverviewTable({
                 scope="col"
                 aria-sort={state}
                 className={cn(
-                  'px-1 py-1 font-semibold whitespace-nowrap',
+                  'px-0.5 py-1 font-semibold whitespace-nowrap',
                   numeric.has(key) && 'text-right',
                 )}
               >
                 <button
                   type="button"
                   onClick={() => onSort(key)}
-                  className="inline-flex items-center gap-1 rounded px-1 py-1 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-primary dark:hover:bg-slate-700"
+                  className="inline-flex items-center rounded px-1 py-1 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-primary dark:hover:bg-slate-700"
                 >
                   {t(`overview.col.${key}`)}
                   <Icon
                     aria-hidden="true"
-                    className={cn('size-3.5', state === 'none' && 'opacity-50')}
+                    className={cn('size-3', state === 'none' && 'opacity-50')}
                   />
                 </button>
               </th>

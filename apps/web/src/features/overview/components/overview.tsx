@@ -16,6 +16,7 @@ import { STATE_FILTERS, type SortKey } from '../utils/query';
 import { buildBaseRows, withMarks, type OverviewRow, type RoomMarks } from '../utils/rows';
 import { holdOrder, sortRows } from '../utils/sort';
 import { FloorSelect } from './floor-select';
+import { demandOf, withValves, type RoomValves } from '../utils/valve';
 import { OverviewFilters } from './overview-filters';
 import { OverviewSummary } from './overview-summary';
 import { OverviewTable } from './overview-table';
@@ -51,6 +52,8 @@ interface OverviewProps {
   marks?: RoomMarks;
   /** Proxy mode: the device takes only `duration`, so "Bis …" reaches 24 hours ahead. */
   proxy?: boolean;
+  /** Valve openings from `outs/` (issue 32), once loaded: the Ventil column, `demand`. */
+  valves?: RoomValves;
 }
 
 /**
@@ -76,12 +79,17 @@ function OverviewRooms({
   runWrites,
   marks,
   proxy = false,
+  valves,
 }: OverviewProps & { baseRows: OverviewRow[] }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [query, setQuery] = useOverviewQuery();
   // Built from temps once; alarms and absences arriving later only mark their rooms.
-  const rows = useMemo(() => withMarks(baseRows, marks ?? {}, now), [baseRows, marks, now]);
+  const rows = useMemo(
+    () => withValves(withMarks(baseRows, marks ?? {}, now), valves),
+    [baseRows, marks, now, valves],
+  );
+  const valvesKnown = valves !== undefined;
   const markKinds = useMemo(
     () => ({ alarms: marks?.alarms !== undefined, absences: marks?.absences !== undefined }),
     [marks?.alarms, marks?.absences],
@@ -91,9 +99,15 @@ function OverviewRooms({
       STATE_FILTERS.filter(
         (state) =>
           state === query.state ||
-          (state === 'alarm' ? markKinds.alarms : state === 'absent' ? markKinds.absences : true),
+          (state === 'alarm'
+            ? markKinds.alarms
+            : state === 'absent'
+              ? markKinds.absences
+              : state === 'demand'
+                ? valvesKnown
+                : true),
       ),
-    [markKinds, query.state],
+    [markKinds, query.state, valvesKnown],
   );
   const floorChoices = useMemo(
     () =>
@@ -101,6 +115,11 @@ function OverviewRooms({
     [floors, floorLabel],
   );
   const sorted = useMemo(() => sortRows(rows.filter(rowMatcher(query)), query.sort), [rows, query]);
+  // "Heizbedarf": the mean valve of the rooms in the current filter, once the outputs are known.
+  const demand = useMemo(
+    () => (valvesKnown ? { mean: demandOf(sorted) } : null),
+    [valvesKnown, sorted],
+  );
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   // While rooms are selected, a refresh keeps the rows where they are (a changed sort or
@@ -189,7 +208,7 @@ function OverviewRooms({
         <p className="text-slate-600 dark:text-slate-400">{t('overview.noRooms')}</p>
       ) : (
         <>
-          <OverviewSummary rows={rows} query={query} marks={markKinds} />
+          <OverviewSummary rows={rows} query={query} marks={markKinds} demand={demand} />
           {phone ? (
             <>
               <Button

@@ -12,6 +12,7 @@ import {
   NO_VALUE,
 } from '../utils/format';
 import { offTarget, statusTone, type OverviewRow } from '../utils/rows';
+import { ValveCell } from './valve-cell';
 
 /**
  * The room page replaces the overview, and with it this link: a focused element removed makes
@@ -56,7 +57,7 @@ export const OverviewTableRow = memo(function OverviewTableRow({
       )}
     >
       {selected !== null && (
-        <td className="px-3 py-2">
+        <td className="px-2 py-2">
           <input
             type="checkbox"
             className="size-4 scroll-mt-10 accent-primary"
@@ -99,6 +100,7 @@ export const OverviewTableRow = memo(function OverviewTableRow({
       <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
         {formatHumidity(intl, row.humidity)}
       </td>
+      <ValveCell intl={intl} valve={row.valve} />
       <td className="px-2 py-2 whitespace-nowrap tabular-nums">
         {row.updated ? formatDayTime(intl, row.updated, now) : NO_VALUE}
       </td>

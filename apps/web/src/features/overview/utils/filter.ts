@@ -1,5 +1,6 @@
 import type { StateFilter } from './query';
 import { offTarget, type OverviewRow } from './rows';
+import { isHeating } from './valve';
 
 /** Lower case without accents: "Bäder" and "bader" match, "Küche" is found by "kuche". */
 export const fold = (text: string) =>
@@ -38,6 +39,8 @@ export function rowInState(row: OverviewRow, state: StateFilter): boolean {
       return row.absentUntil !== null;
     case 'alarm':
       return row.alarm !== null;
+    case 'demand':
+      return isHeating(row);
   }
 }
 

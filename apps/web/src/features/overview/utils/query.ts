@@ -9,6 +9,7 @@ export const SORT_KEYS = [
   'status',
   'next',
   'humidity',
+  'valve',
   'updated',
 ] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -21,6 +22,7 @@ export const STATE_FILTERS = [
   'silent',
   'absent',
   'alarm',
+  'demand',
 ] as const;
 export type StateFilter = (typeof STATE_FILTERS)[number];
 

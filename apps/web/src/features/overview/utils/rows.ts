@@ -61,6 +61,8 @@ export interface OverviewRow {
   /** When it happens, on the device's clock, or null when none is planned. */
   nextDue: Date | null;
   humidity: number | null;
+  /** The valve opening in percent from `outs/` (null: no outputs or not known; withValves). */
+  valve: number | null;
   /** The sensor's last report. */
   updated: Date | null;
   noSensor: boolean;
@@ -197,6 +199,7 @@ export function buildBaseRows(
         nextTemperature: next?.target ?? null,
         nextDue: next ? parseDeviceTime(next.at) : null,
         humidity: toNumber(room.luftfeuchte),
+        valve: null,
         updated: lastSensorReport(room.sensoren),
         noSensor: current === null,
         silent: status === 'silent',

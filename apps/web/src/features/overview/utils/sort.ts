@@ -25,6 +25,7 @@ const VALUE: Record<SortKey, (row: OverviewRow) => Value> = {
   status: (row) => STATUS_RANK[row.status],
   next: (row) => (row.nextDue ? row.nextDue.getTime() : null),
   humidity: (row) => row.humidity,
+  valve: (row) => row.valve,
   updated: (row) => (row.updated ? row.updated.getTime() : null),
 };
 

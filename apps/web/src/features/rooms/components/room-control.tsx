@@ -12,6 +12,7 @@ import { useRoomActions } from '../hooks/use-room-actions';
 import { formatTemperature, isCooling, toNumber } from '../utils/room-values';
 import { DURATION_DEFAULT_HOURS, DurationSlider } from './duration-slider';
 import { NextChangeLine } from './next-change-line';
+import { RoomValve } from './room-valve';
 import { SaveStatus } from './save-status';
 import { SensorInfo } from './sensor-info';
 import { TemporaryPanel } from './temporary-panel';
@@ -26,12 +27,15 @@ export function RoomControl({
   canChange,
   accessKnown = true,
   receivedAt,
+  valve,
 }: {
   room: Room;
   canChange: boolean;
   /** False while the user's permissions have not arrived: the dial is read-only meanwhile. */
   accessKnown?: boolean;
   receivedAt: number;
+  /** The valve opening in percent (issue 32); null without outputs, undefined while unknown. */
+  valve?: number | null;
 }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
@@ -150,6 +154,7 @@ export function RoomControl({
           sensors={room.sensoren}
           now={now}
         />
+        <RoomValve valve={valve} />
       </div>
     </div>
   );
