@@ -51,7 +51,7 @@ async function drawnValves(page: Page) {
   const texts = await table(page)
     .locator(`tbody tr[aria-rowindex] td:nth-child(${index + 1})`)
     .allTextContents();
-  return texts.map((text) => (text.includes('—') ? null : Number(text.replace(/\D/g, ''))));
+  return texts.map((text) => (text.includes('–') ? null : Number(text.replace(/\D/g, ''))));
 }
 
 /** Scrolls the virtualized table until the row at `rowIndex` is drawn. */

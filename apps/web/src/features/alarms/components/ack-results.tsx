@@ -51,7 +51,7 @@ export function AckResults({
                       { id: 'alarms.bulk.failure' },
                       {
                         alarm: alarm
-                          ? `${alarm.room_name ?? '—'} (${floorLabel(alarm.floor ?? '')}), ${kindLabel(intl, alarm.kind)}`
+                          ? `${alarm.room_name ?? '–'} (${floorLabel(alarm.floor ?? '')}), ${kindLabel(intl, alarm.kind)}`
                           : `#${failure.id}`,
                         reason: intl.messages[reasonId] ? t(reasonId) : failure.error,
                       },

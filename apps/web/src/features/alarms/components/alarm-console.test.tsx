@@ -108,12 +108,12 @@ describe('the alarm console', () => {
     expect(posted[0]).toMatchObject({ ids: '3,2,1', note: 'Fenster geschlossen' });
   });
 
-  it('shows an alarm without a room as "—", and offers no selection to a reader', async () => {
+  it('shows an alarm without a room as "–", and offers no selection to a reader', async () => {
     alarms = [alarm({ id: 9, room: null as unknown as number, room_name: '', floor: '' })];
     renderConsole('/alarms', false);
     const table = await screen.findByRole('table');
     const row = within(table).getAllByRole('row')[1]!;
-    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('—');
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('–');
     expect(within(table).queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /quittieren/ })).not.toBeInTheDocument();
   });

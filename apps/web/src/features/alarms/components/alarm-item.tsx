@@ -66,7 +66,7 @@ export const AlarmItem = memo(function AlarmItem({
               onChange={() => onToggle?.(alarm.id)}
               aria-label={intl.formatMessage(
                 { id: 'alarms.select.one' },
-                { room: alarm.room_name ?? '—', kind },
+                { room: alarm.room_name ?? '–', kind },
               )}
             />
           )}
@@ -119,7 +119,7 @@ export const AlarmItem = memo(function AlarmItem({
             <span className="sr-only">
               {intl.formatMessage(
                 { id: 'alarms.ack.which' },
-                { room: alarm.room_name ?? '—', kind },
+                { room: alarm.room_name ?? '–', kind },
               )}
             </span>
           </Button>

@@ -37,9 +37,9 @@ const COLUMNS = [
   'cleared',
 ];
 
-/** The room as a link to its page; an alarm without a room (the controller's own) shows "—". */
+/** The room as a link to its page; an alarm without a room (the controller's own) shows "–". */
 export function RoomCell({ alarm, href }: { alarm: Alarm; href: (roomId: number) => string }) {
-  if (typeof alarm.room !== 'number') return <span>—</span>;
+  if (typeof alarm.room !== 'number') return <span>–</span>;
   return (
     <Link
       to={href(alarm.room)}
@@ -94,7 +94,7 @@ const Row = memo(function Row({
               onChange={() => onToggle?.(alarm.id)}
               aria-label={intl.formatMessage(
                 { id: 'alarms.select.one' },
-                { room: alarm.room_name ?? '—', kind },
+                { room: alarm.room_name ?? '–', kind },
               )}
             />
           )}

@@ -37,11 +37,11 @@ describe('heating demand in the overview', () => {
     expect(link).not.toHaveAttribute('aria-current');
   });
 
-  it('says "Heizbedarf —" when no room in the filter has a valve, and nothing before outs is known', () => {
+  it('says "Heizbedarf –" when no room in the filter has a valve, and nothing before outs is known', () => {
     const { unmount } = renderIn(
       <OverviewSummary rows={rows} query={DEFAULT_QUERY} marks={marks} demand={{ mean: null }} />,
     );
-    expect(screen.getByRole('link', { name: 'Heizbedarf —' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Heizbedarf –' })).toBeInTheDocument();
     unmount();
     renderIn(<OverviewSummary rows={rows} query={DEFAULT_QUERY} marks={marks} demand={null} />);
     expect(screen.queryByRole('link', { name: /Heizbedarf/ })).toBeNull();
@@ -52,7 +52,7 @@ describe('heating demand in the overview', () => {
     expect(container).toHaveTextContent(/^45 %$/);
     unmount();
     const none = renderIn(<Valve valve={null} />);
-    expect(none.container).toHaveTextContent('—');
+    expect(none.container).toHaveTextContent('–');
     expect(none.container).toHaveTextContent('kein Ventil');
   });
 });

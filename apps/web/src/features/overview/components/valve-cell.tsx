@@ -10,7 +10,7 @@ export function ValveText({ intl, valve }: { intl: IntlShape; valve: number | nu
   if (text !== null) return text;
   return (
     <>
-      <span aria-hidden="true">—</span>
+      <span aria-hidden="true">–</span>
       <span className="sr-only">{intl.formatMessage({ id: 'overview.valveNone' })}</span>
     </>
   );

@@ -4,7 +4,7 @@ import { TestProviders } from '@/lib/testing';
 import { RoomValve } from './room-valve';
 
 describe('RoomValve', () => {
-  it('says "Ventil 45 %", "Ventil —" without outputs, and nothing while unknown', () => {
+  it('says "Ventil 45 %", "Ventil –" without outputs, and nothing while unknown', () => {
     const shown = (valve: number | null | undefined) => {
       const { container, unmount } = render(
         <TestProviders>
@@ -17,7 +17,7 @@ describe('RoomValve', () => {
     };
     expect(shown(45)).toBe('Ventil 45 %');
     expect(shown(0)).toBe('Ventil 0 %');
-    expect(shown(null)).toBe('Ventil —');
+    expect(shown(null)).toBe('Ventil –');
     expect(shown(undefined)).toBe('');
   });
 });

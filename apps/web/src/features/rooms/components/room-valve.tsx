@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 
 /**
  * "Ventil 45 %" (issue 32): how far the room's valve is open now, from the device's outputs;
- * "Ventil —" for a room without outputs, nothing while the outputs are not known.
+ * "Ventil –" for a room without outputs, nothing while the outputs are not known.
  */
 export function RoomValve({ valve }: { valve: number | null | undefined }) {
   const intl = useIntl();
