@@ -3,20 +3,17 @@
  * Controme device API. Times are the device's local time with its UTC offset.
  */
 import Type, { type Static } from 'typebox';
-import { ALARM_NOTE_MAX } from '../alarms.js';
+import { ALARM_KINDS, ALARM_NOTE_MAX } from '../alarms.js';
 import { Nullable } from './device.js';
 
 export const AlarmSchema = Type.Object({
   id: Type.Integer(),
-  room: Type.Integer(),
-  room_name: Type.String(),
-  /** The floor's name. */
-  floor: Type.String(),
-  kind: Type.Union([
-    Type.Literal('too-cold'),
-    Type.Literal('too-warm'),
-    Type.Literal('sensor-silent'),
-  ]),
+  /** The room's id; null for an alarm of no room (`device-offline`). */
+  room: Nullable(Type.Integer()),
+  room_name: Nullable(Type.String()),
+  /** The floor's name; null for an alarm of no room. */
+  floor: Nullable(Type.String()),
+  kind: Type.Enum(ALARM_KINDS),
   /** When the condition began, e.g. 2026-11-23T07:40:00+01:00. */
   since: Type.String(),
   state: Type.Union([

@@ -4,9 +4,10 @@ import type { AlarmKind, AlarmState } from './rules.js';
 /** One alarm as the service and the routes see it. */
 export interface AlarmRecord {
   id: number;
-  roomId: number;
-  roomName: string;
-  floorName: string;
+  /** Null, with the names, for an alarm of no room (device-offline). */
+  roomId: number | null;
+  roomName: string | null;
+  floorName: string | null;
   kind: AlarmKind;
   /** When the condition began. */
   since: number;
@@ -53,9 +54,9 @@ export interface AlarmRecipientCandidate {
 
 interface AlarmRow {
   id: number;
-  room_id: number;
-  room_name: string;
-  floor_name: string;
+  room_id: number | null;
+  room_name: string | null;
+  floor_name: string | null;
   kind: AlarmKind;
   since: number;
   opened_at: number;

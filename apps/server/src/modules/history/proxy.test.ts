@@ -49,6 +49,8 @@ function fakeDevice() {
       },
     ];
   });
+  // The poll asks outs/ too: only both answers together count as the device answering.
+  app.get('/get/json/v1/1/outs/', async () => [{ id: 1, raeume: [] }]);
   return {
     app,
     users,

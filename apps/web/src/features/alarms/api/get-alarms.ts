@@ -1,13 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
+import { apiGet, OWN_SERVER } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import type { Alarm, AlarmsAnswer, AlarmStateFilter } from './alarm-types';
 
-/** Our own endpoint (issue 15), under /api only. */
+/**
+ * Our own endpoint (issue 15), under /api only: always this page's own server, never a
+ * forwarding host or the device (which would answer 502 while the device is away).
+ */
 export const alarmsPath = (state: AlarmStateFilter) => `/alarms/?state=${state}`;
 
 export const getAlarms = async (state: AlarmStateFilter): Promise<Alarm[]> => {
-  const answer = await apiGet<AlarmsAnswer>(alarmsPath(state));
+  const answer = await apiGet<AlarmsAnswer>(alarmsPath(state), OWN_SERVER);
   return Array.isArray(answer?.alarms) ? answer.alarms : [];
 };
 

@@ -11,6 +11,7 @@ const kindStyles: Record<string, string> = {
   'too-cold': 'bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-100',
   'too-warm': 'bg-orange-100 text-orange-900 dark:bg-orange-900/50 dark:text-orange-100',
   'sensor-silent': 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100',
+  'device-offline': 'bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100',
 };
 const stateStyles: Record<string, string> = {
   active: 'bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100',
@@ -42,7 +43,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * One alarm: room (a link to its page) and floor, kind and state, since, value and target, who
- * acknowledged it with their note, when it cleared; the acknowledge button for managers.
+ * acknowledged it with their note, when it cleared; the acknowledge button for managers. An
+ * alarm of no room (device-offline) is headed by its kind and has no value or target.
  */
 export const AlarmItem = memo(function AlarmItem({
   alarm,
@@ -71,14 +73,20 @@ export const AlarmItem = memo(function AlarmItem({
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="font-semibold break-words">
-            <Link
-              to={roomHref(alarm.room)}
-              className="text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary dark:text-sky-300"
-            >
-              {alarm.room_name}
-            </Link>
+            {alarm.room === null ? (
+              kind
+            ) : (
+              <Link
+                to={roomHref(alarm.room)}
+                className="text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary dark:text-sky-300"
+              >
+                {alarm.room_name}
+              </Link>
+            )}
           </h3>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{floorLabel(alarm.floor)}</p>
+          {alarm.floor !== null && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">{floorLabel(alarm.floor)}</p>
+          )}
         </div>
         <div className="flex flex-wrap gap-1.5">
           <Pill className={kindStyles[alarm.kind]}>{kind}</Pill>
@@ -89,12 +97,14 @@ export const AlarmItem = memo(function AlarmItem({
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <Field label={t('alarms.field.since')}>{when(alarm.since)}</Field>
-        <Field label={t('alarms.field.valueTarget')}>
-          {intl.formatMessage(
-            { id: 'alarms.valueTarget' },
-            { value: formatTemp(intl, alarm.value), target: formatTemp(intl, alarm.target) },
-          )}
-        </Field>
+        {alarm.room !== null && (
+          <Field label={t('alarms.field.valueTarget')}>
+            {intl.formatMessage(
+              { id: 'alarms.valueTarget' },
+              { value: formatTemp(intl, alarm.value), target: formatTemp(intl, alarm.target) },
+            )}
+          </Field>
+        )}
         {alarm.acknowledged_by && (
           <Field label={t('alarms.field.acknowledged')}>
             {intl.formatMessage(
@@ -118,7 +128,9 @@ export const AlarmItem = memo(function AlarmItem({
           <Button size="sm" onClick={() => onAcknowledge(alarm)}>
             {t('alarms.ack.open')}
             <span className="sr-only">
-              {intl.formatMessage({ id: 'alarms.ack.which' }, { room: alarm.room_name, kind })}
+              {alarm.room === null
+                ? intl.formatMessage({ id: 'alarms.ack.whichNoRoom' }, { kind })
+                : intl.formatMessage({ id: 'alarms.ack.which' }, { room: alarm.room_name, kind })}
             </span>
           </Button>
         </div>

@@ -119,10 +119,12 @@ export function AlarmsView({
         <AcknowledgeDialog
           alarm={acknowledging}
           summary={intl.formatMessage(
-            { id: 'alarms.ack.summary' },
+            {
+              id: acknowledging.floor === null ? 'alarms.ack.summaryNoRoom' : 'alarms.ack.summary',
+            },
             {
               room: acknowledging.room_name,
-              floor: floorLabel(acknowledging.floor),
+              floor: acknowledging.floor === null ? '' : floorLabel(acknowledging.floor),
               kind: kindLabel(intl, acknowledging.kind),
               since: formatAlarmTime(intl, acknowledging.since, now),
             },
