@@ -2,7 +2,7 @@ import { accountPaths, deviceApiPaths } from '@raumregler/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, RefreshCw, WifiOff } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { apiGet } from '@/lib/api-client';
 import { readStoredAuth } from '@/lib/auth-storage';
 import {
@@ -11,6 +11,7 @@ import {
   reportReachability,
   type Reachability,
 } from '@/lib/connection';
+import { useLastRoomsShownAt } from '@/lib/last-rooms';
 
 /** How often to knock while the controller is away, and how often to check while it is there. */
 export const OFFLINE_PROBE_MS = 3000;
@@ -78,6 +79,7 @@ export function ConnectionBanner() {
   }, [state, queryClient]);
 
   const retryNow = useCallback(() => void probe(), []);
+  const lastRoomsAt = useLastRoomsShownAt();
   const banner = useRef<HTMLDivElement>(null);
   useBannerHeight(banner, state);
 
@@ -106,6 +108,7 @@ export function ConnectionBanner() {
         </strong>{' '}
         <FormattedMessage id="connection.lost.detail" />
       </span>
+      {lastRoomsAt !== null && <LastKnownNote at={lastRoomsAt} />}
       <button
         type="button"
         onClick={retryNow}
@@ -115,6 +118,30 @@ export function ConnectionBanner() {
         <FormattedMessage id="connection.retry" />
       </button>
     </div>
+  );
+}
+
+/**
+ * "Stand 07:40: zuletzt bekannte Werte, Änderungen erst wieder mit Verbindung." — the rooms on
+ * screen are the stored ones (issue 32); the date too when they are not of today.
+ */
+function LastKnownNote({ at }: { at: number }) {
+  const intl = useIntl();
+  const when = new Date(at);
+  const today = new Date().toDateString() === when.toDateString();
+  const time = today
+    ? intl.formatTime(when, { hour: '2-digit', minute: '2-digit' })
+    : intl.formatDate(when, {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+  return (
+    <span data-testid="last-known-rooms" className="basis-full text-center">
+      <FormattedMessage id="connection.lastKnown" values={{ time }} />
+    </span>
   );
 }
 

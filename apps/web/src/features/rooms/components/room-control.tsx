@@ -25,10 +25,16 @@ export function RoomControl({
   room,
   canChange,
   accessKnown = true,
+  offline = false,
   receivedAt,
 }: {
   room: Room;
   canChange: boolean;
+  /**
+   * The room is the last known one from storage (issue 32): the controller does not answer, so
+   * nothing can be changed now, and the dial says why instead of pretending.
+   */
+  offline?: boolean;
   /** False while the user's permissions have not arrived: the dial is read-only meanwhile. */
   accessKnown?: boolean;
   receivedAt: number;
@@ -64,7 +70,7 @@ export function RoomControl({
           value={target}
           current={current}
           label={t('rooms.dial.label', { room: room.name })}
-          readOnly={!canChange}
+          readOnly={!canChange || offline}
           formatValue={format}
           caption={t(isCooling(room) ? 'rooms.dial.targetCooling' : 'rooms.dial.target')}
           tone={isCooling(room) ? 'cool' : 'heat'}
@@ -79,7 +85,13 @@ export function RoomControl({
           style={accessKnown ? undefined : { visibility: 'hidden' }}
           aria-hidden={accessKnown ? undefined : true}
         >
-          {t(canChange || !accessKnown ? 'rooms.dial.hint' : 'rooms.dial.readOnly')}
+          {t(
+            offline
+              ? 'rooms.dial.offline'
+              : canChange || !accessKnown
+                ? 'rooms.dial.hint'
+                : 'rooms.dial.readOnly',
+          )}
         </p>
       </Card>
       <div className="flex flex-col gap-4">
@@ -108,7 +120,7 @@ export function RoomControl({
               />
             </>
           )}
-          {canChange && (
+          {canChange && !offline && (
             <>
               <DurationSlider hours={hours} onChange={setHours} />
               {temporary && (
