@@ -24,11 +24,14 @@ type State = 'online' | 'offline' | 'recovered';
  * Any answer proves the controller is there; the API client reports it. Signed in, ask the
  * device itself; signed out, ask the public app config, so probes never count as failed logins.
  */
-function probe() {
+function probe(): Promise<boolean> {
   const request = readStoredAuth()
     ? apiGet(deviceApiPaths.info())
     : apiGet(accountPaths.appConfig, { baseURL: '/api' });
-  return request.catch(() => undefined);
+  return request.then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -63,13 +66,24 @@ export function ConnectionBanner() {
     };
   }, []);
 
+  // The rooms on screen are the stored ones (issue 32): the controller is away even when our
+  // own server answers other requests (proxy mode answers permissions and alarms itself).
+  const lastRoomsAt = useLastRoomsShownAt();
+  const away = state === 'offline' || lastRoomsAt !== null;
   useEffect(() => {
-    const every = state === 'offline' ? OFFLINE_PROBE_MS : ONLINE_HEARTBEAT_MS;
+    const every = away ? OFFLINE_PROBE_MS : ONLINE_HEARTBEAT_MS;
     const timer = window.setInterval(() => {
-      if (state === 'offline' || document.visibilityState === 'visible') void probe();
+      if (!away && document.visibilityState !== 'visible') return;
+      void probe().then((answered) => {
+        // The device answers again: live rooms replace the stored ones.
+        if (answered && lastRoomsAt !== null) {
+          setState('recovered');
+          void queryClient.invalidateQueries();
+        }
+      });
     }, every);
     return () => window.clearInterval(timer);
-  }, [state]);
+  }, [away, lastRoomsAt, queryClient]);
 
   useEffect(() => {
     if (state !== 'recovered') return;
@@ -79,12 +93,11 @@ export function ConnectionBanner() {
   }, [state, queryClient]);
 
   const retryNow = useCallback(() => void probe(), []);
-  const lastRoomsAt = useLastRoomsShownAt();
   const banner = useRef<HTMLDivElement>(null);
-  useBannerHeight(banner, state);
+  useBannerHeight(banner, away ? 'offline' : state);
 
-  if (state === 'online') return null;
-  if (state === 'recovered')
+  if (state === 'online' && lastRoomsAt === null) return null;
+  if (state === 'recovered' && lastRoomsAt === null)
     return (
       <div
         ref={banner}
