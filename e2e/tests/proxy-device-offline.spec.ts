@@ -87,6 +87,7 @@ async function openAlarms(proxy: RunningServer, auth: { username: string; passwo
 
 test('a stopped device raises “Regler nicht erreichbar”, the last rooms stay after a reload with their time, writes are refused, and all clears when it is back', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000);
   device = await startDevice(demoBuilding);
@@ -136,6 +137,14 @@ test('a stopped device raises “Regler nicht erreichbar”, the last rooms stay
   await expect(alarm).toBeVisible();
   await expect(alarm.getByRole('link')).toHaveCount(0);
   await expect(alarm).not.toContainText('Wert / Ziel');
+
+  // Signing in needs no device: the users are ours (a fresh browser, nothing stored).
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await signIn(second, proxy, demo);
+  await expect(second).toHaveTitle('Übersicht – Raumregler');
+  await expect(second.getByRole('link', { name: 'Alarme: 1 offen' })).toBeVisible();
+  await other.close();
 
   // The device comes back on its port: the alarm clears, live rooms replace the stored ones.
   device = await startDevice(demoBuilding, port);
