@@ -97,6 +97,7 @@ describe('alarm settings', () => {
       warmMinutes: 60,
       silentMinutes: 30,
       clearMinutes: 10,
+      deviceMinutes: 5,
       mailTo: [],
     });
     expect(
@@ -107,6 +108,7 @@ describe('alarm settings', () => {
         ALARM_WARM_MINUTES: '45',
         ALARM_SILENT_MINUTES: '20',
         ALARM_CLEAR_MINUTES: '5',
+        ALARM_DEVICE_MINUTES: '0.1',
         ALARM_MAIL_TO: ' haus@example.com, technik@example.com ,',
       }).alarms,
     ).toEqual({
@@ -116,6 +118,7 @@ describe('alarm settings', () => {
       warmMinutes: 45,
       silentMinutes: 20,
       clearMinutes: 5,
+      deviceMinutes: 0.1,
       mailTo: ['haus@example.com', 'technik@example.com'],
     });
   });
@@ -128,6 +131,8 @@ describe('alarm settings', () => {
       ['ALARM_WARM_MINUTES', '1.5'],
       ['ALARM_SILENT_MINUTES', ''.padEnd(3, '9') + '999'],
       ['ALARM_CLEAR_MINUTES', 'x'],
+      ['ALARM_DEVICE_MINUTES', '0.05'],
+      ['ALARM_DEVICE_MINUTES', 'fünf'],
       ['ALARM_MAIL_TO', 'haus@example.com, kein-mail'],
     ] as const) {
       expect(() => loadConfig({ [name]: value }), name).toThrow(name);

@@ -211,6 +211,7 @@ function alarmSettings(env: NodeJS.ProcessEnv): AlarmConfig {
     warmMinutes: integer(env, 'ALARM_WARM_MINUTES', d.warmMinutes, 1, week),
     silentMinutes: integer(env, 'ALARM_SILENT_MINUTES', d.silentMinutes, 1, week),
     clearMinutes: integer(env, 'ALARM_CLEAR_MINUTES', d.clearMinutes, 1, week),
+    deviceMinutes: decimal(env, 'ALARM_DEVICE_MINUTES', d.deviceMinutes, 0.1, week),
     mailTo,
   };
 }

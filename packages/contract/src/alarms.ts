@@ -17,9 +17,10 @@ export type {
 /**
  * Every kind of alarm, in the order the app lists them: the one list the wire schema, the
  * server's checks and the app's filters are made from (a new kind is one line here, plus its
- * labels in the app's catalogues and the server's mail texts).
+ * labels in the app's catalogues and the server's mail texts). `device-offline` (issue 32)
+ * belongs to no room: proxy mode's device has not answered for ALARM_DEVICE_MINUTES.
  */
-export const ALARM_KINDS = ['too-cold', 'too-warm', 'sensor-silent'] as const;
+export const ALARM_KINDS = ['too-cold', 'too-warm', 'sensor-silent', 'device-offline'] as const;
 export const ALARM_STATES = ['active', 'acknowledged', 'cleared'] as const;
 /** `GET /api/alarms/?state=`: open = active or acknowledged; all = also the cleared of 30 days. */
 export const ALARM_FILTERS = ['active', 'open', 'all'] as const;

@@ -1,4 +1,5 @@
 import type { DeviceInfo } from '@raumregler/contract';
+import { clearLastRooms } from './last-rooms';
 import { readJson, writeJson } from './storage';
 import { AUTH_STORAGE_KEY } from './storage-keys';
 
@@ -33,6 +34,8 @@ export function readStoredAuth(): StoredAuth | null {
  * page is reloaded, and the app says so).
  */
 export function writeStoredAuth(auth: StoredAuth | null, remember = true): 'stored' | 'memory' {
+  // A sign-out or a new sign-in: the last known rooms go with the old sign-in.
+  clearLastRooms();
   memoryAuth = null;
   writeJson(AUTH_STORAGE_KEY, null, 'local');
   writeJson(AUTH_STORAGE_KEY, null, 'session');

@@ -12,3 +12,6 @@ export const I18N_STORAGE_KEY = 'raumregler-i18n-config';
 
 /** Versioned so that a change of shape never reads an old object as a new one. */
 export const AUTH_STORAGE_KEY = 'raumregler-auth-v1';
+
+/** The last known rooms beside the sign-in (lib/last-rooms.ts, issue 32). */
+export const LAST_ROOMS_STORAGE_KEY = 'raumregler-last-rooms-v1';

@@ -8,11 +8,12 @@ import { Nullable } from './device.js';
 
 export const AlarmSchema = Type.Object({
   id: Type.Integer(),
-  room: Type.Integer(),
-  room_name: Type.String(),
-  /** The floor's name. */
-  floor: Type.String(),
-  /** The floor's id (issue 32), kept with the alarm; null when it was not known. */
+  /** The room's id; null for an alarm of no room (`device-offline`). */
+  room: Nullable(Type.Integer()),
+  room_name: Nullable(Type.String()),
+  /** The floor's name; null for an alarm of no room. */
+  floor: Nullable(Type.String()),
+  /** The floor's id (issue 32), kept with the alarm; null when it was not known or for no room. */
   floor_id: Nullable(Type.Integer()),
   kind: Type.Enum(ALARM_KINDS),
   /** When the condition began, e.g. 2026-11-23T07:40:00+01:00. */

@@ -75,6 +75,8 @@ async function fakeDevice() {
       },
     ];
   });
+  // The poll asks outs/ too: only both answers together count as the device answering.
+  app.get('/get/json/v1/1/outs/', async () => [{ id: 1, raeume: [] }]);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url, setReportedAt: (value: string) => (reportedAt = value) };
 }

@@ -4,9 +4,10 @@ import type { AlarmKind, AlarmState } from './rules.js';
 /** One alarm as the service and the routes see it. */
 export interface AlarmRecord {
   id: number;
-  roomId: number;
-  roomName: string;
-  floorName: string;
+  /** Null, with the names, for an alarm of no room (device-offline). */
+  roomId: number | null;
+  roomName: string | null;
+  floorName: string | null;
   /** The floor's id when the alarm opened; null when unknown (alarms from before issue 32). */
   floorId: number | null;
   kind: AlarmKind;
@@ -63,9 +64,9 @@ export interface AlarmRecipientCandidate {
 
 interface AlarmRow {
   id: number;
-  room_id: number;
-  room_name: string;
-  floor_name: string;
+  room_id: number | null;
+  room_name: string | null;
+  floor_name: string | null;
   floor_id: number | null;
   kind: AlarmKind;
   since: number;

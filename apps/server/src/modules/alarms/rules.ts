@@ -21,6 +21,8 @@ export interface AlarmSettings {
   warmMinutes: number;
   silentMinutes: number;
   clearMinutes: number;
+  /** Proxy mode: the device-offline alarm after this long without a useful answer (≥ 0.1). */
+  deviceMinutes: number;
 }
 
 export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
@@ -30,6 +32,7 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
   warmMinutes: 60,
   silentMinutes: 30,
   clearMinutes: 10,
+  deviceMinutes: 5,
 };
 
 /** What the rules need of one room at one instant. */
@@ -247,4 +250,40 @@ export function mailPlan(
   if (inWindow.length < singles) return { digest: false, dueAt: openedAt };
   // The window that this storm started: it ends windowMs after its first alarm.
   return { digest: true, dueAt: Math.min(...inWindow) + windowMs };
+}
+
+/** Proxy mode: what the device-offline rule remembers between two polls. */
+export interface DeviceWatch {
+  /** The first poll without a useful answer since the last useful one; null while it answers. */
+  failingSince: number | null;
+  /** The open device-offline alarm's id; null when none is open. */
+  openId: number | null;
+}
+
+export type DeviceEvent =
+  { type: 'open'; since: number } | { type: 'clear'; alarmId: number } | null;
+
+/**
+ * The device-offline rule (issue 32), after each poll of the device: an alarm opens once the
+ * device has given no useful answer for `deviceMinutes` (real time), counted from the first poll
+ * it failed, and clears at the first useful answer. Updates `watch`; the caller stores the event
+ * and sets `openId`.
+ */
+export function evaluateDevice(
+  watch: DeviceWatch,
+  useful: boolean,
+  now: number,
+  settings: Pick<AlarmSettings, 'deviceMinutes'>,
+): DeviceEvent {
+  if (useful) {
+    watch.failingSince = null;
+    if (watch.openId === null) return null;
+    const alarmId = watch.openId;
+    watch.openId = null;
+    return { type: 'clear', alarmId };
+  }
+  watch.failingSince ??= now;
+  if (watch.openId !== null) return null;
+  if (now - watch.failingSince < settings.deviceMinutes * MINUTE) return null;
+  return { type: 'open', since: watch.failingSince };
 }

@@ -8,6 +8,7 @@ import {
   type PendingAlarmMail,
 } from './repository.js';
 import {
+  evaluateDevice,
   evaluateRoom,
   mailPlan,
   markCleared,
@@ -15,6 +16,7 @@ import {
   newRoomWatch,
   type AlarmEvent,
   type AlarmKind,
+  type DeviceWatch,
   type RoomReading,
   type RoomWatch,
 } from './rules.js';
@@ -62,6 +64,11 @@ export interface AlarmService {
    * `letzte_uebertragung`.
    */
   evaluateUpstream: (rooms: readonly PolledRoom[], now: number) => void;
+  /**
+   * Proxy mode: after every poll of the device, whether it answered usefully; opens the
+   * device-offline alarm after ALARM_DEVICE_MINUTES without, clears it at the next answer.
+   */
+  evaluateDevice: (useful: boolean, now: number) => void;
   /** Sends what is due in the outbox; settles when this round is done (tests await it). */
   deliver: () => Promise<void>;
   /**
@@ -145,7 +152,15 @@ export default fp(
       }
       return watch;
     };
-    for (const alarm of repo.listOpen()) markOpened(watchOf(alarm.roomId), alarm.kind, alarm.id);
+    // The device-offline alarm belongs to no room: its own memory, its open alarm kept too.
+    const device: DeviceWatch = { failingSince: null, openId: null };
+    const remember = (alarms: readonly AlarmRecord[]) => {
+      for (const alarm of alarms) {
+        if (alarm.roomId === null) device.openId = alarm.id;
+        else markOpened(watchOf(alarm.roomId), alarm.kind, alarm.id);
+      }
+    };
+    remember(repo.listOpen());
 
     // In every mode our users with the manage capability and an address, then ALARM_MAIL_TO
     // (in German) for addresses none of them has.
@@ -243,8 +258,48 @@ export default fp(
           const watch = watchOf(event.roomId);
           if (event.type === 'open') markCleared(watch, event.kind);
         }
-        for (const alarm of repo.listOpen())
-          markOpened(watchOf(alarm.roomId), alarm.kind, alarm.id);
+        remember(repo.listOpen());
+      }
+    };
+
+    const deviceOffline = (useful: boolean, now: number) => {
+      const event = evaluateDevice(device, useful, now, settings);
+      if (!event) return;
+      try {
+        if (event.type === 'clear') {
+          repo.clear(event.alarmId, now);
+          return;
+        }
+        const mails = app.db.transaction(() => {
+          const plan = mailPlan(
+            now,
+            repo.openedAfter(now - MAIL_WINDOW_MS),
+            MAIL_WINDOW_MS,
+            MAIL_SINGLES,
+          );
+          const list: NewAlarmMail[] = recipients().map((each) => ({ ...each, ...plan }));
+          device.openId = repo.open(
+            {
+              roomId: null,
+              roomName: null,
+              floorName: null,
+              floorId: null,
+              kind: 'device-offline',
+              since: event.since,
+              openedAt: now,
+              value: null,
+              target: null,
+            },
+            list,
+          );
+          return list;
+        })();
+        if (mails.length > 0) setImmediate(() => void deliver());
+      } catch (error) {
+        // Not stored (disk full): decided again at the next poll, from what the database holds.
+        app.log.error({ err: error }, 'the device-offline alarm could not be stored');
+        device.openId = null;
+        remember(repo.listOpen().filter((alarm) => alarm.roomId === null));
       }
     };
 
@@ -350,6 +405,7 @@ export default fp(
       evaluate,
       evaluateUpstream: (rooms: readonly PolledRoom[], now: number) =>
         evaluate(readingsFromDevice(rooms, app.clock.local), now),
+      evaluateDevice: deviceOffline,
       deliver,
       acknowledge,
       acknowledgeMany,
@@ -357,7 +413,8 @@ export default fp(
     } satisfies AlarmService);
 
     if (proxy) {
-      // The device's temps as h14h's poller fetches them for the history (UPSTREAM_USER).
+      // The device's temps as the one poller fetches them for the history (UPSTREAM_USER),
+      // and whether each poll got an answer at all (device-offline).
       if (app.hasDecorator('upstreamPoll')) {
         app.upstreamPoll.subscribe((rooms, at) => {
           try {
@@ -366,6 +423,7 @@ export default fp(
             app.log.error({ err: error }, 'alarm evaluation failed');
           }
         });
+        app.upstreamPoll.onOutcome(deviceOffline);
       }
     } else {
       app.onSimulationTick((rooms: readonly SimulatedRoomState[], now: number) => {

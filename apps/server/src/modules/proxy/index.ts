@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import proxyRoutes from './routes.js';
 import upstream from './upstream.js';
 
-export { UpstreamUnavailableError, type PolledRoom } from './upstream.js';
+export { UpstreamUnavailableError, type PolledRoom, type OutcomeListener } from './upstream.js';
 
 /**
  * Proxy mode (UPSTREAM_URL): the device API is forwarded to a real controller instead of the

@@ -8,6 +8,7 @@ import {
   demoSeed,
   demoSeedWithGuest,
   GUEST,
+  manualClock,
   startTestServer,
   type TestServer,
 } from '../../test-support/test-server.js';
@@ -87,8 +88,13 @@ const expectNoDeviceAccount = () => {
 
 let device: Awaited<ReturnType<typeof fakeDevice>>;
 let proxy: TestServer;
+// A clock standing at a minute's start: the background poll of the device (history, alarms)
+// comes a whole minute after the start, never in the middle of a test's requests.
 const startProxy = async (config: Partial<Config> = {}) => {
-  proxy = await startTestServer({ config: { upstreamUrl: device.url, ...account, ...config } });
+  proxy = await startTestServer({
+    config: { upstreamUrl: device.url, ...account, ...config },
+    now: manualClock('2026-11-23T10:00').now,
+  });
 };
 const ask = async (path: string, init?: Parameters<TestServer['request']>[1]) =>
   remember(await proxy.request(path, init));

@@ -1,6 +1,5 @@
-import type { Floor, Room } from '@raumregler/contract';
+import { valvesByRoom, type Floor, type Room } from '@raumregler/contract';
 import fp from 'fastify-plugin';
-import { readUpstreamValves } from './upstream-valves.js';
 
 /** A room of the device's `temps` answer, with its floor and its valve from `outs`. */
 export interface PolledRoom extends Room {
@@ -10,21 +9,33 @@ export interface PolledRoom extends Room {
   valve: number | null;
 }
 
-/** Called with every successful poll of the device: its rooms, and the instant (epoch ms). */
+/**
+ * Called once per HISTORY_INTERVAL_SECONDS with the first useful poll of that interval: the
+ * device's rooms (with their valves) and the instant (epoch ms).
+ */
 export type PollListener = (rooms: readonly PolledRoom[], at: number) => void;
+
+/**
+ * Called after every poll: whether the device gave a useful answer (`temps/` 2xx and a
+ * parsable list of floors; `outs/` failing leaves only the valves unknown), at that instant. A
+ * timeout, a refused connection, a non-2xx answer or one that is no JSON list is not useful.
+ */
+export type OutcomeListener = (useful: boolean, at: number) => void;
 
 export class UpstreamUnavailableError extends Error {}
 
 export interface UpstreamPoll {
-  /** Calls `listener` after each poll of the device's temps; returns the unsubscribe. */
+  /** Calls `listener` once per history interval with a useful poll; returns the unsubscribe. */
   subscribe: (listener: PollListener) => () => void;
+  /** Calls `listener` after every poll, useful or not (the device-offline alarm). */
+  onOutcome: (listener: OutcomeListener) => () => void;
   /** Polls now (the timer calls it; tests call it directly). Failures are logged, not thrown. */
   poll: () => Promise<void>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Proxy mode only: the device's temps every HISTORY_INTERVAL_SECONDS, for history and alarms. */
+    /** Proxy mode only: the device's temps and outs, for history and alarms. */
     upstreamPoll: UpstreamPoll;
   }
 }
@@ -35,10 +46,19 @@ export const basic = (username: string, password: string) =>
   `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
 /**
- * The device poll of proxy mode (UPSTREAM_URL): the device's `temps/` and `outs/` every
- * HISTORY_INTERVAL_SECONDS with the device account (UPSTREAM_USER / UPSTREAM_PASSWORD, the one
- * account our server uses on the device) for every service that subscribes (the history; the
- * alarms). Our users never sign in at the device.
+ * How often the device is asked: every history interval, and often enough that a device gone
+ * for ALARM_DEVICE_MINUTES is seen within about a third of that (never more than every 2 s).
+ */
+export function pollPeriodMs(historyIntervalSeconds: number, deviceMinutes: number): number {
+  return Math.min(historyIntervalSeconds * 1000, Math.max(2000, (deviceMinutes * 60_000) / 3));
+}
+
+/**
+ * The device poll of proxy mode (UPSTREAM_URL), one for the whole server, whoever is signed in:
+ * the device's `temps/` and `outs/` with the device account (UPSTREAM_USER / UPSTREAM_PASSWORD,
+ * the one account our server uses on the device) for every service that subscribes (the
+ * history and the alarms once per history interval; the device-offline alarm after every poll).
+ * Our users never sign in at the device.
  */
 export default fp<{ url: string; houseId: number; user: string; password: string }>(
   async (app, { url, houseId, user, password }) => {
@@ -55,47 +75,90 @@ export default fp<{ url: string; houseId: number; user: string; password: string
       }
     };
 
-    const listeners = new Set<PollListener>();
-    const poll = async () => {
+    const authorization = basic(user, password);
+    /** A list the device answered with, or the reason it is no useful answer. */
+    const list = async <T>(path: string): Promise<T[]> => {
+      const response = await get(path, authorization);
+      if (!response.ok) {
+        throw new UpstreamUnavailableError(`the device answered HTTP ${response.status}`);
+      }
+      let body: unknown;
       try {
-        const [response, valves] = await Promise.all([
-          get('temps/', basic(user, password)),
-          readUpstreamValves(() => get('outs/', basic(user, password))),
-        ]);
-        if (!response.ok) {
-          throw new UpstreamUnavailableError(`the device answered HTTP ${response.status}`);
+        body = await response.json();
+      } catch (error) {
+        throw new UpstreamUnavailableError(`the device's ${path} is no JSON: ${String(error)}`);
+      }
+      if (!Array.isArray(body) || body.some((floor) => !Array.isArray(floor?.raeume))) {
+        throw new UpstreamUnavailableError(`the device's ${path} is no list of floors`);
+      }
+      return body as T[];
+    };
+
+    const intervalMs = app.config.historyIntervalSeconds * 1000;
+    const listeners = new Set<PollListener>();
+    const outcomeListeners = new Set<OutcomeListener>();
+    /** The history interval whose rooms went out already: one delivery per interval. */
+    let deliveredSlot = -1;
+    const tell = <A extends unknown[]>(each: Iterable<(...args: A) => void>, ...args: A) => {
+      for (const listener of each) {
+        try {
+          listener(...args);
+        } catch (error) {
+          app.log.error({ err: error }, 'a subscriber of the device poll failed');
         }
-        const floors = (await response.json()) as Floor[];
+      }
+    };
+    let wasUseful = true;
+    const poll = async () => {
+      let useful = false;
+      try {
+        const [floors, outs] = await Promise.all([
+          list<Floor>('temps/'),
+          // A device without outputs (no relay gateway) still answers: its valves are unknown.
+          list<unknown>('outs/').catch(() => null),
+        ]);
+        useful = true;
         const at = app.clock.now();
-        const rooms = floors.flatMap((floor) =>
-          floor.raeume.map((room) => ({
-            ...room,
-            floorId: floor.id,
-            floorName: floor.etagenname,
-            valve: valves?.get(room.id) ?? null,
-          })),
-        );
-        for (const listener of listeners) {
-          try {
-            listener(rooms, at);
-          } catch (error) {
-            app.log.error({ err: error }, 'a subscriber of the device poll failed');
-          }
+        const slot = Math.floor(at / intervalMs);
+        if (slot !== deliveredSlot) {
+          deliveredSlot = slot;
+          // The contract's rule, the one the web app applies to `outs/` too.
+          const valves = outs === null ? null : valvesByRoom(outs);
+          const rooms = floors.flatMap((floor) =>
+            floor.raeume.map((room) => ({
+              ...room,
+              floorId: floor.id,
+              floorName: floor.etagenname,
+              valve: valves?.get(room.id) ?? null,
+            })),
+          );
+          tell(listeners, rooms, at);
         }
       } catch (error) {
-        app.log.warn({ err: error, upstream: url }, 'polling the device failed');
+        // Logged once when the device goes, not on every poll while it stays away.
+        if (wasUseful) app.log.warn({ err: error, upstream: url }, 'polling the device failed');
       }
+      if (useful && !wasUseful) app.log.info({ upstream: url }, 'the device answers again');
+      wasUseful = useful;
+      tell(outcomeListeners, useful, app.clock.now());
     };
     app.decorate('upstreamPoll', {
       subscribe: (listener: PollListener) => {
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
+      onOutcome: (listener: OutcomeListener) => {
+        outcomeListeners.add(listener);
+        return () => outcomeListeners.delete(listener);
+      },
       poll,
     } satisfies UpstreamPoll);
 
-    // One poll at each interval's start (08:00:00, 08:01:00 …), never two at once.
-    const intervalMs = app.config.historyIntervalSeconds * 1000;
+    // One poll at each period's start (08:00:00, 08:01:00 …), never two at once.
+    const periodMs = pollPeriodMs(
+      app.config.historyIntervalSeconds,
+      app.config.alarms.deviceMinutes,
+    );
     let timer: NodeJS.Timeout | null = null;
     let closed = false;
     const schedule = () => {
@@ -105,7 +168,7 @@ export default fp<{ url: string; houseId: number; user: string; password: string
         () => {
           void poll().finally(schedule);
         },
-        intervalMs - (now % intervalMs) || intervalMs,
+        periodMs - (now % periodMs) || periodMs,
       );
       timer.unref();
     };

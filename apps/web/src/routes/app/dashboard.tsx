@@ -73,7 +73,13 @@ export default function DashboardRoute() {
   // Open alarms (issue 15) as row marks and the state=alarm filter; the bell shares the list.
   const openAlarms = useAlarms('open', readable);
   const marks = useMemo(
-    () => ({ alarms: openAlarms.data, absences: absences.data }),
+    () => ({
+      // A room's marks; the device-offline alarm belongs to no room.
+      alarms: openAlarms.data?.filter(
+        (alarm): alarm is typeof alarm & { room: number } => alarm.room !== null,
+      ),
+      absences: absences.data,
+    }),
     [openAlarms.data, absences.data],
   );
   const roomHref = useCallback((roomId: number) => paths.room(area, roomId), [area]);

@@ -13,6 +13,7 @@ import { RoomControl } from '@/features/rooms/components/room-control';
 import { HistorySection } from '@/features/history/components/history-section';
 import { RecentChanges } from '@/features/audit/components/recent-changes';
 import { RoomAbsence, RoomSchedule } from './room-schedule';
+import { useLastRoomsShownAt } from '@/lib/last-rooms';
 import { useFreshRoom, useFreshValves } from './use-fresh-temps';
 
 /** /room-control/{smart|pro}/room/:roomId: one room with its dial. */
@@ -22,6 +23,7 @@ export default function RoomPage({ area }: { area: Area }) {
   const temps = useFreshRoom(Number(roomId));
   const { permissions } = useBuildingData();
   const valves = useFreshValves();
+  const lastKnownAt = useLastRoomsShownAt();
   if (!temps.data) return <LoadState failed={temps.isError} onRetry={() => void temps.refetch()} />;
   const floors = Array.isArray(temps.data) ? temps.data : [];
   const floor = floors.find((candidate) =>
@@ -67,6 +69,7 @@ export default function RoomPage({ area }: { area: Area }) {
         key={room.id}
         room={room}
         canChange={areaAllowsWrite(access)}
+        offline={lastKnownAt !== null}
         accessKnown={permissions.data !== undefined || permissions.isError}
         receivedAt={receivedAt}
         valve={valves.data ? (valves.data.get(room.id) ?? null) : undefined}

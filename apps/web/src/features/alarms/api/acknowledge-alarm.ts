@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '@/lib/api-client';
+import { apiPost, OWN_SERVER } from '@/lib/api-client';
 import type { Alarm } from './alarm-types';
 import { alarmsQueryKey } from './get-alarms';
 
@@ -13,9 +13,13 @@ export interface AcknowledgeInput {
  * client) and an optional `note`; the manage capability only.
  */
 export const acknowledgeAlarm = ({ id, note }: AcknowledgeInput) =>
-  apiPost<unknown>(`/alarms/${encodeURIComponent(String(id))}/ack`, {
-    ...(note.trim() === '' ? {} : { note: note.trim() }),
-  });
+  apiPost<unknown>(
+    `/alarms/${encodeURIComponent(String(id))}/ack`,
+    {
+      ...(note.trim() === '' ? {} : { note: note.trim() }),
+    },
+    OWN_SERVER,
+  );
 
 /** Acknowledges, then reloads every alarm list (bell, page, room marks); also after a 409. */
 export function useAcknowledgeAlarm() {

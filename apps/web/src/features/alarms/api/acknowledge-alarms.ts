@@ -1,6 +1,6 @@
 import type { AcknowledgeAlarmsAnswer } from '@raumregler/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '@/lib/api-client';
+import { apiPost, OWN_SERVER } from '@/lib/api-client';
 import { alarmsQueryKey } from './get-alarms';
 
 export interface AcknowledgeManyInput {
@@ -13,10 +13,11 @@ export interface AcknowledgeManyInput {
  * ids acknowledged and the ones that failed with their code; the manage capability only.
  */
 export const acknowledgeAlarms = async ({ ids, note }: AcknowledgeManyInput) => {
-  const { data } = await apiPost<AcknowledgeAlarmsAnswer>('/alarms/ack/', {
-    ids: ids.join(','),
-    ...(note.trim() === '' ? {} : { note: note.trim() }),
-  });
+  const { data } = await apiPost<AcknowledgeAlarmsAnswer>(
+    '/alarms/ack/',
+    { ids: ids.join(','), ...(note.trim() === '' ? {} : { note: note.trim() }) },
+    OWN_SERVER,
+  );
   return {
     acknowledged: Array.isArray(data?.acknowledged) ? data.acknowledged : [],
     failed: Array.isArray(data?.failed) ? data.failed : [],

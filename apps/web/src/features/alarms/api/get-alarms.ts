@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
+import { apiGet, OWN_SERVER } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import type { Alarm, AlarmsAnswer, AlarmStateFilter } from './alarm-types';
 
@@ -19,7 +19,10 @@ const hasFilters = (filters: AlarmListFilters | undefined) =>
     !!filters.from ||
     !!filters.to);
 
-/** Our own endpoint (issues 15, 32), under /api only. */
+/**
+ * Our own endpoint (issues 15, 32), under /api only: always this page's own server, never a
+ * forwarding host or the device (which would answer 502 while the device is away).
+ */
 export const alarmsPath = (state: AlarmStateFilter, filters?: AlarmListFilters) => {
   const query = new URLSearchParams({ state });
   if (filters?.kinds && filters.kinds.length > 0) query.set('kind', filters.kinds.join(','));
@@ -33,7 +36,7 @@ export const getAlarms = async (
   state: AlarmStateFilter,
   filters?: AlarmListFilters,
 ): Promise<Alarm[]> => {
-  const answer = await apiGet<AlarmsAnswer>(alarmsPath(state, filters));
+  const answer = await apiGet<AlarmsAnswer>(alarmsPath(state, filters), OWN_SERVER);
   return Array.isArray(answer?.alarms) ? answer.alarms : [];
 };
 

@@ -108,12 +108,26 @@ describe('the alarm console', () => {
     expect(posted[0]).toMatchObject({ ids: '3,2,1', note: 'Fenster geschlossen' });
   });
 
-  it('shows an alarm without a room as "–", and offers no selection to a reader', async () => {
-    alarms = [alarm({ id: 9, room: null as unknown as number, room_name: '', floor: '' })];
+  it('shows the controller\'s own alarm without a room as "–", and offers no selection to a reader', async () => {
+    alarms = [
+      alarm({
+        id: 9,
+        kind: 'device-offline',
+        room: null,
+        room_name: null,
+        floor: null,
+        floor_id: null,
+        value: null,
+        target: null,
+      }),
+    ];
     renderConsole('/alarms', false);
     const table = await screen.findByRole('table');
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('–');
+    expect(row).toHaveTextContent('Regler nicht erreichbar');
+    expect(row).not.toHaveTextContent('null');
+    expect(within(row).queryByRole('link')).not.toBeInTheDocument();
     expect(within(table).queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /quittieren/ })).not.toBeInTheDocument();
   });

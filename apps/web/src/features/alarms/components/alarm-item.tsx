@@ -18,7 +18,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * One alarm: room (a link to its page) and floor, kind and state, since, value and target, who
- * acknowledged it with their note, when it cleared; the acknowledge button for managers.
+ * acknowledged it with their note, when it cleared; the acknowledge button for managers. An
+ * alarm of no room (device-offline) is headed by its kind and has no value or target.
  */
 export const AlarmItem = memo(function AlarmItem({
   alarm,
@@ -72,11 +73,13 @@ export const AlarmItem = memo(function AlarmItem({
           )}
           <div className="min-w-0">
             <h3 className="font-semibold break-words">
-              <RoomCell alarm={alarm} href={roomHref} />
+              {alarm.room === null ? kind : <RoomCell alarm={alarm} href={roomHref} />}
             </h3>
-            <p className="text-sm text-slate-600 dark:text-slate-300">
-              {floorLabel(alarm.floor ?? '')}
-            </p>
+            {alarm.floor !== null && (
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                {floorLabel(alarm.floor)}
+              </p>
+            )}
           </div>
         </div>
         <div className="flex flex-wrap gap-1.5">
@@ -88,12 +91,14 @@ export const AlarmItem = memo(function AlarmItem({
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <Field label={t('alarms.field.since')}>{when(alarm.since)}</Field>
-        <Field label={t('alarms.field.valueTarget')}>
-          {intl.formatMessage(
-            { id: 'alarms.valueTarget' },
-            { value: formatTemp(intl, alarm.value), target: formatTemp(intl, alarm.target) },
-          )}
-        </Field>
+        {alarm.room !== null && (
+          <Field label={t('alarms.field.valueTarget')}>
+            {intl.formatMessage(
+              { id: 'alarms.valueTarget' },
+              { value: formatTemp(intl, alarm.value), target: formatTemp(intl, alarm.target) },
+            )}
+          </Field>
+        )}
         {alarm.acknowledged_by && (
           <Field label={t('alarms.field.acknowledged')}>
             {intl.formatMessage(
@@ -117,10 +122,9 @@ export const AlarmItem = memo(function AlarmItem({
           <Button size="sm" onClick={() => onAcknowledge(alarm)}>
             {t('alarms.ack.open')}
             <span className="sr-only">
-              {intl.formatMessage(
-                { id: 'alarms.ack.which' },
-                { room: alarm.room_name ?? '–', kind },
-              )}
+              {alarm.room === null
+                ? intl.formatMessage({ id: 'alarms.ack.whichNoRoom' }, { kind })
+                : intl.formatMessage({ id: 'alarms.ack.which' }, { room: alarm.room_name, kind })}
             </span>
           </Button>
         </div>

@@ -5,6 +5,7 @@ export const kindStyles: Record<string, string> = {
   'too-cold': 'bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-100',
   'too-warm': 'bg-orange-100 text-orange-900 dark:bg-orange-900/50 dark:text-orange-100',
   'sensor-silent': 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100',
+  'device-offline': 'bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100',
 };
 export const stateStyles: Record<string, string> = {
   active: 'bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100',

@@ -1,5 +1,5 @@
 import { accountPaths, type RegisterPayload, type User } from '@raumregler/contract';
-import { apiGet, apiPost, basicAuthorization } from '@/lib/api-client';
+import { apiGet, apiPost, basicAuthorization, type RequestConfig } from '@/lib/api-client';
 
 /** The account's own credentials go in the multipart body, as every write of the device API. */
 export function register(payload: RegisterPayload) {
@@ -8,8 +8,12 @@ export function register(payload: RegisterPayload) {
   });
 }
 
-export function getUser(credentials: { username: string; password: string }) {
+export function getUser(
+  credentials: { username: string; password: string },
+  config: RequestConfig = {},
+) {
   return apiGet<User>(accountPaths.user, {
+    ...config,
     headers: { Authorization: basicAuthorization(credentials.username, credentials.password) },
   });
 }

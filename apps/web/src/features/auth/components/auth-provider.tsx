@@ -9,6 +9,8 @@ import {
   writeStoredAuth,
   type StoredAuth,
 } from '@/lib/auth-storage';
+import { OWN_SERVER } from '@/lib/api-client';
+import { GATEWAY_STATUSES } from '@/lib/connection';
 import { deviceIdFromHost } from '@/lib/device';
 import { getDeviceInfo } from '../api/get-device-info';
 import { getUser, register as registerAccount } from '../api/register';
@@ -38,6 +40,21 @@ interface AuthContextValue {
 }
 
 const AuthContext = requiredContext<AuthContextValue>('useAuth', 'AuthProvider');
+
+/**
+ * Signing in asks the device's `info` with the credentials. Behind our server in proxy mode a
+ * device that does not answer (502/503/504) must not keep our users out (issue 32): the
+ * accounts are ours, so our own `/api/user` checks the credentials instead (no device info).
+ */
+async function signInInfo(credentials: { username: string; password: string }) {
+  try {
+    return await getDeviceInfo(credentials);
+  } catch (error) {
+    if (!GATEWAY_STATUSES.includes((error as ApiError).status ?? 0)) throw error;
+    await getUser(credentials, OWN_SERVER);
+    return null;
+  }
+}
 
 const causeOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -69,7 +86,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async ({ username, password, remember }: LoginInput) => {
       try {
-        const deviceInfo = await getDeviceInfo({ username, password });
+        const deviceInfo = await signInInfo({ username, password });
         const next: StoredAuth = {
           macAddress: deviceIdFromHost(window.location.hostname),
           username,

@@ -2,7 +2,7 @@ import { accountPaths, deviceApiPaths } from '@raumregler/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, RefreshCw, WifiOff } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { apiGet } from '@/lib/api-client';
 import { readStoredAuth } from '@/lib/auth-storage';
 import {
@@ -11,6 +11,7 @@ import {
   reportReachability,
   type Reachability,
 } from '@/lib/connection';
+import { useLastRoomsShownAt } from '@/lib/last-rooms';
 
 /** How often to knock while the controller is away, and how often to check while it is there. */
 export const OFFLINE_PROBE_MS = 3000;
@@ -23,11 +24,14 @@ type State = 'online' | 'offline' | 'recovered';
  * Any answer proves the controller is there; the API client reports it. Signed in, ask the
  * device itself; signed out, ask the public app config, so probes never count as failed logins.
  */
-function probe() {
+function probe(): Promise<boolean> {
   const request = readStoredAuth()
     ? apiGet(deviceApiPaths.info())
     : apiGet(accountPaths.appConfig, { baseURL: '/api' });
-  return request.catch(() => undefined);
+  return request.then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -62,13 +66,24 @@ export function ConnectionBanner() {
     };
   }, []);
 
+  // The rooms on screen are the stored ones (issue 32): the controller is away even when our
+  // own server answers other requests (proxy mode answers permissions and alarms itself).
+  const lastRoomsAt = useLastRoomsShownAt();
+  const away = state === 'offline' || lastRoomsAt !== null;
   useEffect(() => {
-    const every = state === 'offline' ? OFFLINE_PROBE_MS : ONLINE_HEARTBEAT_MS;
+    const every = away ? OFFLINE_PROBE_MS : ONLINE_HEARTBEAT_MS;
     const timer = window.setInterval(() => {
-      if (state === 'offline' || document.visibilityState === 'visible') void probe();
+      if (!away && document.visibilityState !== 'visible') return;
+      void probe().then((answered) => {
+        // The device answers again: live rooms replace the stored ones.
+        if (answered && lastRoomsAt !== null) {
+          setState('recovered');
+          void queryClient.invalidateQueries();
+        }
+      });
     }, every);
     return () => window.clearInterval(timer);
-  }, [state]);
+  }, [away, lastRoomsAt, queryClient]);
 
   useEffect(() => {
     if (state !== 'recovered') return;
@@ -79,10 +94,10 @@ export function ConnectionBanner() {
 
   const retryNow = useCallback(() => void probe(), []);
   const banner = useRef<HTMLDivElement>(null);
-  useBannerHeight(banner, state);
+  useBannerHeight(banner, away ? 'offline' : state);
 
-  if (state === 'online') return null;
-  if (state === 'recovered')
+  if (state === 'online' && lastRoomsAt === null) return null;
+  if (state === 'recovered' && lastRoomsAt === null)
     return (
       <div
         ref={banner}
@@ -106,6 +121,7 @@ export function ConnectionBanner() {
         </strong>{' '}
         <FormattedMessage id="connection.lost.detail" />
       </span>
+      {lastRoomsAt !== null && <LastKnownNote at={lastRoomsAt} />}
       <button
         type="button"
         onClick={retryNow}
@@ -115,6 +131,30 @@ export function ConnectionBanner() {
         <FormattedMessage id="connection.retry" />
       </button>
     </div>
+  );
+}
+
+/**
+ * "Stand 07:40: zuletzt bekannte Werte, Änderungen erst wieder mit Verbindung." — the rooms on
+ * screen are the stored ones (issue 32); the date too when they are not of today.
+ */
+function LastKnownNote({ at }: { at: number }) {
+  const intl = useIntl();
+  const when = new Date(at);
+  const today = new Date().toDateString() === when.toDateString();
+  const time = today
+    ? intl.formatTime(when, { hour: '2-digit', minute: '2-digit' })
+    : intl.formatDate(when, {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+  return (
+    <span data-testid="last-known-rooms" className="basis-full text-center">
+      <FormattedMessage id="connection.lastKnown" values={{ time }} />
+    </span>
   );
 }
 

@@ -26,11 +26,17 @@ export function RoomControl({
   room,
   canChange,
   accessKnown = true,
+  offline = false,
   receivedAt,
   valve,
 }: {
   room: Room;
   canChange: boolean;
+  /**
+   * The room is the last known one from storage (issue 32): the controller does not answer, so
+   * nothing can be changed now, and the dial says why instead of pretending.
+   */
+  offline?: boolean;
   /** False while the user's permissions have not arrived: the dial is read-only meanwhile. */
   accessKnown?: boolean;
   receivedAt: number;
@@ -71,7 +77,7 @@ export function RoomControl({
           value={target}
           current={current}
           label={t('rooms.dial.label', { room: room.name })}
-          readOnly={!canChange}
+          readOnly={!canChange || offline}
           formatValue={format}
           caption={t(isCooling(room) ? 'rooms.dial.targetCooling' : 'rooms.dial.target')}
           tone={isCooling(room) ? 'cool' : 'heat'}
@@ -86,7 +92,13 @@ export function RoomControl({
           style={accessKnown ? undefined : { visibility: 'hidden' }}
           aria-hidden={accessKnown ? undefined : true}
         >
-          {t(canChange || !accessKnown ? 'rooms.dial.hint' : 'rooms.dial.readOnly')}
+          {t(
+            offline
+              ? 'rooms.dial.offline'
+              : canChange || !accessKnown
+                ? 'rooms.dial.hint'
+                : 'rooms.dial.readOnly',
+          )}
         </p>
       </Card>
       <div className="flex flex-col gap-4">
@@ -123,7 +135,7 @@ export function RoomControl({
               <NextChangeLine next={activity.next} now={now} />
             </>
           )}
-          {canChange && (
+          {canChange && !offline && (
             <>
               <DurationSlider hours={hours} onChange={setHours} />
               {temporary && (
