@@ -15,6 +15,7 @@ import { groupWrites, type GroupAction, type GroupWrite } from '../utils/group';
 import { STATE_FILTERS, type SortKey } from '../utils/query';
 import { buildBaseRows, withMarks, type OverviewRow, type RoomMarks } from '../utils/rows';
 import { holdOrder, sortRows } from '../utils/sort';
+import { ExportAll } from './export-all';
 import { OverviewFilters } from './overview-filters';
 import { OverviewSummary } from './overview-summary';
 import { OverviewTable } from './overview-table';
@@ -173,6 +174,7 @@ function OverviewRooms({
       ) : (
         <>
           <OverviewSummary rows={rows} query={query} marks={markKinds} />
+          <ExportAll floor={query.floor} floors={floorChoices} />
           {phone ? (
             <>
               <Button
