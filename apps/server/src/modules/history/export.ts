@@ -87,26 +87,14 @@ export function localDayStart(clock: LocalClock) {
   };
 }
 
-/** A growing Buffer of UTF-8 text: a room's rows live outside V8's heap (decision 46). */
-class TextBytes {
-  private bytes = Buffer.allocUnsafe(64 * 1024);
-  private length = 0;
-  put(text: string) {
-    const most = text.length * 3;
-    if (this.length + most > this.bytes.length) {
-      const larger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + most));
-      this.bytes.copy(larger, 0, 0, this.length);
-      this.bytes = larger;
-    }
-    this.length += this.bytes.write(text, this.length, 'utf8');
-  }
-  /** The text so far, and a fresh start. */
-  take(): Buffer {
-    const taken = Buffer.from(this.bytes.subarray(0, this.length));
-    this.length = 0;
-    return taken;
-  }
-}
+/**
+ * Days per piece of a room's span: about 1,000 rows, at most 31 days. A piece's text then stays
+ * under ~100 KB, a young string that dies young: no Buffer whose memory only a garbage
+ * collection gives back (a stream of them held 60–80 MB until V8 collected), and not V8's
+ * large-object space (decision 46).
+ */
+export const pieceDays = (stepSeconds: number) =>
+  Math.max(1, Math.min(PIECE_DAYS, Math.floor((1000 * stepSeconds) / 86_400)));
 
 export interface ExportRequest {
   rooms: readonly ExportRoom[];
@@ -119,8 +107,8 @@ export interface ExportRequest {
 }
 
 /**
- * The export's bytes, room by room: a room's span is read in pieces of at most PIECE_DAYS days
- * and each piece is one chunk, so the server holds one piece at a time whatever the building
+ * The export's text, room by room: a room's span is read in pieces (`pieceDays`) and each piece
+ * is one chunk, so the server holds one piece at a time whatever the building
  * and the span (1,000 rooms × 400 days included). The rows of a room are the step's buckets
  * that start in [from, to): the room history's samples (raw) or 15-minute means, and for hours
  * and days the means of those quarters (`meansBy`, the quarters' rule). A turn of the event
@@ -131,13 +119,12 @@ export async function* exportChunks(
   samplesOf: (roomId: number, from: number, to: number, means: boolean) => HistorySample[],
   clock: LocalClock,
   rawSeconds: number,
-): AsyncGenerator<Buffer> {
+): AsyncGenerator<string> {
   const { rooms, from, to, stepSeconds, language } = request;
   const dialect = DIALECTS[language];
   const separator = dialect.separator;
-  const text = new TextBytes();
-  text.put((language === 'de' ? BOM : '') + csvLine(HEADERS[language], dialect));
-  yield text.take();
+  yield (language === 'de' ? BOM : '') + csvLine(HEADERS[language], dialect);
+  const days = pieceDays(stepSeconds);
   const dayStart = localDayStart(clock);
   const bucketOf = bucketStart(clock, stepSeconds);
   const time =
@@ -150,30 +137,30 @@ export async function* exportChunks(
     const prefix = csvCell(room.name, dialect) + separator + csvCell(room.floorName, dialect);
     for (let start = from; start < to;) {
       // Pieces end on local midnights, where no hour or day bucket straddles them.
-      const next = dayStart(start + PIECE_DAYS * DAY_MS);
+      const next = dayStart(start + days * DAY_MS);
       const end = next > start ? Math.min(to, next) : to;
       // The store's ranges include their end; the export's does not.
       const read = samplesOf(room.id, start, end - 1, !raw);
       const rows = grouped ? meansBy(read, bucketOf) : read;
+      let text = '';
       for (const row of rows) {
         if (row.time < from) continue;
-        text.put(
+        text +=
           prefix +
-            separator +
-            time(row.time) +
-            separator +
-            csvCell(row.temperature, dialect) +
-            separator +
-            csvCell(row.target, dialect) +
-            separator +
-            csvCell(row.humidity, dialect) +
-            separator +
-            csvCell(row.valve, dialect) +
-            '\r\n',
-        );
+          separator +
+          time(row.time) +
+          separator +
+          csvCell(row.temperature, dialect) +
+          separator +
+          csvCell(row.target, dialect) +
+          separator +
+          csvCell(row.humidity, dialect) +
+          separator +
+          csvCell(row.valve, dialect) +
+          '\r\n';
       }
       start = end;
-      yield text.take();
+      if (text !== '') yield text;
     }
     await nextTurn();
   }
@@ -261,5 +248,5 @@ export function sendExport(
       `attachment; filename="${exportFileName(clock, start, end, language, floorId)}"`,
     )
     .header('cache-control', 'no-store')
-    .send(Readable.from(chunks, { objectMode: false, highWaterMark: 64 * 1024 }));
+    .send(Readable.from(chunks, { highWaterMark: 2 }));
 }
