@@ -412,10 +412,11 @@ const nodeScript = (file) => ({
   args: [file],
   missing: `no ${file}`,
 });
-/** The other benches (issue 13 group action, 14 history, 15 alarms, 14 history chart). */
+/** The other benches (issue 13 group action, 14 history, 32 export, 15 alarms, 14 history chart). */
 const steps = [
   npmScript('bench:group'),
   npmScript('bench:history'),
+  npmScript('bench:export'),
   npmScript('bench:alarms'),
   nodeScript('scripts/bench/chart-long-tasks.mjs'),
 ];

@@ -187,6 +187,56 @@ export async function apiGet<T>(url: string, config: RequestConfig = {}): Promis
 }
 
 /**
+ * A file from our own server, fetched with the signed-in user's Basic credentials (a plain link
+ * cannot carry them) as a Blob: the browser keeps a big answer in its blob store, never as one
+ * JavaScript string. The file name is the answer's Content-Disposition one, when it has one.
+ * `timeout` 0 waits as long as the answer streams.
+ */
+export function apiGetFile(
+  url: string,
+  timeout = 0,
+): Promise<{ blob: Blob; filename: string | null }> {
+  const credentials = currentCredentials();
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('GET', `${OWN_SERVER.baseURL}/${url.replace(/^\/+/, '')}`, true);
+    xhr.responseType = 'blob';
+    xhr.timeout = timeout;
+    if (credentials) {
+      xhr.setRequestHeader(
+        'Authorization',
+        basicAuthorization(credentials.username, credentials.password),
+      );
+    }
+    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
+    xhr.setRequestHeader(CLIENT_HEADER, WEB_CLIENT);
+    xhr.onload = () => {
+      const blob = xhr.response as Blob;
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const disposition = xhr.getResponseHeader('Content-Disposition') ?? '';
+        resolve({ blob, filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null });
+        return;
+      }
+      void blob.text().then((text) =>
+        reject(
+          normalizeApiError(
+            new HttpError(`Request failed with status code ${xhr.status}`, 'status', {
+              status: xhr.status,
+              data: parseBody(text),
+            }),
+          ),
+        ),
+      );
+    };
+    xhr.onerror = () => reject(normalizeApiError(networkError()));
+    xhr.onabort = () => reject(normalizeApiError(new HttpError('Request aborted', 'network')));
+    xhr.ontimeout = () =>
+      reject(normalizeApiError(new HttpError(`timeout of ${timeout}ms exceeded`, 'timeout')));
+    xhr.send();
+  });
+}
+
+/**
  * The multipart body of a write: user and password, then every non-null payload field. Files and
  * blobs as they are, arrays as name[index], everything else as a string. The payload's own
  * user/password fields are ignored.

@@ -3,7 +3,12 @@
  * Basic credentials, so the answer is fetched first and handed to the browser as a Blob.
  */
 export function saveText(text: string, filename: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  saveBlob(new Blob([text], { type }), filename);
+}
+
+/** Hands a Blob to the browser as a download (a big one stays in the browser's blob store). */
+export function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

@@ -2,3 +2,4 @@
 // load them: here because the server's tests and the e2e tests both read the reset mail, and this
 // is the one package both may import.
 export * from './reset-mail.js';
+export { parseCsv, parseLocaleNumber } from './csv.js';

@@ -13,7 +13,7 @@ export type { HistorySample } from './rules.js';
 export default fp<{ simulation: boolean }>(
   async (app, { simulation }) => {
     await app.register(sampler, { recordTimer: simulation, simulation });
-    await app.register(historyRoutes, { prefix: '/api/history' });
+    await app.register(historyRoutes, { prefix: '/api/history', simulation });
   },
   { name: 'history-module', dependencies: ['building', 'auth'] },
 );

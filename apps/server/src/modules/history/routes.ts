@@ -1,11 +1,12 @@
 import type { HistoryStatus } from '@raumregler/contract';
 import { HistoryAnswerSchema, HistoryStatusSchema } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { DAY_MS, resolutionFor } from './rules.js';
+import { DAY_MS, parseStep, QUARTER_SECONDS, resolutionFor } from './rules.js';
 import { parseWireTime, toOffsetIso, type LocalClock } from '../../platform/clock/local-time.js';
 import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
 import { toCsv, wantsCsv } from '../../platform/http/csv.js';
 import { historyAnswerJson } from './answer-json.js';
+import { sendExport, type ExportContext, type ExportRoom } from './export.js';
 
 const invalid = (field: string, message: string) =>
   new HttpError(400, 'validation_failed', message, { [field]: [message] });
@@ -40,7 +41,7 @@ function rememberingClock(local: LocalClock): LocalClock {
  * order, raw while the span lies inside HISTORY_RAW_DAYS, else 15-minute means; JSON or CSV.
  * `GET /api/history/status` says whether the simulation's backfill is still running.
  */
-const historyRoutes: FastifyPluginAsync = async (app) => {
+const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, { simulation }) => {
   app.addHook('preHandler', app.authenticate);
   app.addHook('preHandler', app.requireCapability('read'));
 
@@ -59,6 +60,65 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
   };
 
   const wireClock = rememberingClock(app.clock.local);
+  /** Whether raw samples still cover a span starting at `start`. */
+  const rawCovers = (start: number) =>
+    resolutionFor(start, app.clock.now(), app.config.historyRawDays) === 'raw';
+
+  /**
+   * The span of `from` and `to` (the last 24 hours without either; up to now with `from`
+   * alone); 400 when `to` is before `from` or they lie more than `maxDays` apart.
+   */
+  const span = (request: FastifyRequest, maxDays: number) => {
+    const from = timeParam(request, 'from');
+    const to = timeParam(request, 'to') ?? (from === undefined ? app.clock.now() : undefined);
+    const end = to ?? app.clock.now();
+    const start = from ?? end - DAY_MS;
+    if (end < start) throw invalid('to', 'to must not be before from.');
+    if (end - start > maxDays * DAY_MS) {
+      throw invalid('from', `from and to may be at most ${maxDays} days apart.`);
+    }
+    return { start, end };
+  };
+
+  // Proxy mode: the rooms of the device's last poll, with their floors, in its order.
+  let polled: ExportRoom[] | null = null;
+  if (!simulation && app.hasDecorator('upstreamPoll')) {
+    app.upstreamPoll.subscribe((rooms) => {
+      polled = rooms.map((room) => ({
+        id: room.id,
+        name: String(room.name ?? room.id),
+        floorId: room.floorId,
+        floorName: String(room.floorName ?? ''),
+      }));
+    });
+  }
+  const allRooms = (): ExportRoom[] => {
+    if (!simulation) {
+      // Before the first poll after a restart: the rooms with history, known by their ids.
+      return (
+        polled ??
+        app.history.store
+          .roomIds()
+          .map((id) => ({ id, name: String(id), floorId: 0, floorName: '' }))
+      );
+    }
+    const building = app.repos.building;
+    const floors = building.listFloors();
+    const rooms = building.listRooms();
+    return floors.flatMap((floor) =>
+      rooms
+        .filter((room) => room.floorId === floor.id)
+        .sort((a, b) => a.position - b.position || a.id - b.id)
+        .map((room) => ({
+          id: room.id,
+          name: room.name,
+          floorId: floor.id,
+          floorName: floor.name,
+        })),
+    );
+  };
+  const exportContext: ExportContext = { app, allRooms, span, invalid, clock: wireClock };
+  app.get('/export.csv', (request, reply) => sendExport(exportContext, request, reply));
 
   app.get('/status', { schema: { response: { 200: HistoryStatusSchema } } }, (): HistoryStatus => ({
     backfill: app.history.backfillStatus(),
@@ -74,32 +134,29 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
       }
       const roomId = Number(id);
       if (!app.history.hasRoom(roomId)) throw unknownRoom();
-      const from = timeParam(request, 'from');
-      const to = timeParam(request, 'to') ?? (from === undefined ? app.clock.now() : undefined);
-      const end = to ?? app.clock.now();
-      const start = from ?? end - DAY_MS;
-      if (end < start) throw invalid('to', 'to must not be before from.');
-      const maxDays = app.config.historyDays;
-      if (end - start > maxDays * DAY_MS) {
-        throw invalid('from', `from and to may be at most ${maxDays} days apart.`);
-      }
+      const { start, end } = span(request, app.config.historyDays);
       // ?step=900 asks for 15-minute means of a span the raw samples would cover too (a 7-day
       // chart needs 672 points, not 10,080); the raw interval or nothing: as the span decides.
-      const step = (request.query as Record<string, unknown>).step;
-      const raw = String(app.config.historyIntervalSeconds);
-      if (step !== undefined && step !== '' && step !== raw && step !== '900') {
-        throw invalid('step', `step must be ${raw} or 900 (seconds).`);
+      const rawSeconds = app.config.historyIntervalSeconds;
+      const step = parseStep((request.query as Record<string, unknown>).step, [
+        rawSeconds,
+        QUARTER_SECONDS,
+      ]);
+      if (step === null) {
+        throw invalid('step', `step must be ${rawSeconds} or 900 (seconds).`);
       }
-      if (
-        step === raw &&
-        resolutionFor(start, app.clock.now(), app.config.historyRawDays) !== 'raw'
-      ) {
+      if (step === rawSeconds && !rawCovers(start)) {
         throw invalid(
           'step',
-          `step ${raw} covers the last ${app.config.historyRawDays} days only; ask for 900.`,
+          `step ${rawSeconds} covers the last ${app.config.historyRawDays} days only; ask for 900.`,
         );
       }
-      const { stepSeconds, samples } = app.history.query(roomId, start, end, step === '900');
+      const { stepSeconds, samples } = app.history.query(
+        roomId,
+        start,
+        end,
+        step === QUARTER_SECONDS,
+      );
       const local = wireClock;
       if (wantsCsv(request)) {
         reply

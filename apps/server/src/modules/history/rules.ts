@@ -68,17 +68,31 @@ export const slotOf = (now: number, intervalMs: number) => now - (now % interval
  * none does); the valve's mean is the share of the time it was open, in percent.
  */
 export function quarterMeans(samples: readonly HistorySample[]): HistorySample[] {
+  return meansBy(samples, (time) => time - (time % QUARTER_MS));
+}
+
+/**
+ * Means of samples in time order per bucket, the rule of `quarterMeans` for any step: one mean
+ * per bucket holding at least one sample, stamped with `bucketOf(time)`, the start (epoch ms) of
+ * the bucket a sample's time lies in (the same for every time of one bucket, and not
+ * decreasing). The hours and days of the building export are the means of a room's quarters
+ * (`exportBuckets`).
+ */
+export function meansBy(
+  samples: readonly HistorySample[],
+  bucketOf: (time: number) => number,
+): HistorySample[] {
   const result: HistorySample[] = [];
   const sums = [0, 0, 0, 0];
   const counts = [0, 0, 0, 0];
   const keys = ['temperature', 'target', 'humidity', 'valve'] as const;
   let start = 0;
   while (start < samples.length) {
-    const quarter = samples[start]!.time - (samples[start]!.time % QUARTER_MS);
+    const bucket = bucketOf(samples[start]!.time);
     sums.fill(0);
     counts.fill(0);
     let end = start;
-    for (; end < samples.length && samples[end]!.time < quarter + QUARTER_MS; end++) {
+    for (; end < samples.length && bucketOf(samples[end]!.time) === bucket; end++) {
       const sample = samples[end]!;
       for (let k = 0; k < 4; k++) {
         const value = sample[keys[k]!];
@@ -93,7 +107,7 @@ export function quarterMeans(samples: readonly HistorySample[]): HistorySample[]
     const humidity = mean(2);
     const valve = mean(3);
     result.push({
-      time: quarter,
+      time: bucket,
       temperature: temperature === null ? null : twoDecimals(temperature),
       target: target === null ? null : twoDecimals(target),
       humidity: humidity === null ? null : Math.round(humidity),
@@ -102,6 +116,29 @@ export function quarterMeans(samples: readonly HistorySample[]): HistorySample[]
     start = end;
   }
   return result;
+}
+
+/** Steps by name: `?step=15m`, `1h`, `1d` (the building export; the room history takes them too). */
+export const STEP_NAMES: Readonly<Record<string, number>> = {
+  '15m': QUARTER_SECONDS,
+  '1h': HOUR_MS / 1000,
+  '1d': DAY_MS / 1000,
+};
+
+/**
+ * A `step` query value: a name of STEP_NAMES or whole seconds, one of `allowed` (seconds);
+ * undefined when absent or empty, null when it is no allowed step. The one parser of the room
+ * history's and the building export's `step`.
+ */
+export function parseStep(value: unknown, allowed: readonly number[]): number | null | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') return null;
+  const seconds = Object.hasOwn(STEP_NAMES, value)
+    ? STEP_NAMES[value]!
+    : /^\d{1,6}$/.test(value)
+      ? Number(value)
+      : NaN;
+  return allowed.includes(seconds) ? seconds : null;
 }
 
 /**

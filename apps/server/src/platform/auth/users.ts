@@ -12,6 +12,8 @@ export interface UserRecord {
   accessPro: Access;
   /** When the account was disabled (epoch ms); null while it may sign in. */
   disabledAt: number | null;
+  /** The user's language: their alarm mails, and the building export's default (issue 32). */
+  language: 'de' | 'en';
 }
 
 interface UserRow {
@@ -24,6 +26,7 @@ interface UserRow {
   access_smart: Access;
   access_pro: Access;
   disabled_at: number | null;
+  language: string;
 }
 
 const toRecord = (row: UserRow): UserRecord => ({
@@ -36,6 +39,7 @@ const toRecord = (row: UserRow): UserRecord => ({
   accessSmart: row.access_smart,
   accessPro: row.access_pro,
   disabledAt: row.disabled_at,
+  language: row.language === 'en' ? 'en' : 'de',
 });
 
 /**
@@ -46,7 +50,7 @@ export function maySignIn(user: UserRecord | null): user is UserRecord {
   return user !== null && user.disabledAt === null;
 }
 
-export type NewUser = Omit<UserRecord, 'id' | 'disabledAt'>;
+export type NewUser = Omit<UserRecord, 'id' | 'disabledAt' | 'language'>;
 
 export function createUsersRepository(db: Database) {
   const byUsername = db.prepare<[string], UserRow>('SELECT * FROM users WHERE username = ?');

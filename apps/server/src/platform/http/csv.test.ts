@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './csv.js';
+import { csvLine, toCsv } from './csv.js';
 
 describe('toCsv', () => {
   it('quotes commas, quotes and line breaks, leaves empty cells for missing values', () => {
@@ -43,5 +43,14 @@ describe('toCsv', () => {
 
   it('leaves text with those characters further in, and numbers, as they are', () => {
     expect(toCsv(['a', 'b', 'c'], [['a=b', 'x-y', -3]])).toBe('a,b,c\r\na=b,x-y,-3\r\n');
+  });
+});
+
+describe('csvLine in the German dialect', () => {
+  const german = { separator: ';', decimalComma: true } as const;
+  it('writes decimal commas, quotes the semicolon but not the comma, still guards formulas', () => {
+    expect(csvLine(['a;b', 'c,d', 21.53, -2.5, null, '=1+1'], german)).toBe(
+      '"a;b";c,d;21,53;-2,5;;\'=1+1\r\n',
+    );
   });
 });

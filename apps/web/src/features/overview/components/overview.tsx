@@ -17,6 +17,7 @@ import { buildBaseRows, withMarks, type OverviewRow, type RoomMarks } from '../u
 import { holdOrder, sortRows } from '../utils/sort';
 import { FloorSelect } from './floor-select';
 import { demandOf, withValves, type RoomValves } from '../utils/valve';
+import { ExportAll } from './export-all';
 import { OverviewFilters } from './overview-filters';
 import { OverviewSummary } from './overview-summary';
 import { OverviewTable } from './overview-table';
@@ -209,6 +210,7 @@ function OverviewRooms({
       ) : (
         <>
           <OverviewSummary rows={rows} query={query} marks={markKinds} demand={demand} />
+          <ExportAll floor={query.floor} floors={floorChoices} />
           {phone ? (
             <>
               <Button
