@@ -20,12 +20,7 @@ export function ExportAll({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button
-        variant="secondary"
-        className="self-start"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
+      <Button variant="secondary" size="sm" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         <Download aria-hidden="true" className="mr-2 size-4" />
         {intl.formatMessage({ id: 'overview.export.open' })}
       </Button>

@@ -210,7 +210,6 @@ function OverviewRooms({
       ) : (
         <>
           <OverviewSummary rows={rows} query={query} marks={markKinds} demand={demand} />
-          <ExportAll floor={query.floor} floors={floorChoices} />
           {phone ? (
             <>
               <Button
@@ -293,12 +292,17 @@ function OverviewRooms({
               />
             </Suspense>
           )}
-          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {intl.formatMessage(
-              { id: 'overview.shown' },
-              { shown: shown.length, total: rows.length },
-            )}
-          </p>
+          {/* The count and the export share a line: the export is of the whole building (or the
+              floor filtered), the count says what the list shows. */}
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+              {intl.formatMessage(
+                { id: 'overview.shown' },
+                { shown: shown.length, total: rows.length },
+              )}
+            </p>
+            <ExportAll floor={query.floor} floors={floorChoices} />
+          </div>
           {shown.length === 0 ? (
             <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center dark:border-white/15">
               {t('overview.empty')}{' '}

@@ -57,7 +57,7 @@ export const OverviewTableRow = memo(function OverviewTableRow({
       )}
     >
       {selected !== null && (
-        <td className="px-2 py-2">
+        <td className="px-1.5 py-2">
           <input
             type="checkbox"
             className="size-4 scroll-mt-10 accent-primary"
@@ -67,7 +67,7 @@ export const OverviewTableRow = memo(function OverviewTableRow({
           />
         </td>
       )}
-      <td className="px-2 py-2 font-medium whitespace-nowrap">
+      <td className="px-1.5 py-2 font-medium whitespace-nowrap">
         <Link
           to={href}
           onClick={leaveRow}
@@ -76,16 +76,16 @@ export const OverviewTableRow = memo(function OverviewTableRow({
           {row.name}
         </Link>
       </td>
-      <td className="px-2 py-2 whitespace-nowrap">{row.floorName}</td>
-      <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
+      <td className="px-1.5 py-2 whitespace-nowrap">{row.floorName}</td>
+      <td className="px-1.5 py-2 text-right whitespace-nowrap tabular-nums">
         {formatTemp(intl, row.current)}
       </td>
-      <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
+      <td className="px-1.5 py-2 text-right whitespace-nowrap tabular-nums">
         {formatTemp(intl, row.target)}
       </td>
       <td
         className={cn(
-          'px-2 py-2 text-right whitespace-nowrap tabular-nums',
+          'px-1.5 py-2 text-right whitespace-nowrap tabular-nums',
           off && 'font-semibold',
           off &&
             (row.deviation! < 0
@@ -95,13 +95,13 @@ export const OverviewTableRow = memo(function OverviewTableRow({
       >
         {formatDeviation(intl, row.deviation)}
       </td>
-      <td className={cn('px-2 py-2', statusTone(row))}>{formatStatus(intl, row, now)}</td>
-      <td className="px-2 py-2 whitespace-nowrap">{formatNext(intl, row, now)}</td>
-      <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
+      <td className={cn('px-1.5 py-2', statusTone(row))}>{formatStatus(intl, row, now)}</td>
+      <td className="px-1.5 py-2 whitespace-nowrap">{formatNext(intl, row, now)}</td>
+      <td className="px-1.5 py-2 text-right whitespace-nowrap tabular-nums">
         {formatHumidity(intl, row.humidity)}
       </td>
       <ValveCell intl={intl} valve={row.valve} />
-      <td className="px-2 py-2 whitespace-nowrap tabular-nums">
+      <td className="px-1.5 py-2 whitespace-nowrap tabular-nums">
         {row.updated ? formatDayTime(intl, row.updated, now) : NO_VALUE}
       </td>
     </tr>

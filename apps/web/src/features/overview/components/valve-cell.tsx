@@ -19,7 +19,7 @@ export function ValveText({ intl, valve }: { intl: IntlShape; valve: number | nu
 /** The table's Ventil cell (issue 32). */
 export function ValveCell({ intl, valve }: { intl: IntlShape; valve: number | null }) {
   return (
-    <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
+    <td className="px-1.5 py-2 text-right whitespace-nowrap tabular-nums">
       <ValveText intl={intl} valve={valve} />
     </td>
   );
