@@ -9,7 +9,7 @@ import { saveText } from '@/lib/download';
 import { useNow } from '@/lib/use-now';
 import type { Alarm } from '../api/alarm-types';
 import { useAlarms } from '../hooks/use-alarms';
-import { usePhone } from '../hooks/use-phone';
+import { usePhone } from '@/lib/use-phone';
 import { alarmsCsv } from '../utils/alarms-csv';
 import {
   readConsoleFilters,

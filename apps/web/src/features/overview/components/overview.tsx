@@ -6,7 +6,7 @@ import { SlidersHorizontal } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Sheet } from '@/components/ui/sheet';
 import { useBatchRun, type RunBatch } from '@/lib/use-batch-run';
-import { usePhone } from '../hooks/use-phone';
+import { usePhone } from '@/lib/use-phone';
 import { useScrollWhenWider } from '../hooks/use-scroll-when-wider';
 import { useToolbarOffset } from '../hooks/use-toolbar-offset';
 import { useOverviewQuery } from '../hooks/use-overview-query';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Below 600 px the alarm console shows cards instead of the table (as the overview does). */
+/** Below 600 px lists show compact cards instead of a table (the overview, the alarm console). */
 const PHONE_QUERY = '(max-width: 599.98px)';
 
 const media = () =>
