@@ -90,7 +90,7 @@ async function openOverview(page: Page) {
   await page.getByLabel('Passwort', { exact: true }).fill(benchUser.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
-  await expect(page.getByText('1000 von 1000 Räumen')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('1.000 von 1.000 Räumen')).toBeVisible({ timeout: 20_000 });
   return server;
 }
 
@@ -140,12 +140,12 @@ test('floor 2 at 19 °C until Friday 18:00 in at most 6 inputs', async ({ page }
   // The overview says it: filtered to the floor, every row runs until Friday 18:00.
   const day = `${Number(friday.slice(8, 10))}.`;
   await page.getByLabel('Geschoss', { exact: true }).selectOption({ label: '1. OG' });
-  await expect(page.getByText('50 von 1000 Räumen')).toBeVisible();
+  await expect(page.getByText('50 von 1.000 Räumen')).toBeVisible();
   const firstRow = page.getByRole('table').locator('tbody tr[aria-rowindex="2"]');
   await expect(firstRow).toContainText('Raum 2.01');
   await expect(firstRow).toContainText(new RegExp(`Vorübergehend bis (${day} \\S+, )?18:00`));
   await page.getByLabel('Zustand').selectOption({ label: 'vorübergehend' });
-  await expect(page.getByText('50 von 1000 Räumen')).toBeVisible();
+  await expect(page.getByText('50 von 1.000 Räumen')).toBeVisible();
 
   // The room page counts down in NNh NNm NNs, the hours unpadded beyond 99.
   await firstRow.getByRole('link', { name: 'Raum 2.01' }).click();
@@ -226,7 +226,7 @@ test('the absence picker selects a floor with one click and finds rooms by searc
   await expect(page.getByRole('heading', { level: 1, name: 'Abwesenheiten' })).toBeVisible();
   await page.getByRole('radio', { name: 'Ausgewählte Räume' }).check();
   await page.getByRole('checkbox', { name: '2. OG – ganzes Geschoss (50)', exact: true }).check();
-  await expect(page.getByText('50 von 1000 Räumen ausgewählt')).toBeVisible();
+  await expect(page.getByText('50 von 1.000 Räumen ausgewählt')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Raum 3.17' })).toBeChecked();
 
   await page.getByLabel('Räume suchen').fill('Raum 5.0');
@@ -234,7 +234,7 @@ test('the absence picker selects a floor with one click and finds rooms by searc
   await expect(page.getByRole('checkbox', { name: 'Raum 3.17' })).toHaveCount(0);
   const matches = page.getByRole('checkbox', { name: '4. OG – alle Treffer (9)', exact: true });
   await matches.check();
-  await expect(page.getByText('59 von 1000 Räumen ausgewählt')).toBeVisible();
+  await expect(page.getByText('59 von 1.000 Räumen ausgewählt')).toBeVisible();
   await page.getByRole('checkbox', { name: 'Raum 5.03' }).uncheck();
   // Part of the matches chosen: the floor's box says "mixed".
   expect(await matches.evaluate((box: HTMLInputElement) => box.indeterminate)).toBe(true);

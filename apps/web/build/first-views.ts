@@ -1,5 +1,9 @@
 import { authBase, paths, ROUTER_BASENAME, type Area } from '../src/config/paths.ts';
-import { AUTH_STORAGE_KEY, I18N_STORAGE_KEY, SETTINGS_STORAGE_KEY } from '../src/lib/storage-keys.ts';
+import {
+  AUTH_STORAGE_KEY,
+  I18N_STORAGE_KEY,
+  SETTINGS_STORAGE_KEY,
+} from '../src/lib/storage-keys.ts';
 
 /**
  * The screens a first view opens with, written once: by the route modules that are loaded lazily
