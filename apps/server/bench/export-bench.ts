@@ -24,6 +24,7 @@ import { createHistoryRepository } from '../src/modules/history/repository.js';
 import { importSeed } from '../src/modules/building/seed-import.js';
 import { DAY_MS, HOUR_MS, QUARTER_MS, type HistorySample } from '../src/modules/history/rules.js';
 import { generateBuilding, benchUser } from '../src/test-support/generate-building.js';
+import { sampleAt } from './history-samples.js';
 import { startChildServer, type ChildServer } from '../src/test-support/spawn-server.js';
 import { pinning, printVerdicts } from './server-bench.js';
 import type { Verdict } from './verdicts.js';
@@ -38,20 +39,6 @@ const HEAP_MB = 64;
 const SEMI_MB = 2;
 const LONG_ROOMS = Math.max(1, Number(process.env.BENCH_EXPORT_LONG_ROOMS ?? 1000));
 const LONG = process.env.BENCH_EXPORT_LONG !== '0';
-
-/** A room's plausible day (bench:history's): warm by day, cooler at night, valve while warming. */
-function sampleAt(roomId: number, time: number): HistorySample {
-  const phase = ((time / HOUR_MS + roomId) % 24) / 24;
-  const target = phase > 0.25 && phase < 0.9 ? 21 : 18;
-  const temperature = Math.round((target - 0.5 + Math.sin(phase * 2 * Math.PI) * 0.8) * 10) / 10;
-  return {
-    time,
-    temperature: roomId % 17 === 0 ? null : temperature,
-    target,
-    humidity: roomId % 13 === 0 ? null : 40 + (roomId % 10),
-    valve: temperature < target ? 100 : 0,
-  };
-}
 
 /** A data folder with the 1,000-room building and `days` of history for its first `rooms`. */
 async function buildingWithHistory(days: number, rooms: number, now: number): Promise<string> {

@@ -28,6 +28,7 @@ import { createHistoryRepository } from '../src/modules/history/repository.js';
 import { importSeed } from '../src/modules/building/seed-import.js';
 import { DAY_MS, HOUR_MS, QUARTER_MS, type HistorySample } from '../src/modules/history/rules.js';
 import { generateBuilding, benchUser } from '../src/test-support/generate-building.js';
+import { sampleAt } from './history-samples.js';
 import { fmt, pinning, printVerdicts, type Verdict } from './server-bench.js';
 import { startChildServer } from '../src/test-support/spawn-server.js';
 import { judge, median, spread } from './verdicts.js';
@@ -45,20 +46,6 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
-
-/** A room's plausible day: warm by day, cooler at night, valve open while warming. */
-function sampleAt(roomId: number, time: number): HistorySample {
-  const phase = ((time / HOUR_MS + roomId) % 24) / 24;
-  const target = phase > 0.25 && phase < 0.9 ? 21 : 18;
-  const temperature = Math.round((target - 0.5 + Math.sin(phase * 2 * Math.PI) * 0.8) * 10) / 10;
-  return {
-    time,
-    temperature: roomId % 17 === 0 ? null : temperature,
-    target,
-    humidity: roomId % 13 === 0 ? null : 40 + (roomId % 10),
-    valve: temperature < target ? 100 : 0,
-  };
-}
 
 /** 30 days of one room: 1-minute samples for the raw window, 15-minute ones before it. */
 function roomHistory(roomId: number, now: number): HistorySample[] {
