@@ -1,6 +1,6 @@
-import { Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { SearchInput } from '@/components/ui/search-input';
 
 /** A floor as a picker offers it: its name as shown and its rooms in the building's order. */
 export interface PickerFloor {
@@ -79,24 +79,16 @@ export function RoomPicker({
         <label htmlFor={`${id}-search`} className="mb-1 block text-sm font-medium">
           {t('roomPicker.search')}
         </label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-          />
-          <input
-            id={`${id}-search`}
-            type="search"
-            value={query}
-            aria-describedby={`${id}-count${describedBy ? ` ${describedBy}` : ''}`}
-            onChange={(event) => setQuery(event.target.value)}
-            // Enter in the search field must not submit the form around the picker.
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') event.preventDefault();
-            }}
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-base text-slate-900 focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-primary/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-          />
-        </div>
+        <SearchInput
+          id={`${id}-search`}
+          value={query}
+          aria-describedby={`${id}-count${describedBy ? ` ${describedBy}` : ''}`}
+          onChange={(event) => setQuery(event.target.value)}
+          // Enter in the search field must not submit the form around the picker.
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.preventDefault();
+          }}
+        />
       </div>
       <p
         id={`${id}-count`}

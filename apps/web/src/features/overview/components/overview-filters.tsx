@@ -1,7 +1,7 @@
-import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { STATE_FILTERS, type OverviewQuery, type StateFilter } from '../utils/query';
+import { SearchInput } from '@/components/ui/search-input';
 
 const selectClass =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-primary/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
@@ -31,26 +31,18 @@ export function OverviewFilters({
         <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium">
           {t('overview.search')}
         </label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-          />
-          <input
-            id={`${id}-q`}
-            type="search"
-            value={search.text}
-            onChange={(event) => search.change(event.target.value)}
-            onBlur={(event) => {
-              // Not when the field is being removed (the page is left): nothing to filter then.
-              if (event.currentTarget.isConnected) search.flush();
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') search.flush();
-            }}
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-base text-slate-900 focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-primary/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-          />
-        </div>
+        <SearchInput
+          id={`${id}-q`}
+          value={search.text}
+          onChange={(event) => search.change(event.target.value)}
+          onBlur={(event) => {
+            // Not when the field is being removed (the page is left): nothing to filter then.
+            if (event.currentTarget.isConnected) search.flush();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') search.flush();
+          }}
+        />
       </div>
       <div>
         <label htmlFor={`${id}-floor`} className="mb-1 block text-sm font-medium">
