@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -99,4 +99,21 @@ export async function seededDataFolder(): Promise<string> {
   const server = await startServer({ keepData: true });
   await server.stop();
   return server.dataDir;
+}
+
+/**
+ * Changes a running server's database from outside, as an installer with SQLite would (the
+ * state a test needs that no API sets, e.g. a frozen building's valves).
+ */
+export function sql(server: RunningServer, statement: string) {
+  execFileSync(
+    'node',
+    [
+      '-e',
+      `const db = require('better-sqlite3')(process.argv[1]); db.prepare(process.argv[2]).run(); db.close();`,
+      path.join(server.dataDir, 'raumregler.sqlite'),
+      statement,
+    ],
+    { cwd: path.join(repoRoot, 'apps/server') },
+  );
 }

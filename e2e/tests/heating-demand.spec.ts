@@ -1,13 +1,11 @@
 import type { Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { benchUser, generateBuilding } from '../../apps/server/src/test-support/generate-building';
 import { expectNoA11yViolations } from '../support/a11y';
 import { expect, signIn, test } from '../support/fixtures';
-import type { RunningServer } from '../support/server';
+import { sql, type RunningServer } from '../support/server';
 
 /*
  * Issue 32, heating demand, on the generated 1,000-room building (20 floors of 50 rooms; the
@@ -17,22 +15,8 @@ import type { RunningServer } from '../support/server';
  * 430 open valves of 1,000 rooms: Heizbedarf 43 %, on "2. OG" 100 %.
  */
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const OPEN = 'id % 5 IN (0, 1) OR floor_id = 3';
 const OPEN_COUNT = 430;
-
-function sql(server: RunningServer, statement: string) {
-  execFileSync(
-    'node',
-    [
-      '-e',
-      `const db = require('better-sqlite3')(process.argv[1]); db.prepare(process.argv[2]).run(); db.close();`,
-      path.join(server.dataDir, 'raumregler.sqlite'),
-      statement,
-    ],
-    { cwd: path.join(repoRoot, 'apps/server') },
-  );
-}
 
 const table = (page: Page) => page.getByRole('table');
 

@@ -1,30 +1,12 @@
 import type { Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { benchUser, generateBuilding } from '../../apps/server/src/test-support/generate-building';
 import { expectNoA11yViolations } from '../support/a11y';
 import { expect, signIn, test } from '../support/fixtures';
 import { signInAndOpen } from '../support/rooms';
-import type { RunningServer } from '../support/server';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Changes the server's database from outside, as an installer with SQLite would. */
-function sql(server: RunningServer, statement: string) {
-  execFileSync(
-    'node',
-    [
-      '-e',
-      `const db = require('better-sqlite3')(process.argv[1]); db.prepare(process.argv[2]).run(); db.close();`,
-      path.join(server.dataDir, 'raumregler.sqlite'),
-      statement,
-    ],
-    { cwd: path.join(repoRoot, 'apps/server') },
-  );
-}
+import { sql } from '../support/server';
 
 const table = (page: Page) => page.getByRole('table');
 const row = (page: Page, room: string) =>

@@ -1,26 +1,11 @@
 import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '../support/fixtures';
-import type { RunningServer } from '../support/server';
+import { sql, type RunningServer } from '../support/server';
 import { dial, signInAndOpen } from '../support/rooms';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Changes the server's database from outside, as an installer with the CLI or SQLite would. */
-function sql(server: RunningServer, statement: string) {
-  execFileSync(
-    'node',
-    [
-      '-e',
-      `const db = require('better-sqlite3')(process.argv[1]); db.prepare(process.argv[2]).run(); db.close();`,
-      path.join(server.dataDir, 'raumregler.sqlite'),
-      statement,
-    ],
-    { cwd: path.join(repoRoot, 'apps/server') },
-  );
-}
 
 function cli(server: RunningServer, ...args: string[]) {
   execFileSync('node', ['apps/server/dist/cli.js', ...args], {

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { cn } from '@/components/ui/cn';
+import { figureClass } from '../utils/figure';
 import { serializeQuery, type OverviewQuery } from '../utils/query';
 
 /**
@@ -17,12 +17,7 @@ export function DemandFigure({ mean, query }: { mean: number | null; query: Over
       <Link
         to={{ search: `?${search}` }}
         aria-current={current ? 'true' : undefined}
-        className={cn(
-          'inline-flex h-9 items-center rounded-full border px-3 text-sm font-medium tabular-nums hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary dark:hover:bg-slate-800',
-          current
-            ? 'border-primary bg-primary/10 text-slate-900 dark:text-white'
-            : 'border-slate-300 bg-white text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100',
-        )}
+        className={figureClass(current)}
       >
         {mean === null
           ? intl.formatMessage({ id: 'overview.summary.demandNone' })

@@ -1,10 +1,10 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { cn } from '@/components/ui/cn';
 import { rowInState } from '../utils/filter';
 import { serializeQuery, type OverviewQuery, type StateFilter } from '../utils/query';
 import type { OverviewRow } from '../utils/rows';
 import { DemandFigure } from './demand-figure';
+import { figureClass } from '../utils/figure';
 
 /** Rooms, unter/über Ziel, vorübergehend, ohne Sensor: each a link that applies its filter. */
 export function OverviewSummary({
@@ -51,12 +51,7 @@ export function OverviewSummary({
               <Link
                 to={{ search: search ? `?${search}` : '' }}
                 aria-current={current ? 'true' : undefined}
-                className={cn(
-                  'inline-flex h-9 items-center rounded-full border px-3 text-sm font-medium tabular-nums hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary dark:hover:bg-slate-800',
-                  current
-                    ? 'border-primary bg-primary/10 text-slate-900 dark:text-white'
-                    : 'border-slate-300 bg-white text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100',
-                )}
+                className={figureClass(current)}
               >
                 {intl.formatMessage({ id: figure.id }, { count: figure.count })}
               </Link>
