@@ -76,17 +76,13 @@ const setRoutes: FastifyPluginAsync = async (app) => {
   const view = buildingViews(app).room;
   const answer = controme ? () => 'OK' : view;
   const schema = controme ? {} : { response: { 200: RoomSchema } };
+  // The sim fault `sim writes <rooms> ignored`: answered as taken, with the room as it is.
   const faults = createSimFaultsRepository(app.db);
-  /** The room of the path, or null when it ignores writes (the answer is then the room as is). */
-  const writable = (params: unknown): Room | null => {
-    const room = roomFromParams(app, params);
-    return faults.writesIgnored(room.id) ? null : room;
-  };
-  const ignored = (params: unknown) => answer(roomFromParams(app, params));
+  const ignoresWrites = (room: Room) => faults.writesIgnored(room.id);
 
   app.post('/ziel/:roomId', { schema }, async (request) => {
-    const room = writable(request.params);
-    if (!room) return ignored(request.params);
+    const room = roomFromParams(app, request.params);
+    if (ignoresWrites(room)) return answer(room);
     const fields = fieldsOf(request);
     return answer(
       await commands
@@ -96,14 +92,14 @@ const setRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/resettemp/:roomId', { schema }, async (request) => {
-    const room = writable(request.params);
-    if (!room) return ignored(request.params);
+    const room = roomFromParams(app, request.params);
+    if (ignoresWrites(room)) return answer(room);
     return answer(await commands.endTemporary(room.id, actorOf(request)).catch(refusal({})));
   });
 
   app.post('/soll/:roomId', { schema }, async (request) => {
-    const room = writable(request.params);
-    if (!room) return ignored(request.params);
+    const room = roomFromParams(app, request.params);
+    if (ignoresWrites(room)) return answer(room);
     return answer(
       await commands
         .setPermanent(room.id, fieldsOf(request).soll, actorOf(request))
@@ -112,8 +108,8 @@ const setRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/rooms/:roomId', { schema }, async (request) => {
-    const room = writable(request.params);
-    if (!room) return ignored(request.params);
+    const room = roomFromParams(app, request.params);
+    if (ignoresWrites(room)) return answer(room);
     const fields = fieldsOf(request);
     if (String(fields.action ?? '').toLowerCase() !== 'betriebsart') {
       throw invalid('action', 'must be "betriebsart"');
