@@ -153,6 +153,9 @@ describe('DEVICE_PROFILE=controme: temps', () => {
     const answer = (await get(controme, 'temps/3/')) as Json[];
     expect(answer).toHaveLength(1);
     expect(answer[0]).toMatchObject({ id: 3, temperatur: '19.1' });
+    // The whole simulated device answers so, at the root and under /api alike.
+    const api = await controme.request('/api/get/json/v1/1/temps/3/');
+    expect(await api.json()).toEqual(answer);
   });
 
   it('answers every GET without checking credentials, missing or wrong', async () => {
