@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       authFailureLimit: 10,
       authFailureWindowMs: 300_000,
       trustProxy: false,
+      deviceProfile: 'clean',
     });
   });
 
@@ -28,6 +29,7 @@ describe('loadConfig', () => {
         UPSTREAM_PASSWORD: 'geraet-geheim',
         AUTH_FAILURE_LIMIT: '5',
         AUTH_FAILURE_WINDOW_SECONDS: '60',
+        DEVICE_PROFILE: 'controme',
       }),
     ).toMatchObject({
       timeZone: 'America/New_York',
@@ -38,6 +40,7 @@ describe('loadConfig', () => {
       upstreamPassword: 'geraet-geheim',
       authFailureLimit: 5,
       authFailureWindowMs: 60_000,
+      deviceProfile: 'controme',
     });
   });
 
@@ -48,6 +51,8 @@ describe('loadConfig', () => {
       ['DEVICE_URL_TEMPLATE', 'https://relay.example.com'],
       ['UPSTREAM_URL', 'ftp://device'],
       ['SIM_SPEED', '-1'],
+      ['DEVICE_PROFILE', 'Controme'],
+      ['DEVICE_PROFILE', 'real'],
     ] as const) {
       expect(() => loadConfig({ [name]: value }), name).toThrow(ConfigError);
       expect(() => loadConfig({ [name]: value })).toThrow(name);

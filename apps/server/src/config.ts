@@ -24,6 +24,11 @@ export interface Config {
   anonymousRead: boolean;
   /** The web app's per-device forwarding host, with a `{device}` placeholder; null = same origin. */
   deviceUrlTemplate: string | null;
+  /**
+   * How the simulated device API answers: `clean` (the contract's shapes) or `controme` (the
+   * shapes real Controme Mini-Servers give, docs/device-api.md "Real devices").
+   */
+  deviceProfile: DeviceProfile;
   /** Base URL of a real device: the device API is forwarded there instead of simulated. */
   upstreamUrl: string | null;
   /** Failed sign-ins from one client within the window before it is answered 429. */
@@ -62,6 +67,9 @@ export interface AlarmConfig extends AlarmSettings {
   /** ALARM_MAIL_TO, comma-separated: recipients besides the users with the manage capability. */
   mailTo: string[];
 }
+
+export const DEVICE_PROFILES = ['clean', 'controme'] as const;
+export type DeviceProfile = (typeof DEVICE_PROFILES)[number];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -110,6 +118,14 @@ function httpUrl(env: NodeJS.ProcessEnv, name: string, check?: (url: string) => 
   return raw.replace(/\/+$/, '');
 }
 
+function deviceProfile(env: NodeJS.ProcessEnv): DeviceProfile {
+  const raw = env.DEVICE_PROFILE || 'clean';
+  if (!(DEVICE_PROFILES as readonly string[]).includes(raw)) {
+    throw new ConfigError(`DEVICE_PROFILE must be clean or controme, got "${raw}"`);
+  }
+  return raw as DeviceProfile;
+}
+
 function timeZone(env: NodeJS.ProcessEnv): string {
   const raw = env.TIME_ZONE || 'Europe/Berlin';
   if (!isValidTimeZone(raw)) {
@@ -135,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: timeZone(env),
     anonymousRead: flag(env, 'ANONYMOUS_READ'),
     deviceUrlTemplate: httpUrl(env, 'DEVICE_URL_TEMPLATE', (url) => url.includes('{device}')),
+    deviceProfile: deviceProfile(env),
     ...proxySettings(env),
     authFailureLimit: integer(env, 'AUTH_FAILURE_LIMIT', 10, 1, 10_000),
     authFailureWindowMs: integer(env, 'AUTH_FAILURE_WINDOW_SECONDS', 300, 1, 86_400) * 1000,

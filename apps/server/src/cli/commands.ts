@@ -43,6 +43,9 @@ Commands:
       be a list with ranges for many rooms at once: 1-150,201
   sim sensor <roomId> off|on
       Stop or resume a simulated room's sensor: no new readings while off.
+  sim writes <roomId> ignored|taken
+      The simulated device answers writes to the room as taken but keeps the old values
+      (a device that silently drops a value); taken: writes act again. Acts at once.
   help
       Show this text.
 

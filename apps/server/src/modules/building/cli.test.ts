@@ -33,8 +33,8 @@ describe('cli sim and user language', () => {
     ]);
     expect(faults.all()).toEqual(
       new Map([
-        [1, { windowOpen: true, sensorOff: false }],
-        [3, { windowOpen: false, sensorOff: true }],
+        [1, { windowOpen: true, sensorOff: false, writesIgnored: false }],
+        [3, { windowOpen: false, sensorOff: true, writesIgnored: false }],
       ]),
     );
     expect(await run(['sim', 'window', '1', 'closed'])).toBe(0);
@@ -65,15 +65,54 @@ describe('cli sim and user language', () => {
     expect(out).toEqual(['Sensors of 4 rooms switched off; the server simulates them within 5 s.']);
     expect([...faults.all().keys()]).toEqual([1, 2, 3, 5]);
     expect(await run(['sim', 'window', '6-7', 'open'])).toBe(0);
-    expect(faults.all().get(7)).toEqual({ windowOpen: true, sensorOff: false });
+    expect(faults.all().get(7)).toEqual({
+      windowOpen: true,
+      sensorOff: false,
+      writesIgnored: false,
+    });
     // Room 4 has no sensor, room 99 does not exist: nothing of either list is written.
     expect(await run(['sim', 'sensor', '6,4', 'off'])).toBe(1);
     expect(await run(['sim', 'window', '6,99', 'closed'])).toBe(1);
     expect(err).toEqual(['Error: room 4 (Gäste-WC) has no sensor', 'Error: there is no room 99']);
-    expect(faults.all().get(6)).toEqual({ windowOpen: true, sensorOff: false });
+    expect(faults.all().get(6)).toEqual({
+      windowOpen: true,
+      sensorOff: false,
+      writesIgnored: false,
+    });
     for (const bad of ['3-1', '1,,2', '1-', '0-99999999', '-5']) {
       expect(await run(['sim', 'window', bad, 'open']), bad).toBe(2);
     }
+  });
+
+  it('sim writes makes rooms answer writes as taken without taking them, and back (issue 33)', async () => {
+    const faults = createSimFaultsRepository(db);
+    expect(await run(['sim', 'writes', '4', 'ignored'])).toBe(0);
+    expect(await run(['sim', 'writes', '1-3', 'ignored'])).toBe(0);
+    expect(out).toEqual([
+      'Writes to room 4 (Gäste-WC) are ignored: the device answers them as taken and keeps the old values.',
+      'Writes to 3 rooms are ignored: the device answers them as taken and keeps the old values.',
+    ]);
+    // A room without a sensor takes the fault too: it is about writes, not readings.
+    expect([1, 2, 3, 4].map((id) => faults.writesIgnored(id))).toEqual([true, true, true, true]);
+    expect(faults.writesIgnored(5)).toBe(false);
+    expect(faults.all().get(2)).toEqual({
+      windowOpen: false,
+      sensorOff: false,
+      writesIgnored: true,
+    });
+    out = [];
+    expect(await run(['sim', 'writes', '1-4', 'taken'])).toBe(0);
+    expect(out).toEqual(['Writes to 4 rooms are taken again.']);
+    expect(faults.all()).toEqual(new Map());
+    expect(await run(['sim', 'writes', '1', 'dropped'])).toBe(2);
+    expect(await run(['sim', 'writes', '99', 'ignored'])).toBe(1);
+    expect(await run(['sim', 'writes', '1', 'ignored'], true)).toBe(1);
+    expect(err.filter((line) => line.startsWith('Error'))).toEqual([
+      'Error: the state must be ignored|taken, got "dropped"',
+      'Error: there is no room 99',
+      'Error: the building is not simulated in proxy mode (UPSTREAM_URL is set)',
+    ]);
+    expect(faults.all()).toEqual(new Map());
   });
 
   it('user language sets de or en', async () => {

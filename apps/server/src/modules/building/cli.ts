@@ -9,7 +9,10 @@ import { createSimFaultsRepository } from './sim-faults-repository.js';
 const STATES = {
   window: { open: true, closed: false },
   sensor: { off: true, on: false },
+  writes: { ignored: true, taken: false },
 } as const;
+type SimWhat = keyof typeof STATES;
+const COLUMNS = { window: 'window_open', sensor: 'sensor_off', writes: 'writes_ignored' } as const;
 
 /** Most rooms one sim command takes (a list or ranges: `1-150,201`). */
 const SIM_ROOMS_MAX = 10_000;
@@ -26,9 +29,28 @@ function roomIdsOf(text: string): number[] | null {
   return ids.size <= SIM_ROOMS_MAX ? [...ids] : null;
 }
 
+/** The line a sim command prints, for one room (`Room 5 (Küche)`) or several (`5 rooms`). */
+function simAnswer(what: SimWhat, on: boolean, one: { id: number; name: string } | number) {
+  const single = typeof one !== 'number';
+  const rooms = single ? `room ${one.id} (${one.name})` : `${one} rooms`;
+  if (what === 'writes') {
+    // Read on every write: it acts at once.
+    return on
+      ? `Writes to ${rooms} are ignored: the device answers them as taken and keeps the old values.`
+      : `Writes to ${rooms} are taken again.`;
+  }
+  const it = single ? 'it' : 'them';
+  const change =
+    what === 'window'
+      ? `${single ? 'Window' : 'Windows'} of ${rooms} ${on ? 'opened' : 'closed'}`
+      : `${single ? 'Sensor' : 'Sensors'} of ${rooms} switched ${on ? 'off' : 'on'}`;
+  return `${change}; the server simulates ${it} within 5 s.`;
+}
+
 /**
- * `sim window <roomIds> open|closed` and `sim sensor <roomIds> off|on`: a fault of simulated
- * rooms (one id, or a list with ranges such as `1-150,201` for many rooms at once, issue 32),
+ * `sim window <roomIds> open|closed`, `sim sensor <roomIds> off|on` and `sim writes <roomIds>
+ * ignored|taken` (the device answers writes as taken but changes nothing, issue 33): a fault of
+ * simulated rooms (one id, or a list with ranges such as `1-150,201` for many rooms at once, issue 32),
  * written to the database (sim_faults) that the running server's simulation reads on every tick
  * (every 5 s), so it acts within one tick without a restart. All rooms or none: an unknown room,
  * or a room without a sensor for `sensor`, refuses the whole command. Answers the line to print.
@@ -40,8 +62,8 @@ function runSimCommand(
   stateText: string | undefined,
   proxy: boolean,
 ): string {
-  if (what !== 'window' && what !== 'sensor') throw new UsageError(`unknown sim command "${what}"`);
-  const states = STATES[what];
+  if (!Object.hasOwn(STATES, what)) throw new UsageError(`unknown sim command "${what}"`);
+  const states = STATES[what as SimWhat];
   const words = Object.keys(states).join('|');
   const roomIds = roomIdText ? roomIdsOf(roomIdText) : null;
   if (!roomIds) {
@@ -54,7 +76,7 @@ function runSimCommand(
   }
   if (proxy) {
     throw new CommandError(
-      'the building is not simulated in proxy mode (UPSTREAM_URL is set): open a real window instead',
+      `the building is not simulated in proxy mode (UPSTREAM_URL is set)${what === 'window' ? ': open a real window instead' : ''}`,
     );
   }
   const building = createBuildingRepository(db, Date.now);
@@ -66,21 +88,13 @@ function runSimCommand(
     }
     return room;
   });
-  const on = states[stateText as keyof typeof states] as boolean;
+  const on = (states as Record<string, boolean>)[stateText]!;
   const faults = createSimFaultsRepository(db);
-  const column = what === 'window' ? 'window_open' : 'sensor_off';
+  const column = COLUMNS[what as SimWhat];
   db.transaction(() => {
     for (const room of rooms) faults.set(room.id, column, on);
   })();
-  if (rooms.length > 1) {
-    return what === 'window'
-      ? `Windows of ${rooms.length} rooms ${on ? 'opened' : 'closed'}; the server simulates them within 5 s.`
-      : `Sensors of ${rooms.length} rooms switched ${on ? 'off' : 'on'}; the server simulates them within 5 s.`;
-  }
-  const [room] = rooms as [(typeof rooms)[number]];
-  return what === 'window'
-    ? `Window of room ${room.id} (${room.name}) ${on ? 'opened' : 'closed'}; the server simulates it within 5 s.`
-    : `Sensor of room ${room.id} (${room.name}) switched ${on ? 'off' : 'on'}; the server simulates it within 5 s.`;
+  return simAnswer(what as SimWhat, on, rooms.length > 1 ? rooms.length : rooms[0]!);
 }
 
 /** `seed import <file>`: checks a seed file and writes its building and users. */
@@ -98,7 +112,7 @@ async function importSeedFile(db: Database, file: string, now: number): Promise<
 }
 
 /**
- * `sim window|sensor …` and `seed import <file>`: the building on the server's database.
+ * `sim window|sensor|writes …` and `seed import <file>`: the building on the server's database.
  * Answers false for a command it does not know.
  */
 export async function runBuildingCommand(
@@ -107,7 +121,7 @@ export async function runBuildingCommand(
   args: string[],
   { db, now, io, proxy }: { db: Database; now: () => number; io: CliIo; proxy: boolean },
 ): Promise<boolean> {
-  if (area === 'sim' && (command === 'window' || command === 'sensor')) {
+  if (area === 'sim' && Object.hasOwn(STATES, command)) {
     const [roomId, state, ...extra] = args;
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
     io.out(runSimCommand(db, command, roomId, state, proxy));

@@ -8,6 +8,17 @@ import unknownHouseRoutes from './routes/unknown-house.js';
 import writeRoutes from './routes/writes.js';
 import simulationService from './simulation-service.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * DEVICE_PROFILE=controme: the rooms whose mode was written through the device API since the
+     * start (whether the write was `on`), which answer `betriebsart` as an integer (controme.ts).
+     * In memory: a restart forgets them, as saving the device's mode page does.
+     */
+    modeWrites: Map<number, boolean>;
+  }
+}
+
 declare module '../../platform/database/plugin.js' {
   interface Repositories {
     building: BuildingRepository;
@@ -72,6 +83,7 @@ export default fp<{ speed: number; simulate: boolean }>(
       version: building.version,
       onWrite: building.noteWrite,
     });
+    app.decorate('modeWrites', new Map<number, boolean>());
     await app.register(roomCommandsService);
     await app.register(simulationService, { speed, timer: simulate });
   },

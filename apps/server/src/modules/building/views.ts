@@ -2,10 +2,11 @@ import type { Floor, FloorOutputs, FloorRooms, Room } from '@raumregler/contract
 import type { FastifyInstance } from 'fastify';
 import type { Floor as BuildingFloor, Room as BuildingRoom } from './building.js';
 import { toWireRoom, viewContext, type ViewContext } from './room-view.js';
+import { heizprogramm } from './heizprogramm.js';
 import { simulatedOutputs } from './simulation.js';
 
 /** Groups rooms (already in display order) under their floors, in one pass over each. */
-function byFloor<T>(
+export function byFloor<T>(
   floors: BuildingFloor[],
   rooms: BuildingRoom[],
   shape: (row: BuildingRoom) => T,
@@ -67,6 +68,12 @@ export function buildingViews(app: FastifyInstance) {
         name: row.name,
         ausgang: simulatedOutputs(row.valveOpen),
       }));
+    },
+    /** `heizprogramm/`: the scenes the rooms' weeks switch to, when each next starts. */
+    heizprogramm() {
+      const context = contextNow(app);
+      const ids = building.listRooms().map((row) => row.id);
+      return heizprogramm(ids, building.schedules(), context.nowWall);
     },
   };
 }

@@ -7,15 +7,20 @@ import {
   PermissionsSchema,
   RoomListSchema,
 } from '@raumregler/contract/schemas';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { permissionsOf } from '../../../platform/auth/permissions.js';
 import { buildingViews } from '../views.js';
 import { deviceAccess } from '../../../platform/auth/device-access.js';
 import { existingRoom, roomFromParams } from '../room-param.js';
 import { createAnswerCache } from './answer-cache.js';
+import { contromeViews } from '../controme-views.js';
 
-/** The device API's reads: `GET /get/json/v1/{houseId}/{method}/`. */
+/**
+ * The device API's reads: `GET /get/json/v1/{houseId}/{method}/`. With DEVICE_PROFILE=controme
+ * the device's shapes (contromeRoutes below) instead of the contract's.
+ */
 const getRoutes: FastifyPluginAsync = async (app) => {
+  if (app.config.deviceProfile === 'controme') return contromeRoutes(app);
   // Who may read what: the same preHandlers as proxy mode's (platform/auth/device-access.ts).
   const { signIn, read: readAccess } = deviceAccess(app);
   const building = app.repos.building;
@@ -28,18 +33,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/info',
     { preHandler: signIn, schema: { response: { 200: DeviceInfoSchema } } },
-    (): DeviceInfo => ({
-      hw: 'Raumregler Mini-Server (simulated)',
-      'sw-date': '2026-11-21',
-      branch: 'main',
-      // The runtime's version helps only an attacker; the wire keeps the key (issue 31).
-      os: 'Raumregler',
-      fbi: '1',
-      'app-compatibility': true,
-      name: app.repos.settings.get('building_name') ?? 'Raumregler',
-      house_id: app.config.houseId,
-      mac: 'localhost',
-    }),
+    (): DeviceInfo => deviceInfo(app),
   );
 
   app.get(
@@ -74,6 +68,57 @@ const getRoutes: FastifyPluginAsync = async (app) => {
 
   const outs = cached(views.outs);
   app.get('/outs', { ...polled, schema: { response: { 200: FloorOutputsListSchema } } }, outs);
+
+  // A JSON array of switch points, or `{}`: no response schema, one JSON.stringify per second.
+  app.get('/heizprogramm', polled, cached(views.heizprogramm));
 };
+
+/** `info` as the simulated device shows it. */
+const deviceInfo = (app: FastifyInstance): DeviceInfo => ({
+  hw: 'Raumregler Mini-Server (simulated)',
+  'sw-date': '2026-11-21',
+  branch: 'main',
+  // The runtime's version helps only an attacker; the wire keeps the key (issue 31).
+  os: 'Raumregler',
+  fbi: '1',
+  'app-compatibility': true,
+  name: app.repos.settings.get('building_name') ?? 'Raumregler',
+  house_id: app.config.houseId,
+  mac: 'localhost',
+});
+
+/**
+ * The reads of DEVICE_PROFILE=controme: a real device's shapes (controme.ts) and, as a real
+ * device, no check of the password on a GET (writes still check it). No response schemas: the
+ * shapes are not the contract's, so each answer is JSON.stringify'd, once per second and data
+ * version by the same answer cache.
+ */
+function contromeRoutes(app: FastifyInstance) {
+  const building = app.repos.building;
+  const open = { compress: false, decompress: false } as const;
+  const cached = <T>(render: () => T) =>
+    createAnswerCache(render, { version: () => building.version(), now: () => app.clock.now() });
+  const views = contromeViews(app);
+  app.get('/info', { schema: { response: { 200: DeviceInfoSchema } } }, () => deviceInfo(app));
+  app.get(
+    '/permissions',
+    { preHandler: app.authenticate, schema: { response: { 200: PermissionsSchema } } },
+    (request): Permissions => permissionsOf(request.user!),
+  );
+  app.get('/temps', open, cached(views.temps));
+  const roomAnswers = new Map<number, ReturnType<typeof cached>>();
+  app.get('/temps/:roomId', open, (request, reply) => {
+    const roomId = roomFromParams(app, request.params).id;
+    let answer = roomAnswers.get(roomId);
+    if (!answer) {
+      answer = cached(() => [views.room(existingRoom(app, roomId))]);
+      roomAnswers.set(roomId, answer);
+    }
+    answer(request, reply);
+  });
+  app.get('/rooms', open, cached(views.rooms));
+  app.get('/outs', open, cached(views.outs));
+  app.get('/heizprogramm', open, cached(views.heizprogramm));
+}
 
 export default getRoutes;

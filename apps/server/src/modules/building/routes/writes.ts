@@ -1,6 +1,6 @@
 import type { SetOperatingModeBody, SetPermanentBody, SetTargetBody } from '@raumregler/contract';
 import { RoomSchema } from '@raumregler/contract/schemas';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { InvalidCommandError, UnknownRoomError, type CommandField } from '../room-commands.js';
 import { requestActor as actorOf } from '../../audit/index.js';
 import { buildingViews } from '../views.js';
@@ -8,6 +8,9 @@ import { deviceAccess } from '../../../platform/auth/device-access.js';
 import { registerFormBodies } from '../../../platform/http/form-bodies.js';
 import { HttpError, unknownRoom } from '../../../platform/http/error-handler.js';
 import { roomFromParams } from '../room-param.js';
+import type { Room } from '../building.js';
+import { germanReason, refusalPage } from '../controme.js';
+import { createSimFaultsRepository } from '../sim-faults-repository.js';
 
 /**
  * A write's fields, named as the contract's body schemas name them; their values are read by
@@ -37,20 +40,49 @@ const refusal =
   };
 
 /**
+ * DEVICE_PROFILE=controme: a refused write (400 validation_failed, 404 unknown room) answers as a
+ * device does, a long HTML page with status 200 whose title gives the reason in German; every
+ * other error (sign-in, rights, a bad body) goes on to the app's error handler.
+ */
+function contromeRefusals(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply) => {
+    if (!(error instanceof HttpError)) throw error;
+    let reason: string | null = null;
+    if (error.code === 'validation_failed' && error.messages) {
+      const [field] = Object.keys(error.messages);
+      if (field) reason = germanReason({ field, message: error.message });
+    } else if (error.statusCode === 404) {
+      reason = germanReason({ roomId: (request.params as { roomId?: string }).roomId ?? '' });
+    }
+    if (reason === null) throw error;
+    return reply.code(200).type('text/html; charset=utf-8').send(refusalPage(reason));
+  });
+}
+
+/**
  * The device API's writes: `POST /set/json/v1/{houseId}/{method}/{roomId}/`. Each parses its
- * fields, runs one room command (room-commands-service.ts) and answers the room afterwards.
+ * fields, runs one room command (room-commands-service.ts) and answers the room afterwards
+ * (DEVICE_PROFILE=controme: a short `OK`, as a device does). A room with the sim fault "writes
+ * ignored" (CLI `sim writes`) answers every write as taken and changes nothing.
  */
 const setRoutes: FastifyPluginAsync = async (app) => {
   await registerFormBodies(app);
   // Who may write: the same preHandlers as proxy mode's (platform/auth/device-access.ts).
   for (const hook of deviceAccess(app).write) app.addHook('preHandler', hook);
 
+  const controme = app.config.deviceProfile === 'controme';
+  if (controme) contromeRefusals(app);
   const commands = app.roomCommands;
-  const answer = buildingViews(app).room;
-  const schema = { response: { 200: RoomSchema } };
+  const view = buildingViews(app).room;
+  const answer = controme ? () => 'OK' : view;
+  const schema = controme ? {} : { response: { 200: RoomSchema } };
+  // The sim fault `sim writes <rooms> ignored`: answered as taken, with the room as it is.
+  const faults = createSimFaultsRepository(app.db);
+  const ignoresWrites = (room: Room) => faults.writesIgnored(room.id);
 
   app.post('/ziel/:roomId', { schema }, async (request) => {
     const room = roomFromParams(app, request.params);
+    if (ignoresWrites(room)) return answer(room);
     const fields = fieldsOf(request);
     return answer(
       await commands
@@ -61,11 +93,13 @@ const setRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/resettemp/:roomId', { schema }, async (request) => {
     const room = roomFromParams(app, request.params);
+    if (ignoresWrites(room)) return answer(room);
     return answer(await commands.endTemporary(room.id, actorOf(request)).catch(refusal({})));
   });
 
   app.post('/soll/:roomId', { schema }, async (request) => {
     const room = roomFromParams(app, request.params);
+    if (ignoresWrites(room)) return answer(room);
     return answer(
       await commands
         .setPermanent(room.id, fieldsOf(request).soll, actorOf(request))
@@ -75,15 +109,17 @@ const setRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/rooms/:roomId', { schema }, async (request) => {
     const room = roomFromParams(app, request.params);
+    if (ignoresWrites(room)) return answer(room);
     const fields = fieldsOf(request);
     if (String(fields.action ?? '').toLowerCase() !== 'betriebsart') {
       throw invalid('action', 'must be "betriebsart"');
     }
-    return answer(
-      await commands
-        .changeMode(room.id, fields.value, actorOf(request))
-        .catch(refusal({ mode: 'value' })),
-    );
+    const changed = await commands
+      .changeMode(room.id, fields.value, actorOf(request))
+      .catch(refusal({ mode: 'value' }));
+    // The device answers betriebsart as an integer from now on (controme.ts, modeNumber).
+    if (controme) app.modeWrites.set(room.id, String(fields.value).trim().toLowerCase() === 'on');
+    return answer(changed);
   });
 };
 
