@@ -56,7 +56,11 @@ test.afterEach(async () => {
 
 /** The device's own answer, as a tool would read it at the device. */
 async function deviceProgramme(): Promise<DevicePoint[]> {
-  const answer = await fetch(`${device!.origin}/get/json/v1/1/heizprogramm/`);
+  const answer = await fetch(`${device!.origin}/get/json/v1/1/heizprogramm/`, {
+    headers: {
+      authorization: `Basic ${Buffer.from(`${DEVICE_USER}:${DEVICE_PASSWORD}`).toString('base64')}`,
+    },
+  });
   expect(answer.status, 'the device answers heizprogramm/').toBe(200);
   const points = (await answer.json()) as DevicePoint[];
   // The shape real devices give: an array of points (the demo building has weeks).
