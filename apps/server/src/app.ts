@@ -105,15 +105,17 @@ export async function buildApp({
   const simulation = !config.upstreamUrl;
   await app.register(auditModule);
   await app.register(buildingModule, { speed: config.simSpeed, simulate: simulation });
-  await app.register(schedulesModule);
   if (config.upstreamUrl) {
+    // Before the schedules: their read shows the device's own programme (app.deviceProgramme).
     await app.register(proxyModule, {
       url: config.upstreamUrl,
       houseId: config.houseId,
       user: config.upstreamUser,
       password: config.upstreamPassword,
     });
-  } else {
+  }
+  await app.register(schedulesModule);
+  if (!config.upstreamUrl) {
     // The device API at the root (tools) and under /api (the web app).
     for (const prefix of ['', '/api']) {
       await app.register(deviceApiRoutes, { prefix, houseId: config.houseId });

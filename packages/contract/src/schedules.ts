@@ -6,6 +6,7 @@ import type { Static } from 'typebox';
 import type {
   AbsenceListSchema,
   AbsenceSchema,
+  DeviceScheduleSchema,
   EndAbsenceResultSchema,
   RoomScheduleSchema,
   WeekPointSchema,
@@ -15,6 +16,8 @@ import type {
 export type WeekPoint = Static<typeof WeekPointSchema>;
 export type Week = Static<typeof WeekSchema>;
 export type RoomSchedule = Static<typeof RoomScheduleSchema>;
+/** Proxy mode's answer: the device's own programme, read-only (issue 33). */
+export type DeviceSchedule = Static<typeof DeviceScheduleSchema>;
 export type Absence = Static<typeof AbsenceSchema>;
 export type AbsenceList = Static<typeof AbsenceListSchema>;
 export type EndAbsenceResult = Static<typeof EndAbsenceResultSchema>;

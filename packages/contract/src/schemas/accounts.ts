@@ -27,6 +27,11 @@ export const AppConfigSchema = Type.Object({
    */
   deviceUrlTemplate: Type.Union([Type.String(), Type.Null()]),
   registrationOpen: Type.Boolean(),
+  /**
+   * Issue 33: `simulation` when our server is the building, `proxy` when it stands in front of a
+   * real device (UPSTREAM_URL), which keeps its own programme and takes targets for 24 h at most.
+   */
+  deviceMode: Type.Union([Type.Literal('simulation'), Type.Literal('proxy')]),
 });
 
 /**

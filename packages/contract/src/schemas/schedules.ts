@@ -23,9 +23,15 @@ export const WeekSchema = Type.Object({
   sun: Day,
 });
 
-/** `GET` and the answer of `POST /api/schedules/{roomId}/`. */
+/** `GET` and the answer of `POST /api/schedules/{roomId}/` on our own (simulated) building. */
 export const RoomScheduleSchema = Type.Object({
   room: Type.Integer(),
+  /**
+   * Issue 33: where the programme lives; our server keeps and edits it. Always sent by our
+   * server; optional for older ones (the app reads a missing source as ours).
+   */
+  source: Type.Optional(Type.Literal('server')),
+  editable: Type.Optional(Type.Literal(true)),
   week: WeekSchema,
   /**
    * Ours beyond the issue: the room's setpoint limits, which every target of the week must keep
@@ -33,6 +39,29 @@ export const RoomScheduleSchema = Type.Object({
    */
   min_target: Type.Optional(Type.Number()),
   max_target: Type.Optional(Type.Number()),
+});
+
+/**
+ * One switch point of a real device's own programme (`heizprogramm/`, issue 33): the scene it
+ * names (not a room), its next switch as the device's naive local time 'YYYY-MM-DD HH:MM' (null
+ * when the device gives none), and whether it is active.
+ */
+export const ProgrammePointSchema = Type.Object({
+  name: Type.String(),
+  next_due_time: Type.Union([Type.String(), Type.Null()]),
+  active: Type.Boolean(),
+});
+
+/**
+ * `GET /api/schedules/{roomId}/` in proxy mode (UPSTREAM_URL): the device keeps its own
+ * programme, edited at the device; our server lists its switch points read-only (the same
+ * points for every room: they name scenes).
+ */
+export const DeviceScheduleSchema = Type.Object({
+  room: Type.Integer(),
+  source: Type.Literal('device'),
+  editable: Type.Literal(false),
+  switch_points: Type.Array(ProgrammePointSchema),
 });
 
 /** `POST /api/schedules/{roomId}/` (multipart or urlencoded): `week` is the week as JSON text. */

@@ -118,6 +118,8 @@ interface AppConfig {
    */
   deviceUrlTemplate: string | null;
   registrationOpen: boolean;
+  /** Issue 33: our own building, or a real device behind UPSTREAM_URL. */
+  deviceMode: 'simulation' | 'proxy';
 }
 
 interface RegisterPayload {

@@ -42,6 +42,19 @@ describe('GET /app-config', () => {
       demoLogin: { username: 'demo', password: 'demo1234' },
       deviceUrlTemplate: null,
       registrationOpen: false,
+      deviceMode: 'simulation',
+    });
+  });
+
+  it('says proxy mode when UPSTREAM_URL puts a real device behind, and offers no demo sign-in', async () => {
+    const proxy = {
+      upstreamUrl: 'http://127.0.0.1:9',
+      upstreamUser: 'g',
+      upstreamPassword: 'g-pw',
+    };
+    expect(await appConfig({ config: proxy })).toMatchObject({
+      deviceMode: 'proxy',
+      demoLogin: null,
     });
   });
 

@@ -48,6 +48,7 @@ const appConfigRoute: FastifyPluginAsync<{ demoLogin: ReturnType<typeof demoLogi
         demoLogin: demo ? await demoLogin(JSON.parse(demo) as DemoLogin) : null,
         deviceUrlTemplate: app.config.deviceUrlTemplate,
         registrationOpen: app.config.allowRegistration,
+        deviceMode: app.config.upstreamUrl ? 'proxy' : 'simulation',
       };
     },
   );

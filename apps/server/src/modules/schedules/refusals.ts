@@ -28,9 +28,10 @@ export function refusal(error: unknown): never {
 }
 
 /**
- * Proxy mode: the schedule lives on the real device, which our server cannot read or change
- * through the device API. Every path of the area answers 501 `edited_at_device`, before any
- * sign-in (our user table does not hold the device's users), so the app can say so.
+ * Proxy mode: schedules and absences live on the real device, which our server cannot change
+ * through the device API. Every path of the area answers 501 `edited_at_device` (registered
+ * after it, the schedule read lists the device's programme instead), before any sign-in, so the
+ * app can say so.
  */
 export function editedAtDevice(app: FastifyInstance, what: string) {
   const handler = async () => {

@@ -1,9 +1,51 @@
-import { SCHEDULE_FIELD_MAX_BYTES, type RoomSchedule } from '@raumregler/contract';
-import { RoomScheduleSchema } from '@raumregler/contract/schemas';
-import type { FastifyPluginAsync } from 'fastify';
+import {
+  SCHEDULE_FIELD_MAX_BYTES,
+  type DeviceSchedule,
+  type RoomSchedule,
+} from '@raumregler/contract';
+import { DeviceScheduleSchema, RoomScheduleSchema } from '@raumregler/contract/schemas';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
 import { registerFormBodies } from '../../platform/http/form-bodies.js';
 import { roomFromParams } from '../building/index.js';
+import type { DeviceProgramme } from '../proxy/index.js';
 import { actorOf, editedAtDevice, fieldsOf, refusal } from './refusals.js';
+
+/**
+ * Proxy mode (issue 33): `GET /api/schedules/{roomId}/` lists the device's own programme
+ * (`heizprogramm/`, read with the device account) read-only; the device keeps and edits it.
+ * The points name scenes, not rooms: every room shows the same. A room the device's last poll
+ * did not list is 404; before the first poll, any room id is answered. The device not
+ * answering is 502 `upstream_unavailable`. Every other path (the writes) stays 501.
+ */
+function deviceScheduleRoutes(app: FastifyInstance) {
+  const programme: DeviceProgramme | undefined = app.deviceProgramme;
+  if (!programme) throw new Error('proxy mode: the proxy module must register before schedules');
+  app.get(
+    '/:roomId',
+    {
+      preHandler: [app.authenticate, app.requireCapability('read')],
+      schema: { response: { 200: DeviceScheduleSchema } },
+    },
+    async (request): Promise<DeviceSchedule> => {
+      const raw = (request.params as { roomId?: string }).roomId ?? '';
+      if (!/^\d{1,9}$/.test(raw)) {
+        throw new HttpError(400, 'bad_request', 'The room id must be a whole number.');
+      }
+      const room = Number(raw);
+      if (programme.hasRoom(room) === false) throw unknownRoom();
+      let points;
+      try {
+        points = await programme.read();
+      } catch (error) {
+        request.log.warn({ err: error }, "reading the device's programme failed");
+        throw new HttpError(502, 'upstream_unavailable', 'The heating controller does not answer.');
+      }
+      return { room, source: 'device', editable: false, switch_points: points };
+    },
+  );
+  editedAtDevice(app, 'weekly schedules');
+}
 
 /**
  * Ours (issue 16): `GET /api/schedules/{roomId}/` (read) shows a room's week,
@@ -12,7 +54,7 @@ import { actorOf, editedAtDevice, fieldsOf, refusal } from './refusals.js';
  */
 const scheduleRoutes: FastifyPluginAsync = async (app) => {
   if (app.config.upstreamUrl) {
-    editedAtDevice(app, 'weekly schedules');
+    deviceScheduleRoutes(app);
     return;
   }
   await registerFormBodies(app, { largeFields: { week: SCHEDULE_FIELD_MAX_BYTES } });
@@ -25,6 +67,8 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
       const room = roomFromParams(app, request.params);
       return {
         room: room.id,
+        source: 'server',
+        editable: true,
         week: app.schedules.weekOf(room.id),
         min_target: room.minTarget,
         max_target: room.maxTarget,
@@ -40,7 +84,14 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
       const week = await app.schedules
         .saveWeek(room.id, fieldsOf(request).week, actorOf(request))
         .catch(refusal);
-      return { room: room.id, week, min_target: room.minTarget, max_target: room.maxTarget };
+      return {
+        room: room.id,
+        source: 'server',
+        editable: true,
+        week,
+        min_target: room.minTarget,
+        max_target: room.maxTarget,
+      };
     },
   );
 };

@@ -34,6 +34,9 @@ describe('GET /api/schedules/{roomId}/', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       room: LIVING_ROOM,
+      // Issue 33: our server keeps the week and edits it (a real device behind: 'device').
+      source: 'server',
+      editable: true,
       week: demoWeek,
       min_target: 5,
       max_target: 30,

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { AbsencesPage } from '@/features/absences/components/absences-page';
+import { useDeviceMode } from '@/features/auth/api/get-app-config';
 import { refreshTemps } from '@/features/rooms/api/update-room-cache';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { useNow } from '@/lib/use-now';
@@ -13,6 +14,7 @@ export default function AbsencesRoute() {
   const queryClient = useQueryClient();
   const { temps, permissions } = useBuildingData();
   const now = useNow();
+  const deviceMode = useDeviceMode();
   const floors = useMemo(
     () =>
       (Array.isArray(temps.data) ? temps.data : []).map((floor) => {
@@ -32,6 +34,7 @@ export default function AbsencesRoute() {
       canManage={can(permissions.data, 'manage')}
       now={now}
       onChanged={onChanged}
+      deviceMode={deviceMode}
     />
   );
 }

@@ -4,7 +4,8 @@ import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { paths } from '@/config/paths';
 import { useAlarms } from '@/features/alarms/hooks/use-alarms';
-import { absencesQueryOptions, isEditedAtDevice } from '@/features/absences/api/get-absences';
+import { absencesQueryOptions } from '@/features/absences/api/get-absences';
+import { useDeviceMode } from '@/features/auth/api/get-app-config';
 import { Overview, type RunGroupWrites } from '@/features/overview/components/overview';
 import type { GroupWrite } from '@/features/overview/utils/group';
 import { endTemporary } from '@/features/rooms/api/end-temporary';
@@ -54,8 +55,10 @@ export default function DashboardRoute() {
   });
   const now = useNow(REFRESH_MS);
   // Absences from our server (issue 16): "Abwesend bis …" and the filter state=absent. A device
-  // in proxy mode (501) or a failed load offers neither rather than a wrong status.
-  const absences = useQuery({ ...absencesQueryOptions(), refetchInterval: REFRESH_MS });
+  // in proxy mode (the app-config's deviceMode: none asked for) or a failed load offers neither
+  // rather than a wrong status.
+  const deviceMode = useDeviceMode();
+  const absences = useQuery({ ...absencesQueryOptions(deviceMode), refetchInterval: REFRESH_MS });
   const access = permissions.data;
   const area = access && areaAllowsRead(access.access_to_smart) ? 'smart' : 'pro';
   const readable =
@@ -133,9 +136,9 @@ export default function DashboardRoute() {
       floorLabel={floorLabel}
       runWrites={mayWrite ? runWrites : null}
       marks={marks}
-      // Absences answering 501 is how the app knows proxy mode: a real device takes only
-      // `duration`, so the group dialog's "Bis …" reaches 24 hours ahead there.
-      proxy={isEditedAtDevice(absences.error)}
+      // In proxy mode a real device takes only `duration`, so the group dialog's "Bis …"
+      // reaches 24 hours ahead there.
+      proxy={deviceMode === 'proxy'}
       valves={outs.data}
     />
   );

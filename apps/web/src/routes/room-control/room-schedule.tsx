@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { AbsenceMark } from '@/features/absences/components/absence-mark';
+import { useDeviceMode } from '@/features/auth/api/get-app-config';
 import { refreshTemps } from '@/features/rooms/api/update-room-cache';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { useFloorStructure } from '@/features/rooms/hooks/use-floor-structure';
@@ -66,5 +67,5 @@ export function RoomSchedule({
 
 /** "Abwesend bis 12.01., 18:00" under the room's name while an absence holds it. */
 export function RoomAbsence({ roomId }: { roomId: number }) {
-  return <AbsenceMark roomId={roomId} now={useNow()} />;
+  return <AbsenceMark roomId={roomId} now={useNow()} deviceMode={useDeviceMode()} />;
 }

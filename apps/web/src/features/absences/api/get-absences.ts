@@ -1,4 +1,4 @@
-import type { Absence, AbsenceList } from '@raumregler/contract';
+import type { Absence, AbsenceList, AppConfig } from '@raumregler/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
@@ -13,18 +13,21 @@ export async function getAbsences(): Promise<Absence[]> {
   return Array.isArray(answer.absences) ? answer.absences : [];
 }
 
-/** In proxy mode the device keeps its own programme: our server answers 501 for absences. */
-export const isEditedAtDevice = (error: unknown) =>
-  (error as ApiError | null)?.error === 'edited_at_device' ||
-  (error as ApiError | null)?.status === 501;
+/**
+ * The app-config's `deviceMode` (issue 33); undefined while it loads. In proxy mode the device
+ * keeps its own programme and our server has no absences (it answers 501): they are not asked for.
+ */
+export type DeviceMode = AppConfig['deviceMode'] | undefined;
 
-export const absencesQueryOptions = () =>
+export const absencesQueryOptions = (deviceMode: DeviceMode = 'simulation') =>
   queryOptions({
     queryKey: ['absences'],
     queryFn: getAbsences,
     staleTime: 60_000,
+    enabled: deviceMode === 'simulation',
+    // A server that does not offer them (501) answers the same again.
     retry: (failures: number, error: Error) => {
       const status = (error as ApiError).status;
-      return (status === undefined || status >= 500) && !isEditedAtDevice(error) && failures < 3;
+      return (status === undefined || (status >= 500 && status !== 501)) && failures < 3;
     },
   });

@@ -1,19 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plane } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { absencesQueryOptions, isEditedAtDevice } from '../api/get-absences';
+import { absencesQueryOptions, type DeviceMode } from '../api/get-absences';
 import { activeAbsence, formatMoment } from '../utils/absences';
 
 /**
  * The room page's mark for a room under an absence: "Abwesend bis 12.01., 18:00 – Weihnachten".
- * A device that keeps its own programme (proxy mode) has none to show; the Wochenplan says why.
+ * A device that keeps its own programme (proxy mode, the app-config's `deviceMode`) has none to
+ * show, and none is asked for; the Wochenplan says why.
  */
-export function AbsenceMark({ roomId, now }: { roomId: number; now: Date }) {
+export function AbsenceMark({
+  roomId,
+  now,
+  deviceMode,
+}: {
+  roomId: number;
+  now: Date;
+  /** The app-config's; undefined while it loads. */
+  deviceMode: DeviceMode;
+}) {
   const intl = useIntl();
-  const absences = useQuery(absencesQueryOptions());
+  const absences = useQuery(absencesQueryOptions(deviceMode));
   if (absences.isError) {
-    if (isEditedAtDevice(absences.error) || (absences.error as { status?: number }).status === 403)
-      return null;
+    if ((absences.error as { status?: number }).status === 403) return null;
     return (
       <p className="text-sm text-red-700 dark:text-red-300">
         {intl.formatMessage({ id: 'absences.markFailed' })}

@@ -51,10 +51,10 @@ const floors = [
   },
 ];
 
-const renderPage = () =>
+const renderPage = (deviceMode: 'simulation' | 'proxy' = 'simulation') =>
   render(
     <TestProviders>
-      <AbsencesPage floors={floors} canManage now={new Date()} />
+      <AbsencesPage floors={floors} canManage now={new Date()} deviceMode={deviceMode} />
     </TestProviders>,
   );
 
@@ -162,17 +162,22 @@ describe('Abwesenheiten', () => {
     expect(await screen.findByRole('heading', { name: 'Neue Abwesenheit' })).toBeInTheDocument();
   });
 
-  it('in proxy mode says in one line that the device keeps them', async () => {
+  it('in proxy mode (the app-config says so) says in one line that the device keeps them', async () => {
+    const asked: string[] = [];
     server.use(
-      mock.get(apiUrl('/absences/'), () =>
-        HttpResponse.json({ error: 'edited_at_device', message: 'x' }, { status: 501 }),
-      ),
+      mock.get(apiUrl('/absences/'), ({ request }) => {
+        asked.push(request.url);
+        return HttpResponse.json({ error: 'edited_at_device', message: 'x' }, { status: 501 });
+      }),
     );
-    renderPage();
+    renderPage('proxy');
     expect(
       await screen.findByText(
         'Der Wochenplan dieses Geräts und seine Abwesenheiten werden am Gerät selbst bearbeitet.',
       ),
     ).toBeInTheDocument();
+    // Neither the form nor a list: our server has none to show, and is not asked.
+    expect(screen.queryByRole('heading', { name: 'Neue Abwesenheit' })).toBeNull();
+    expect(asked).toEqual([]);
   });
 });

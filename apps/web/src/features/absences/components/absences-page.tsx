@@ -5,34 +5,38 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorReason } from '@/lib/error-reason';
-import { absencesQueryOptions, isEditedAtDevice, type Absence } from '../api/get-absences';
+import { absencesQueryOptions, type Absence, type DeviceMode } from '../api/get-absences';
 import { AbsenceForm, type FloorChoice } from './absence-form';
 import { AbsenceList } from './absence-list';
 
 /**
  * `/absences`: holidays and other times away. Everyone who may read sees the list; users with
- * manage create and end them. In proxy mode one line says the device keeps its own programme.
+ * manage create and end them. In proxy mode (the app-config's `deviceMode`) one line says the
+ * device keeps its own programme.
  */
 export function AbsencesPage({
   floors,
   canManage,
   now,
   onChanged,
+  deviceMode,
 }: {
   floors: readonly FloorChoice[];
   canManage: boolean;
   now: Date;
   /** The route's: rooms under an absence change their target at once, so temps reload. */
   onChanged?: () => unknown;
+  /** The app-config's; undefined while it loads. */
+  deviceMode: DeviceMode;
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const absences = useQuery(absencesQueryOptions());
+  const absences = useQuery(absencesQueryOptions(deviceMode));
   const names = useMemo(
     () => new Map(floors.flatMap((floor) => floor.rooms.map((room) => [room.id, room.name]))),
     [floors],
   );
-  const edited = absences.isError && isEditedAtDevice(absences.error);
+  const edited = deviceMode === 'proxy';
   // The absence in the editor (issue 32): the same form as a new one, prefilled.
   const [editing, setEditing] = useState<Absence | null>(null);
   const editorTitle = useRef<HTMLHeadingElement>(null);

@@ -16,3 +16,14 @@ export const appConfigQueryOptions = () =>
   queryOptions({ queryKey: ['app-config'], queryFn: getAppConfig, staleTime: Infinity });
 
 export const useAppConfig = () => useQuery(appConfigQueryOptions());
+
+/**
+ * Whether our server is the building (`simulation`) or stands in front of a real device
+ * (`proxy`, issue 33); undefined while the configuration loads. A configuration that failed to
+ * load, or a server that does not say, counts as our own building.
+ */
+export function useDeviceMode(): AppConfig['deviceMode'] | undefined {
+  const config = useAppConfig();
+  if (config.isPending) return undefined;
+  return config.data?.deviceMode ?? 'simulation';
+}

@@ -1,3 +1,4 @@
+import { readProgramme, type ProgrammePoint } from '@raumregler/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
@@ -6,8 +7,29 @@ import { normalizeWeek, type Schedule } from '../utils/week';
 /** Our extension of the device API (issue 16): the room's weekly programme. */
 export const schedulePath = (roomId: number) => `/schedules/${roomId}/`;
 
-export async function getSchedule(roomId: number): Promise<Schedule> {
-  const answer = await apiGet<Partial<Schedule>>(schedulePath(roomId));
+/**
+ * Proxy mode (issue 33): the real device keeps its own programme, edited at the device; our
+ * server lists its switch points (scenes, not rooms) read-only.
+ */
+export interface DeviceProgramme {
+  room: number;
+  source: 'device';
+  points: ProgrammePoint[];
+}
+
+/** A room's schedule: our server's week (editable), or the device's own programme. */
+export type ScheduleAnswer = Schedule | DeviceProgramme;
+
+export const isDeviceProgramme = (answer: ScheduleAnswer): answer is DeviceProgramme =>
+  answer.source === 'device';
+
+type Wire = Partial<Omit<Schedule, 'source'>> & { source?: string; switch_points?: unknown };
+
+export async function getSchedule(roomId: number): Promise<ScheduleAnswer> {
+  const answer = await apiGet<Wire>(schedulePath(roomId));
+  if (answer.source === 'device') {
+    return { room: roomId, source: 'device', points: readProgramme(answer.switch_points) };
+  }
   const limit = (value: unknown) =>
     typeof value === 'number' && Number.isFinite(value) ? value : undefined;
   return {
@@ -19,18 +41,13 @@ export async function getSchedule(roomId: number): Promise<Schedule> {
   };
 }
 
-/** In proxy mode the schedule lives on the real device: our server answers 501 for it. */
-export const isEditedAtDevice = (error: unknown) =>
-  (error as ApiError | null)?.error === 'edited_at_device' ||
-  (error as ApiError | null)?.status === 501;
-
 export const scheduleQueryOptions = (roomId: number) =>
   queryOptions({
     queryKey: ['schedules', roomId],
     queryFn: () => getSchedule(roomId),
-    // A refusal, a missing room or a device that keeps its own schedule: asking again changes nothing.
+    // A refusal, a missing room or a server that does not offer it (501): asking again changes nothing.
     retry: (failures: number, error: Error) => {
       const status = (error as ApiError).status;
-      return (status === undefined || status >= 500) && !isEditedAtDevice(error) && failures < 3;
+      return (status === undefined || (status >= 500 && status !== 501)) && failures < 3;
     },
   });

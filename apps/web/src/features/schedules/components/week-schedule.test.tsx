@@ -144,16 +144,56 @@ describe('Wochenplan', () => {
     expect(point).toHaveAccessibleDescription(/target must be between 5 and 20 °C/);
   });
 
-  it('says in one line that a proxied device’s schedule is edited at the device', async () => {
+  it("in proxy mode lists the device's switch points read-only, soonest first", async () => {
     server.use(
       mock.get(apiUrl('/schedules/11/'), () =>
-        HttpResponse.json({ error: 'edited_at_device', message: 'x' }, { status: 501 }),
+        HttpResponse.json({
+          room: 11,
+          source: 'device',
+          editable: false,
+          switch_points: [
+            { name: 'Komfort', next_due_time: '2026-11-24 06:00', active: true },
+            { name: 'Urlaub', next_due_time: null, active: false },
+            { name: 'Absenkung', next_due_time: '2026-11-23 22:00', active: false },
+          ],
+        }),
       ),
     );
     renderSchedule(true);
     expect(
-      await screen.findByText('Der Wochenplan dieses Geräts wird am Gerät selbst bearbeitet.'),
+      await screen.findByText(
+        /Dieses Gerät hat sein eigenes Heizprogramm; es wird am Gerät selbst/,
+      ),
     ).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Schaltpunkte des Geräts' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Szene', 'Nächste Schaltung', 'Aktiv'],
+      [`Absenkung`, expect.stringMatching(/^Mo\., 23\. Nov\.( 2026)?, 22:00$/), 'Nein'],
+      ['Komfort', expect.stringMatching(/^Di\., 24\. Nov\.( 2026)?, 06:00$/), 'Ja'],
+      ['Urlaub', 'nicht angegeben', 'Nein'],
+    ]);
+    // Read-only, even for a manager: no week, no editor, no copying.
+    expect(screen.queryByRole('list', { name: 'Montag' })).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says so in a sentence when the device reports no switch points', async () => {
+    server.use(
+      mock.get(apiUrl('/schedules/11/'), () =>
+        HttpResponse.json({ room: 11, source: 'device', editable: false, switch_points: [] }),
+      ),
+    );
+    renderSchedule(false);
+    expect(
+      await screen.findByText(
+        'Das Gerät meldet keine Schaltpunkte: sein Heizprogramm ist ausgeschaltet oder leer.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText(/keinen Wochenplan/)).toBeNull();
   });
 
   it('copies the week to rooms one POST each, with progress, failures and retry', async () => {

@@ -9,18 +9,20 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorReason } from '@/lib/error-reason';
 import { useBatchRun, type RunBatch } from '@/lib/use-batch-run';
-import { isEditedAtDevice, scheduleQueryOptions } from '../api/get-schedule';
+import { isDeviceProgramme, scheduleQueryOptions } from '../api/get-schedule';
 import { saveSchedule } from '../api/save-schedule';
 import { useMinute } from '../hooks/use-minute';
 import { dayIndexOf, DAYS, minuteOfDay } from '../utils/week';
 import type { PickerFloor } from '@/components/room-picker';
 import { CopyWeekDialog } from './copy-week-dialog';
+import { DeviceProgrammeView } from './device-programme';
 import { ScheduleEditor } from './schedule-editor';
 import { WeekView } from './week-view';
 
 /**
  * The room page's "Wochenplan": everyone who may read sees the week; users with manage edit it
- * and copy it to other rooms. In proxy mode the device keeps its own schedule: one line says so.
+ * and copy it to other rooms. In proxy mode the device keeps its own programme: one line says it
+ * is edited at the device, and its switch points are listed read-only (issue 33).
  */
 export default function WeekSchedule({
   roomId,
@@ -47,7 +49,9 @@ export default function WeekSchedule({
   const rooms = useMemo(() => floors.flatMap((floor) => floor.rooms), [floors]);
   const targets = useMemo(() => rooms.filter((room) => room.id !== roomId), [rooms, roomId]);
   const names = useMemo(() => new Map(rooms.map((room) => [room.id, room.name])), [rooms]);
-  const week = schedule.data?.week;
+  const answer = schedule.data;
+  const device = answer ? isDeviceProgramme(answer) : false;
+  const week = answer && !isDeviceProgramme(answer) ? answer.week : undefined;
   const queryClient = useQueryClient();
   const copyOne = useCallback(
     async (target: number) => {
@@ -81,9 +85,7 @@ export default function WeekSchedule({
   // it (the Verlauf with its chart) must not count as on screen only because this one is short.
   if (schedule.isPending) body = loading;
   else if (schedule.isError)
-    body = isEditedAtDevice(schedule.error) ? (
-      <Alert variant="info">{t('schedules.editedAtDevice')}</Alert>
-    ) : (
+    body = (
       <Alert variant="danger">
         <span>
           {t('schedules.loadFailed')} {errorReason(intl, schedule.error) ?? ''}
@@ -94,6 +96,7 @@ export default function WeekSchedule({
       </Alert>
     );
   else if (!shown) body = loading;
+  else if (isDeviceProgramme(shown)) body = <DeviceProgrammeView points={shown.points} now={now} />;
   else
     body = (
       <>
@@ -126,7 +129,7 @@ export default function WeekSchedule({
         <h2 id={headingId} className="text-lg font-semibold">
           {t('schedules.title')}
         </h2>
-        {canManage && schedule.isSuccess && targets.length > 0 && (
+        {canManage && schedule.isSuccess && !device && targets.length > 0 && (
           <Button
             size="sm"
             variant="secondary"
@@ -140,7 +143,7 @@ export default function WeekSchedule({
           </Button>
         )}
       </div>
-      {canManage && dirty && schedule.isSuccess && targets.length > 0 && (
+      {canManage && dirty && schedule.isSuccess && !device && targets.length > 0 && (
         <p className="sr-only">{t('schedules.copyWeek.saveFirst')}</p>
       )}
       {batch.state && (
