@@ -19,5 +19,8 @@ export const ERROR_CODES = [
   // Ours (issue 16): an absence already over (409); schedules edited at the device (proxy mode, 501).
   'conflict',
   'edited_at_device',
+  // Ours (issue 33), proxy mode: a write the device refused (its reason) or did not take (502).
+  'device_refused',
+  'not_applied',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
