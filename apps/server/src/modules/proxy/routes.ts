@@ -1,4 +1,9 @@
-import { readNumber, readRoomAnswer, type Permissions } from '@raumregler/contract';
+import {
+  DEVICE_REFUSED_NO_REASON,
+  readNumber,
+  readRoomAnswer,
+  type Permissions,
+} from '@raumregler/contract';
 import { PermissionsSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { permissionsOf } from '../../platform/auth/permissions.js';
@@ -188,11 +193,7 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
           { upstream, status: response.status, reason },
           'the device refused a write',
         );
-        throw new HttpError(
-          502,
-          'device_refused',
-          reason ?? 'The heating controller refused the change without giving a reason.',
-        );
+        throw new HttpError(502, 'device_refused', reason ?? DEVICE_REFUSED_NO_REASON);
       }
     }
     if (response.status >= 500) {
