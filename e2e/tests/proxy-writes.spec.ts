@@ -71,12 +71,17 @@ test.afterEach(async () => {
   proxy = device = undefined;
 });
 
-async function openRoom(page: Page, roomId: number, name: string) {
+/** Signs in at the proxy through its login form; the overview opens. */
+async function signIn(page: Page) {
   await page.goto(`${proxy!.appUrl}auth/login`);
   await page.getByLabel('Benutzername').fill(demo.username);
   await page.getByLabel('Passwort', { exact: true }).fill(demo.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveTitle('Übersicht – Raumregler');
+}
+
+async function openRoom(page: Page, roomId: number, name: string) {
+  await signIn(page);
   await page.goto(`${proxy!.appUrl}room-control/smart/room/${roomId}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const dial = page.getByRole('slider', { name: `Zieltemperatur ${name}` });
@@ -137,5 +142,38 @@ test('a write the device refuses with its page shows the device’s reason, neve
   );
   await expect(toast(page)).not.toContainText('Hinweis');
   await expect(dial).toHaveAttribute('aria-valuenow', before!);
+  await expect(page.getByText('Keine Verbindung zum Regler.')).toHaveCount(0);
+});
+
+test('a group action names per room what the device refused and what it did not take', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  device = await startDevice();
+  proxy = await startProxy(device);
+  cli(device, 'sim', 'writes', '5', 'ignored');
+  sql(device, 'UPDATE rooms SET max_target = 15 WHERE id = 2');
+  await signIn(page);
+  const row = (room: string) =>
+    page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: room, exact: true }) });
+  for (const room of ['Wohnzimmer', 'Küche', 'Schlafzimmer']) {
+    await row(room).getByRole('checkbox').check();
+  }
+  await page.getByRole('button', { name: 'Vorübergehend…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Vorübergehende Temperatur' });
+  await expect(dialog.getByLabel('Temperatur (°C)')).toHaveValue('21,0');
+  await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+  const status = page.getByRole('status').filter({ hasText: '3 von 3' });
+  await expect(status).toContainText('2 Räume wurden nicht geändert:', { timeout: 15_000 });
+  await expect(status).toContainText(
+    'Küche: Der Regler hat die Änderung abgelehnt: Zieltemperatur (ziel) muss zwischen 5 und 15 °C liegen',
+  );
+  await expect(status).toContainText('Schlafzimmer: Der Regler hat 21,0 °C nicht übernommen.');
+  await expect(status).not.toContainText('Wohnzimmer');
+  await expect(row('Wohnzimmer')).toContainText('Vorübergehend bis');
+  await expect(row('Schlafzimmer')).not.toContainText('Vorübergehend bis');
   await expect(page.getByText('Keine Verbindung zum Regler.')).toHaveCount(0);
 });
