@@ -50,6 +50,8 @@ async function fakeDevice() {
     ignored: new Set<number>(),
     late: new Set<number>(),
     unreadable: new Set<number>(),
+    /** Rooms that answer this many more reads of their own, then one 404, then again. */
+    readsLeft: new Map<number, number>(),
   };
   const app: FastifyInstance = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
   app.removeAllContentTypeParsers();
@@ -77,7 +79,9 @@ async function fakeDevice() {
   app.get('/get/json/v1/1/temps/:roomId/', async (request, reply) => {
     const id = Number((request.params as { roomId: string }).roomId);
     const room = rooms.get(id);
-    if (!room || state.unreadable.has(id))
+    const left = state.readsLeft.get(id);
+    if (left !== undefined) state.readsLeft.set(id, left - 1);
+    if (!room || state.unreadable.has(id) || left === 0)
       return reply.code(404).type('text/html').send('<h1>Not Found</h1>');
     const answer = [{ ...room, luftfeuchte: '48.5' }];
     pending.get(id)?.();
@@ -585,6 +589,15 @@ describe('proxy mode: writes as a real device answers them (issue 33)', () => {
     expect((await writeZiel(1, '20')).status).toBe(200);
     expect(readBacks(1)).toHaveLength(2);
     expect(await auditEntries()).toHaveLength(1);
+    // The second look decides: the old value, then no answer, is the device's word.
+    device.state.ignored.add(2);
+    device.state.readsLeft.set(2, 1);
+    expect((await writeZiel(2, '24')).status).toBe(200);
+    // No answer (the next read only), then the old value: not taken.
+    device.state.readsLeft.set(2, 0);
+    const late = await writeZiel(2, '24');
+    expect(await expectError(late, 502)).toMatchObject({ error: 'not_applied', value: 24 });
+    expect(readBacks(2)).toHaveLength(4);
   });
 
   it('answers 401 on every proxied path and method to wrong or missing credentials', async () => {

@@ -102,9 +102,10 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
    * The room as the device has it now (`temps/{id}/`, read with the device account), or null
    * when it cannot be read (no answer, no room): a short timeout, the caller is waiting.
    */
-  const readRoom = async (request: FastifyRequest, houseOf: string, roomId: string) => {
+  const readRoom = async (request: FastifyRequest, roomId: string) => {
     try {
-      const response = await fetch(`${upstream}/get/json/v1/${houseOf}/temps/${roomId}/`, {
+      const room = encodeURIComponent(roomId);
+      const response = await fetch(`${upstream}/get/json/v1/${houseId}/temps/${room}/`, {
         headers: { authorization: deviceBasic, accept: 'application/json' },
         redirect: 'manual',
         signal: AbortSignal.timeout(READ_BACK_TIMEOUT_MS),
@@ -121,10 +122,10 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
    * After the device answered a `ziel`/`soll` write as taken: read the room back at once and,
    * when it does not show the value yet, once more after readBackRetryMs (a device applies a
    * write within a moment; decision 73). Still the old value: 502 not_applied, naming the value.
-   * A room that cannot be read back either time leaves the device's word standing (logged).
+   * A second look that cannot read the room leaves the device's word standing (logged).
    */
   const confirmWrite = async (request: FastifyRequest) => {
-    const { houseId: houseOf, roomId } = request.params as { houseId: string; roomId: string };
+    const { roomId } = request.params as { roomId: string };
     const method = /\/(ziel|soll)\/:roomId$/.exec(request.routeOptions.url ?? '')?.[1] as
       keyof typeof READ_BACK_FIELD | undefined;
     if (!method) return;
@@ -132,10 +133,11 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
     const asked = readNumber(fields[method]);
     if (asked === null) return;
     const field = READ_BACK_FIELD[method];
-    let room = await readRoom(request, houseOf, roomId);
+    let room = await readRoom(request, roomId);
     if (room && isTaken(asked, room[field])) return;
     await new Promise((resolve) => setTimeout(resolve, readBackRetryMs));
-    room = (await readRoom(request, houseOf, roomId)) ?? room;
+    // The second look decides: one that cannot read the room leaves the device's word standing.
+    room = await readRoom(request, roomId);
     if (!room) {
       request.log.warn(
         { upstream, roomId },
