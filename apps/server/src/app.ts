@@ -37,6 +37,8 @@ export interface AppOptions {
   now?: () => number;
   /** Tests shorten these to see a stuck client cut off; the defaults suit every real client. */
   timeouts?: Partial<ServerTimeouts>;
+  /** Proxy mode: the wait before a write's second read-back (default 2 s); tests shorten it. */
+  readBackRetryMs?: number;
 }
 
 declare module 'fastify' {
@@ -53,6 +55,7 @@ export async function buildApp({
   logStream,
   now,
   timeouts,
+  readBackRetryMs,
 }: AppOptions): Promise<FastifyInstance> {
   const requestLogging = ['debug', 'trace'].includes(config.logLevel);
   const app = Fastify({
@@ -112,6 +115,7 @@ export async function buildApp({
       houseId: config.houseId,
       user: config.upstreamUser,
       password: config.upstreamPassword,
+      readBackRetryMs,
     });
   }
   await app.register(schedulesModule);

@@ -19,5 +19,18 @@ export const ERROR_CODES = [
   // Ours (issue 16): an absence already over (409); schedules edited at the device (proxy mode, 501).
   'conflict',
   'edited_at_device',
+  // Ours (issue 33), proxy mode: a write the device refused (its reason) or did not take (502).
+  'device_refused',
+  'not_applied',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * Proxy mode (issue 33): the message of `device_refused` when the device's refusal page names no
+ * reason; the app says "refused" without a reason then.
+ */
+export const DEVICE_REFUSED_NO_REASON =
+  'The heating controller refused the change without giving a reason.';
+
+/** 502 codes of a device that answered (refused or ignored a write): it is not offline. */
+export const DEVICE_ANSWERED_CODES: readonly string[] = ['device_refused', 'not_applied'];

@@ -11,3 +11,4 @@ export * from './passwords.js';
 export * from './room-activity.js';
 export * from './valve.js';
 export * from './device-programme.js';
+export * from './device-reader.js';

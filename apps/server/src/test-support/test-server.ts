@@ -72,6 +72,8 @@ export async function startTestServer(
     config?: Partial<Config>;
     now?: () => number;
     timeouts?: AppOptions['timeouts'];
+    /** Proxy mode's wait before a write's second read-back (default 2 s). */
+    readBackRetryMs?: number;
     /** The app's own logger (at `config.logLevel`) writes here; without it nothing is logged. */
     logStream?: AppOptions['logStream'];
   } = {},
@@ -93,6 +95,7 @@ export async function startTestServer(
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     now,
     timeouts: options.timeouts,
+    readBackRetryMs: options.readBackRetryMs,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -166,6 +166,44 @@ describe('errors', () => {
     expect(error.error).toBe('validation_failed');
   });
 
+  it('keeps the device reachable when a 502 says it refused or did not take a write', async () => {
+    server.use(
+      mock.post(api('/set/json/v1/1/ziel/5/'), () =>
+        HttpResponse.json(
+          { error: 'not_applied', message: 'did not take 23 °C', value: 23 },
+          { status: 502 },
+        ),
+      ),
+    );
+    const error = await rejection(apiPost('/set/json/v1/1/ziel/5/', { ziel: '23.0' }));
+    expect(error).toMatchObject({ status: 502, error: 'not_applied', value: 23 });
+    expect(currentReachability()).toBe('reachable');
+    server.use(
+      mock.post(api('/set/json/v1/1/ziel/5/'), () =>
+        HttpResponse.json({ error: 'upstream_unavailable', message: 'gone' }, { status: 502 }),
+      ),
+    );
+    await rejection(apiPost('/set/json/v1/1/ziel/5/', { ziel: '23.0' }));
+    expect(currentReachability()).toBe('unreachable');
+  });
+
+  it('takes a real device’s short non-JSON answer to a write as success', async () => {
+    for (const [type, text] of [
+      ['text/html; charset=utf-8', 'OK'],
+      ['text/plain', 'OK'],
+      ['text/html', ''],
+    ] as const) {
+      server.use(
+        mock.post(
+          api('/set/json/v1/1/ziel/3/'),
+          () => new HttpResponse(text, { status: 200, headers: { 'content-type': type } }),
+        ),
+      );
+      const answer = await apiPost('/set/json/v1/1/ziel/3/', { ziel: '21.5' });
+      expect(answer).toEqual({ status: 200, data: text });
+    }
+  });
+
   it('falls back to "An error occurred." when the server gives no message', async () => {
     server.use(mock.get(api('/broken'), () => new HttpResponse('oops', { status: 500 })));
     const error = await rejection(apiGet('/broken'));

@@ -1,4 +1,4 @@
-import { CLIENT_HEADER, WEB_CLIENT } from '@raumregler/contract';
+import { CLIENT_HEADER, DEVICE_ANSWERED_CODES, WEB_CLIENT } from '@raumregler/contract';
 import { HttpError, normalizeApiError, type ApiError } from './api-error';
 import { readStoredAuth } from './auth-storage';
 import { GATEWAY_STATUSES, reportReachability } from './connection';
@@ -152,10 +152,15 @@ async function request<T>(
     return response;
   } catch (error) {
     const normalized: ApiError = normalizeApiError(error);
+    // A 502 that says the device refused or ignored a write is the device answering (issue 33).
+    const deviceAnswered =
+      typeof normalized.error === 'string' && DEVICE_ANSWERED_CODES.includes(normalized.error);
     const unreachable =
       normalized.networkError === true ||
       normalized.timeout === true ||
-      (normalized.status !== undefined && GATEWAY_STATUSES.includes(normalized.status));
+      (normalized.status !== undefined &&
+        GATEWAY_STATUSES.includes(normalized.status) &&
+        !deviceAnswered);
     reportReachability(unreachable ? 'unreachable' : 'reachable');
     throw normalized;
   }

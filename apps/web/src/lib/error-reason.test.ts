@@ -1,6 +1,8 @@
+import { DEVICE_REFUSED_NO_REASON } from '@raumregler/contract';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { de } from './catalog-de';
+import { en } from './catalog-en';
 import { errorReason } from './error-reason';
 
 const intl = createIntl({ locale: 'de', messages: de });
@@ -74,5 +76,44 @@ describe('errorReason', () => {
       errorReason(intl, answer(409, { error: 'conflict', message: 'Busy with a scene.' })),
     ).toBe('Busy with a scene.');
     expect(errorReason(intl, answer(400, { message: 'An error occurred.' }))).toBeUndefined();
+  });
+
+  it('says a write the device refused with its reason, and a value it did not take (proxy mode)', () => {
+    expect(
+      errorReason(
+        intl,
+        answer(502, { error: 'device_refused', message: 'Sollwert außerhalb der Grenzen' }),
+      ),
+    ).toBe('Der Regler hat die Änderung abgelehnt: Sollwert außerhalb der Grenzen');
+    expect(
+      errorReason(
+        intl,
+        answer(502, { error: 'device_refused', message: DEVICE_REFUSED_NO_REASON }),
+      ),
+    ).toBe('Der Regler hat die Änderung abgelehnt.');
+    expect(
+      errorReason(
+        intl,
+        answer(502, {
+          error: 'not_applied',
+          message: 'The heating controller did not take 23 °C; it keeps 21 °C.',
+          value: 23,
+        }),
+      ),
+    ).toBe('Der Regler hat 23,0 °C nicht übernommen.');
+    expect(errorReason(intl, answer(502, { error: 'not_applied', message: 'x' }))).toBe(
+      'Der Regler hat die Änderung nicht übernommen.',
+    );
+    const english = createIntl({ locale: 'en-GB', messages: { ...de, ...en } });
+    expect(
+      errorReason(english, answer(502, { error: 'not_applied', message: 'x', value: 22.5 })),
+    ).toBe('The controller did not take 22.5 °C.');
+    expect(
+      errorReason(english, answer(502, { error: 'device_refused', message: 'Raum gesperrt' })),
+    ).toBe('The controller refused the change: Raum gesperrt');
+    // Any other 502 is still the device being away.
+    expect(errorReason(intl, answer(502, { error: 'upstream_unavailable', message: 'x' }))).toBe(
+      'Keine Verbindung zum Regler.',
+    );
   });
 });

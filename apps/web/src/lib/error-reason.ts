@@ -1,3 +1,4 @@
+import { DEVICE_REFUSED_NO_REASON } from '@raumregler/contract';
 import type { IntlShape } from 'react-intl';
 import type { ApiError } from './api-error';
 
@@ -63,6 +64,23 @@ export function errorReason(intl: IntlShape, error: unknown): string | undefined
   }
   if (status === 423 || code === 'locked') return t('error.reason.locked');
   if (status === 429 || code === 'too_many_requests') return t('error.reason.tooMany');
+  // Proxy mode (issue 33): the device answered, but refused the write or did not take it.
+  if (code === 'device_refused') {
+    return message && message !== DEVICE_REFUSED_NO_REASON
+      ? intl.formatMessage({ id: 'error.reason.deviceRefused' }, { reason: message })
+      : t('error.reason.deviceRefusedNoReason');
+  }
+  if (code === 'not_applied') {
+    const value = typeof apiError.value === 'number' ? apiError.value : null;
+    return value === null
+      ? t('error.reason.notAppliedNoValue')
+      : intl.formatMessage(
+          { id: 'error.reason.notApplied' },
+          {
+            value: intl.formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+          },
+        );
+  }
   if (code === 'upstream_unavailable' || status === 502 || status === 503 || status === 504)
     return t('error.reason.offline');
   if (status === 404 || code === 'not_found') return t('error.reason.notFound');

@@ -6,6 +6,8 @@ export const ApiErrorBodySchema = Type.Object({
   message: Type.String(),
   /** Field → messages; only for validation errors. */
   messages: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  /** The setpoint a write asked for; only with `not_applied` (proxy mode: the device kept another). */
+  value: Type.Optional(Type.Number()),
 });
 
 export type ApiErrorBody = Static<typeof ApiErrorBodySchema>;

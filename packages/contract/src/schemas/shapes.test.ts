@@ -146,6 +146,8 @@ interface ApiErrorBody {
   error: string;
   message: string;
   messages?: Record<string, string[]>;
+  /** not_applied (issue 33): the setpoint the device did not take. */
+  value?: number;
 }
 
 describe('types derived from the schemas', () => {

@@ -12,8 +12,14 @@ export { UpstreamUnavailableError, type PolledRoom, type OutcomeListener } from 
  * device is polled with that account for the history and the alarms (`app.upstreamPoll`); its
  * own programme is read with it for the Wochenplan (`app.deviceProgramme`).
  */
-export default fp<{ url: string; houseId: number; user: string | null; password: string | null }>(
-  async (app, { url, houseId, user, password }) => {
+export default fp<{
+  url: string;
+  houseId: number;
+  user: string | null;
+  password: string | null;
+  readBackRetryMs?: number;
+}>(
+  async (app, { url, houseId, user, password, readBackRetryMs }) => {
     // loadConfig refuses UPSTREAM_URL without the account; a config made by hand must not pass.
     if (!user || !password) {
       throw new Error('proxy mode (UPSTREAM_URL) needs UPSTREAM_USER and UPSTREAM_PASSWORD');
@@ -24,7 +30,13 @@ export default fp<{ url: string; houseId: number; user: string | null; password:
     await app.register(deviceProgramme, { url, houseId, ...account });
     // The device API at the root (tools) and under /api (the web app).
     for (const prefix of ['', '/api']) {
-      await app.register(proxyRoutes, { prefix, upstream: url, houseId, account });
+      await app.register(proxyRoutes, {
+        prefix,
+        upstream: url,
+        houseId,
+        account,
+        ...(readBackRetryMs === undefined ? {} : { readBackRetryMs }),
+      });
     }
   },
   { name: 'proxy', dependencies: ['clock', 'auth', 'audit'] },

@@ -29,14 +29,30 @@ interface Seen {
   body: string;
 }
 
+/** How the fake device answers a write it takes: our server's JSON room, or a real one's "OK". */
+type WriteAnswer = 'json' | 'ok' | 'empty';
+
 /**
  * A device like a real Controme: a GET answers whoever asks, whatever the password (public
- * clients say so); a write must carry the device account in its form fields. Every request it
- * gets is recorded, so a test sees what reached it. `refuse` makes it answer 401 to everything.
+ * clients say so); a write must carry the device account in its form fields, and a taken one
+ * moves the room's target to the device's 1/8 °C grid. `temps/{id}/` answers a one-element
+ * array. Every request it gets is recorded, so a test sees what reached it. `refuse` makes it
+ * answer 401 to everything; `refusal` answers writes with that page (and status); rooms in
+ * `ignored` answer a write as taken and keep their value; rooms in `late` take it only once the
+ * room has been read once more after the write.
  */
 async function fakeDevice() {
   const seen: Seen[] = [];
-  const state = { refuse: false };
+  const state = {
+    refuse: false,
+    writeAnswer: 'json' as WriteAnswer,
+    refusal: null as { status: number; html: string } | null,
+    ignored: new Set<number>(),
+    late: new Set<number>(),
+    unreadable: new Set<number>(),
+    /** Rooms that answer this many more reads of their own, then one 404, then again. */
+    readsLeft: new Map<number, number>(),
+  };
   const app: FastifyInstance = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -51,8 +67,27 @@ async function fakeDevice() {
       body: typeof request.body === 'string' ? request.body : '',
     });
   });
-  const room = { id: 1, name: 'Wohnzimmer', solltemperatur: 21 };
-  app.get('/get/json/v1/1/temps/', async () => [{ id: 1, etagenname: 'EG', raeume: [room] }]);
+  const rooms = new Map([
+    [1, { id: 1, name: 'Wohnzimmer', solltemperatur: 21, perm_solltemperatur: 21 }],
+    [2, { id: 2, name: 'Bad', solltemperatur: 22, perm_solltemperatur: 22 }],
+  ]);
+  /** Writes of `late` rooms, applied at the room's next read. */
+  const pending = new Map<number, () => void>();
+  app.get('/get/json/v1/1/temps/', async () => [
+    { id: 1, etagenname: 'EG', raeume: [...rooms.values()] },
+  ]);
+  app.get('/get/json/v1/1/temps/:roomId/', async (request, reply) => {
+    const id = Number((request.params as { roomId: string }).roomId);
+    const room = rooms.get(id);
+    const left = state.readsLeft.get(id);
+    if (left !== undefined) state.readsLeft.set(id, left - 1);
+    if (!room || state.unreadable.has(id) || left === 0)
+      return reply.code(404).type('text/html').send('<h1>Not Found</h1>');
+    const answer = [{ ...room, luftfeuchte: '48.5' }];
+    pending.get(id)?.();
+    pending.delete(id);
+    return answer;
+  });
   app.get('/get/json/v1/1/info/', async () => ({ hw: 'fake' }));
   app.get('/get/json/v1/1/sensors/', async () => [{ name: '28-1' }]);
   app.get('/get/json/v1/1/permissions/', async () => ({
@@ -64,10 +99,26 @@ async function fakeDevice() {
     if (fields.get('user') !== DEVICE_USER || fields.get('password') !== DEVICE_PASSWORD) {
       return reply.code(401).send({ error: 'unauthorized' });
     }
-    return { ...room, solltemperatur: Number(fields.get('ziel') ?? fields.get('soll') ?? 21) };
+    if (state.refusal) {
+      return reply.code(state.refusal.status).type('text/html').send(state.refusal.html);
+    }
+    const { method, roomId } = request.params as { method: string; roomId: string };
+    const id = Number(roomId);
+    const room = rooms.get(id)!;
+    const asked = Number((fields.get('ziel') ?? fields.get('soll') ?? '21').replace(',', '.'));
+    const apply = () => {
+      const value = Math.round(asked * 8) / 8;
+      if (method === 'ziel') room.solltemperatur = value;
+      if (method === 'soll') room.perm_solltemperatur = room.solltemperatur = value;
+    };
+    if (state.late.has(id)) pending.set(id, apply);
+    else if (!state.ignored.has(id)) apply();
+    if (state.writeAnswer === 'ok') return reply.type('text/html; charset=utf-8').send('OK');
+    if (state.writeAnswer === 'empty') return reply.send('');
+    return { ...room, solltemperatur: asked };
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, url, seen, state };
+  return { app, url, seen, state, rooms };
 }
 
 /** Every answer of a test, to show none of them carries the device account. */
@@ -90,10 +141,15 @@ let device: Awaited<ReturnType<typeof fakeDevice>>;
 let proxy: TestServer;
 // A clock standing at a minute's start: the background poll of the device (history, alarms)
 // comes a whole minute after the start, never in the middle of a test's requests.
-const startProxy = async (config: Partial<Config> = {}) => {
+/** Everything the proxy logged (at debug), to show the device account never reaches a log. */
+const logged: string[] = [];
+const startProxy = async (config: Partial<Config> = {}, readBackRetryMs: number | null = 20) => {
   proxy = await startTestServer({
-    config: { upstreamUrl: device.url, ...account, ...config },
+    config: { upstreamUrl: device.url, ...account, logLevel: 'debug', ...config },
     now: manualClock('2026-11-23T10:00').now,
+    // The second read-back after 20 ms, not 2 s; one test below waits the real 2 s.
+    ...(readBackRetryMs === null ? {} : { readBackRetryMs }),
+    logStream: { write: (line) => void logged.push(line) },
   });
 };
 const ask = async (path: string, init?: Parameters<TestServer['request']>[1]) =>
@@ -101,10 +157,15 @@ const ask = async (path: string, init?: Parameters<TestServer['request']>[1]) =>
 
 beforeEach(async () => {
   answers.length = 0;
+  logged.length = 0;
   device = await fakeDevice();
 });
 afterEach(async () => {
   expectNoDeviceAccount();
+  for (const line of logged) {
+    expect(line).not.toContain(DEVICE_USER);
+    expect(line).not.toContain(DEVICE_PASSWORD);
+  }
   await proxy?.close();
   await device.app.close();
 });
@@ -213,8 +274,9 @@ describe('proxy mode (UPSTREAM_URL): our accounts sign in, the device account is
     });
     expect(urlencoded.status).toBe(200);
 
-    expect(device.seen).toHaveLength(2);
-    const [ziel, soll] = device.seen;
+    const posts = device.seen.filter((request) => request.method === 'POST');
+    expect(posts).toHaveLength(2);
+    const [ziel, soll] = posts;
     for (const request of [ziel!, soll!]) {
       expect(request.method).toBe('POST');
       expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -346,6 +408,227 @@ describe('proxy mode (UPSTREAM_URL): our accounts sign in, the device account is
     const response = await ask('/api/app-config');
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ buildingName: 'Musterhaus', demoLogin: null });
+  });
+});
+
+/** A refusal page as a Controme device (Django) sends one, with its reason in the title. */
+const refusalPage = (title: string, heading = 'Fehler') =>
+  `<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8"><title>${title}</title>` +
+  `<style>h1 { color: red }</style></head><body><h1>${heading}</h1>` +
+  `<p>${'Details zur Anfrage. '.repeat(200)}</p><script>var x = "<title>nope</title>";</script>` +
+  `</body></html>`;
+
+const zielForm = (ziel: string) => {
+  const form = new FormData();
+  form.set('user', 'demo');
+  form.set('password', 'demo1234');
+  form.set('ziel', ziel);
+  form.set('duration', '60');
+  return form;
+};
+const writeZiel = (roomId: number, ziel: string) =>
+  ask(`/api/set/json/v1/1/ziel/${roomId}/`, { method: 'POST', body: zielForm(ziel) });
+const writeSoll = (roomId: number, soll: string) =>
+  ask(`/set/json/v1/1/soll/${roomId}/`, {
+    method: 'POST',
+    auth: demo,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `soll=${soll}`,
+  });
+const auditEntries = async () =>
+  ((await (await ask('/api/audit/', { auth: demo })).json()) as { entries: unknown[] }).entries;
+const readBacks = (roomId: number) =>
+  device.seen.filter(
+    (request) => request.method === 'GET' && request.url.includes(`temps/${roomId}/`),
+  );
+
+describe('proxy mode: writes as a real device answers them (issue 33)', () => {
+  it('answers a refused write 502 device_refused with the page’s title, never the page', async () => {
+    await startProxy();
+    device.state.refusal = {
+      status: 200,
+      html: refusalPage(
+        'Sollwert au&szlig;erhalb der Grenzen &amp; &#8222;gesperrt&#8220;\n   (Raum 1)',
+      ),
+    };
+    const response = await writeZiel(1, '23');
+    const body = await expectError(response, 502);
+    expect(body).toEqual({
+      error: 'device_refused',
+      message: 'Sollwert außerhalb der Grenzen & „gesperrt“ (Raum 1)',
+    });
+    // No read-back of a refused write, no audit entry, no HTML in the answer.
+    expect(readBacks(1)).toEqual([]);
+    expect(await auditEntries()).toEqual([]);
+    expect(answers.join('\n')).not.toMatch(/<html|<title|Details zur Anfrage/);
+
+    // A 500 page alike; its reason is the first heading when the title is empty.
+    device.state.refusal = { status: 500, html: refusalPage('', 'Raum ist <em>gesperrt</em>') };
+    expect(await expectError(await writeSoll(1, '19'), 502)).toEqual({
+      error: 'device_refused',
+      message: 'Raum ist gesperrt',
+    });
+  });
+
+  it('cuts a long reason to 200 characters, says so when the page names none, and never quotes the device account', async () => {
+    await startProxy();
+    device.state.refusal = { status: 200, html: refusalPage('Zu lang '.repeat(60)) };
+    const long = (await expectError(await writeZiel(1, '23'), 502)) as { message: string };
+    expect(long.message).toHaveLength(200);
+    expect(long.message.endsWith('…')).toBe(true);
+
+    device.state.refusal = {
+      status: 503,
+      html: `<html><body><p>${'x'.repeat(500)}</p></body></html>`,
+    };
+    expect(await expectError(await writeZiel(1, '23'), 502)).toEqual({
+      error: 'device_refused',
+      message: 'The heating controller refused the change without giving a reason.',
+    });
+
+    // A Django debug page may quote the form it got: the device account stays ours.
+    device.state.refusal = {
+      status: 200,
+      html: refusalPage(`MultiValueDictKeyError: user ${DEVICE_USER} password ${DEVICE_PASSWORD}`),
+    };
+    expect(await expectError(await writeZiel(1, '23'), 502)).toEqual({
+      error: 'device_refused',
+      message: 'MultiValueDictKeyError: user *** password ***',
+    });
+    // A 500 without a page is still the device failing, as before.
+    device.state.refusal = { status: 500, html: '' };
+    expect(await expectError(await writeZiel(1, '23'), 502)).toMatchObject({
+      error: 'upstream_unavailable',
+    });
+  });
+
+  it('takes a short non-JSON answer as success, passes it on unchanged, and records the write once read back', async () => {
+    await startProxy();
+    device.state.writeAnswer = 'ok';
+    const ok = await writeZiel(1, '23');
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await ok.text()).toBe('OK');
+    device.state.writeAnswer = 'empty';
+    const empty = await writeSoll(2, '19,5');
+    expect(empty.status).toBe(200);
+    expect(await empty.text()).toBe('');
+
+    // Each write was read back once with the device account, right away.
+    for (const roomId of [1, 2]) {
+      expect(readBacks(roomId)).toHaveLength(1);
+      expect(readBacks(roomId)[0]!.headers.authorization).toBe(basic(DEVICE_USER, DEVICE_PASSWORD));
+    }
+    expect(await auditEntries()).toMatchObject([
+      { user: 'demo', room: 2, action: 'soll', after: { target: 19.5 } },
+      { user: 'demo', room: 1, action: 'ziel', after: { target: 23 } },
+    ]);
+  });
+
+  it('counts a value the device keeps on a neighbouring 1/8 °C step as taken', async () => {
+    await startProxy();
+    device.state.writeAnswer = 'ok';
+    expect((await writeZiel(1, '22.1')).status).toBe(200);
+    expect(device.rooms.get(1)!.solltemperatur).toBe(22.125);
+    expect((await writeSoll(2, '19.9')).status).toBe(200);
+    expect(device.rooms.get(2)!.perm_solltemperatur).toBe(19.875);
+    expect(readBacks(1)).toHaveLength(1);
+    expect(readBacks(2)).toHaveLength(1);
+  });
+
+  it('answers 502 not_applied with the value when the room keeps its old target after a second look', async () => {
+    await startProxy();
+    device.state.writeAnswer = 'ok';
+    device.state.ignored.add(2);
+    const ziel = await writeZiel(2, '23');
+    expect(await expectError(ziel, 502)).toEqual({
+      error: 'not_applied',
+      message: 'The heating controller did not take 23 °C; it keeps 22 °C.',
+      value: 23,
+    });
+    expect(readBacks(2)).toHaveLength(2);
+    const soll = await writeSoll(2, '19,5');
+    expect(await expectError(soll, 502)).toMatchObject({ error: 'not_applied', value: 19.5 });
+    // 22.0 is not within one step of 22.5: not taken.
+    expect(await expectError(await writeZiel(2, '22.5'), 502)).toMatchObject({ value: 22.5 });
+    // Nothing the device did not take is in our log; room 1 still takes writes.
+    expect(await auditEntries()).toEqual([]);
+    expect((await writeZiel(1, '23')).status).toBe(200);
+    expect(await auditEntries()).toHaveLength(1);
+  });
+
+  it('reads a room that takes a moment once more, and answers the device’s word', async () => {
+    await startProxy();
+    device.state.late.add(1);
+    const response = await writeZiel(1, '24');
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as Room).solltemperatur).toBe(24);
+    expect(readBacks(1)).toHaveLength(2);
+    expect(await auditEntries()).toHaveLength(1);
+  });
+
+  it('waits about 2 s before the second read-back by default', async () => {
+    await startProxy({}, null);
+    device.state.writeAnswer = 'ok';
+    device.state.late.add(1);
+    const started = performance.now();
+    const response = await writeZiel(1, '24');
+    const elapsed = performance.now() - started;
+    expect(response.status).toBe(200);
+    expect(elapsed).toBeGreaterThanOrEqual(1_900);
+    expect(elapsed).toBeLessThan(5_000);
+    const [first, second] = readBacks(1);
+    expect(first && second).toBeTruthy();
+  });
+
+  it('leaves the device’s word standing when the room cannot be read back', async () => {
+    await startProxy();
+    device.state.writeAnswer = 'ok';
+    // The room's own read answers 404 (an HTML page) both times.
+    device.state.unreadable.add(1);
+    expect((await writeZiel(1, '20')).status).toBe(200);
+    expect(readBacks(1)).toHaveLength(2);
+    expect(await auditEntries()).toHaveLength(1);
+    // The second look decides: the old value, then no answer, is the device's word.
+    device.state.ignored.add(2);
+    device.state.readsLeft.set(2, 1);
+    expect((await writeZiel(2, '24')).status).toBe(200);
+    // No answer (the next read only), then the old value: not taken.
+    device.state.readsLeft.set(2, 0);
+    const late = await writeZiel(2, '24');
+    expect(await expectError(late, 502)).toMatchObject({ error: 'not_applied', value: 24 });
+    expect(readBacks(2)).toHaveLength(4);
+  });
+
+  it('answers 401 on every proxied path and method to wrong or missing credentials', async () => {
+    // Many refusals from one client: the rate limit (429) is not what this test is about.
+    await startProxy({ authFailureLimit: 10_000 });
+    const paths = [
+      ...['temps/', 'temps/1/', 'rooms/', 'outs/', 'info/', 'permissions/', 'heizprogramm/'].map(
+        (method) => ['GET', `/get/json/v1/1/${method}`] as const,
+      ),
+      ...['ziel/1/', 'soll/1/', 'resettemp/1/', 'rooms/1/'].map(
+        (method) => ['POST', `/set/json/v1/1/${method}`] as const,
+      ),
+    ];
+    for (const [method, path] of paths) {
+      for (const prefix of ['', '/api']) {
+        for (const auth of [['demo', 'falsch'], [DEVICE_USER, DEVICE_PASSWORD], undefined]) {
+          const response = await ask(`${prefix}${path}`, {
+            method,
+            ...(auth ? { auth: auth as [string, string] } : {}),
+            ...(method === 'POST'
+              ? {
+                  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                  body: 'ziel=23&soll=20&action=betriebsart&value=heating',
+                }
+              : {}),
+          });
+          await expectError(response, 401);
+        }
+      }
+    }
+    expect(device.seen).toEqual([]);
   });
 });
 

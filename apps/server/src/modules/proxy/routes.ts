@@ -1,4 +1,9 @@
-import type { Permissions } from '@raumregler/contract';
+import {
+  DEVICE_REFUSED_NO_REASON,
+  readNumber,
+  readRoomAnswer,
+  type Permissions,
+} from '@raumregler/contract';
 import { PermissionsSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { permissionsOf } from '../../platform/auth/permissions.js';
@@ -7,8 +12,15 @@ import { registerFormBodies } from '../../platform/http/form-bodies.js';
 import { deviceAccess } from '../../platform/auth/device-access.js';
 import { recordForwardedWrite } from './audit.js';
 import { basic } from './upstream.js';
+import { isJsonAnswer, isPage, isTaken, pageReason } from './write-answer.js';
 
 const TIMEOUT_MS = 10_000;
+/** One read-back of a room after a write: short, the caller is waiting for the write's answer. */
+const READ_BACK_TIMEOUT_MS = 3_000;
+/** How long after the first read-back the second one asks, when the first saw the old value. */
+export const READ_BACK_RETRY_MS = 2_000;
+/** The setpoint a write sets and the field of the room that shows it, by write method. */
+const READ_BACK_FIELD = { ziel: 'solltemperatur', soll: 'perm_solltemperatur' } as const;
 
 /** The device account of proxy mode: UPSTREAM_USER / UPSTREAM_PASSWORD. */
 export interface DeviceAccount {
@@ -20,6 +32,8 @@ export interface ProxyOptions {
   upstream: string;
   houseId: number;
   account: DeviceAccount;
+  /** Wait before the second read-back of a write (READ_BACK_RETRY_MS); tests shorten it. */
+  readBackRetryMs?: number;
 }
 
 /** Our device API path of a request: `/api` removed (devices answer at the root). */
@@ -66,10 +80,16 @@ function deviceForm(body: unknown, account: DeviceAccount): URLSearchParams {
  */
 const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
   app,
-  { upstream, houseId, account },
+  { upstream, houseId, account, readBackRetryMs = READ_BACK_RETRY_MS },
 ) => {
   const access = deviceAccess(app);
   const deviceBasic = basic(account.user, account.password);
+  /** A text of the device (its page's title) with the device account blanked out, should it quote it. */
+  const withoutAccount = (text: string) =>
+    [account.password, account.user].reduce(
+      (result, secret) => (secret ? result.split(secret).join('***') : result),
+      text,
+    );
 
   // Dot segments would let the URL parser climb out of the device API to any device path.
   app.addHook('onRequest', async (request) => {
@@ -77,6 +97,67 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
       throw new HttpError(400, 'bad_request', 'The path must not contain dot segments.');
     }
   });
+
+  /**
+   * The room as the device has it now (`temps/{id}/`, read with the device account), or null
+   * when it cannot be read (no answer, no room): a short timeout, the caller is waiting.
+   */
+  const readRoom = async (request: FastifyRequest, roomId: string) => {
+    try {
+      const room = encodeURIComponent(roomId);
+      const response = await fetch(`${upstream}/get/json/v1/${houseId}/temps/${room}/`, {
+        headers: { authorization: deviceBasic, accept: 'application/json' },
+        redirect: 'manual',
+        signal: AbortSignal.timeout(READ_BACK_TIMEOUT_MS),
+      });
+      if (!response.ok) return null;
+      return readRoomAnswer(JSON.parse(await response.text()));
+    } catch (error) {
+      request.log.warn({ err: error, upstream }, 'could not read a room back after a write');
+      return null;
+    }
+  };
+
+  /**
+   * After the device answered a `ziel`/`soll` write as taken: read the room back at once and,
+   * when it does not show the value yet, once more after readBackRetryMs (a device applies a
+   * write within a moment; decision 73). Still the old value: 502 not_applied, naming the value.
+   * A second look that cannot read the room leaves the device's word standing (logged).
+   */
+  const confirmWrite = async (request: FastifyRequest) => {
+    const { roomId } = request.params as { roomId: string };
+    const method = /\/(ziel|soll)\/:roomId$/.exec(request.routeOptions.url ?? '')?.[1] as
+      keyof typeof READ_BACK_FIELD | undefined;
+    if (!method) return;
+    const fields = (request.body ?? {}) as Record<string, unknown>;
+    const asked = readNumber(fields[method]);
+    if (asked === null) return;
+    const field = READ_BACK_FIELD[method];
+    let room = await readRoom(request, roomId);
+    if (room && isTaken(asked, room[field])) return;
+    await new Promise((resolve) => setTimeout(resolve, readBackRetryMs));
+    // The second look decides: one that cannot read the room leaves the device's word standing.
+    room = await readRoom(request, roomId);
+    if (!room) {
+      request.log.warn(
+        { upstream, roomId },
+        'a write could not be read back; the device said taken',
+      );
+      return;
+    }
+    if (isTaken(asked, room[field])) return;
+    const kept = room[field];
+    request.log.warn({ upstream, roomId, asked, kept }, 'the device did not take a write');
+    throw new HttpError(
+      502,
+      'not_applied',
+      `The heating controller did not take ${asked} °C` +
+        (Number.isFinite(kept) ? `; it keeps ${kept} °C.` : '.'),
+      undefined,
+      undefined,
+      { value: asked },
+    );
+  };
 
   const forward = async (
     request: FastifyRequest,
@@ -103,6 +184,20 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
       throw new HttpError(502, 'upstream_unavailable', 'The heating controller does not answer.');
     }
     const type = response.headers.get('content-type') ?? '';
+    const write = request.method === 'POST';
+    if (write && (response.ok || response.status >= 500)) {
+      // A refused write: the device's page (200 or 5xx alike), never passed on as it is.
+      const text = body.toString('utf8');
+      if (!isJsonAnswer(type, text) && isPage(text)) {
+        const found = pageReason(text);
+        const reason = found === null ? null : withoutAccount(found);
+        request.log.warn(
+          { upstream, status: response.status, reason },
+          'the device refused a write',
+        );
+        throw new HttpError(502, 'device_refused', reason ?? DEVICE_REFUSED_NO_REASON);
+      }
+    }
     if (response.status >= 500) {
       throw new HttpError(
         502,
@@ -132,7 +227,8 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
         `The heating controller refused the request (HTTP ${response.status}).`,
       );
     }
-    if (response.status >= 200 && response.status < 300) {
+    if (response.ok && write) {
+      await confirmWrite(request);
       await recordForwardedWrite(app, request, path, body);
     }
     reply.code(response.status);

@@ -12,6 +12,8 @@ export class HttpError extends Error {
     readonly messages?: Record<string, string[]>,
     /** Extra response headers, e.g. Retry-After on a 429. */
     readonly headers?: Record<string, string>,
+    /** Extra fields of the body the contract names (`value` of not_applied). */
+    readonly extra?: Pick<ApiErrorBody, 'value'>,
   ) {
     super(message);
   }
@@ -80,6 +82,7 @@ export default fp(
           error: error.code,
           message: error.message,
           ...(error.messages ? { messages: error.messages } : {}),
+          ...error.extra,
         });
       }
       const status = error.statusCode ?? 500;

@@ -154,6 +154,56 @@ describe('RoomControl', () => {
     expect(slider()).toHaveAttribute('aria-valuenow', '21');
   });
 
+  it('takes a real device’s "OK" as saved, and reads the room back from the device', async () => {
+    let roomRead = 0;
+    server.use(
+      http.post(
+        '*/api/set/json/v1/1/ziel/1/',
+        () => new HttpResponse('OK', { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+      ),
+      http.get('*/api/get/json/v1/1/temps/1/', () => {
+        roomRead += 1;
+        return HttpResponse.json([temporary(21.5)]);
+      }),
+    );
+    renderRoom();
+    const user = userEvent.setup();
+    await user.click(slider());
+    await user.keyboard('{ArrowUp}');
+    expect(await screen.findByText('Gespeichert')).toBeInTheDocument();
+    // Saved, not failed: the answer is no room, so the room is read again.
+    expect(roomRead).toBe(1);
+  });
+
+  it('says the device’s reason for a refused write, and the value it did not take (proxy mode)', async () => {
+    server.use(
+      http.post('*/api/set/json/v1/1/ziel/1/', () =>
+        HttpResponse.json(
+          { error: 'device_refused', message: 'Raum ist gesperrt' },
+          { status: 502 },
+        ),
+      ),
+      http.post('*/api/set/json/v1/1/resettemp/1/', () => HttpResponse.json(room)),
+      http.post('*/api/set/json/v1/1/soll/1/', () =>
+        HttpResponse.json(
+          { error: 'not_applied', message: 'did not take 23 °C', value: 23 },
+          { status: 502 },
+        ),
+      ),
+    );
+    renderRoom({ room: temporary(23) });
+    const user = userEvent.setup();
+    await user.click(slider());
+    await user.keyboard('{ArrowDown}');
+    expect(
+      await screen.findByText('Der Regler hat die Änderung abgelehnt: Raum ist gesperrt'),
+    ).toBeInTheDocument();
+    expect(slider()).toHaveAttribute('aria-valuenow', '23');
+    await user.click(screen.getByRole('button', { name: 'Dauerhaft übernehmen' }));
+    expect(await screen.findByText('Der Regler hat 23,0 °C nicht übernommen.')).toBeInTheDocument();
+    expect(screen.queryByText('Gespeichert')).not.toBeInTheDocument();
+  });
+
   it('makes a target permanent: resettemp first, then soll', async () => {
     server.use(
       http.post('*/api/set/json/v1/1/resettemp/1/', async ({ request }) => {
