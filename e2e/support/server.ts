@@ -1,8 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -116,4 +117,16 @@ export function sql(server: RunningServer, statement: string) {
     ],
     { cwd: path.join(repoRoot, 'apps/server') },
   );
+}
+
+/**
+ * `npm run cli -- …` as an operator types it, on a running test server's database (its
+ * DATA_DIR); the server picks the change up within seconds. Resolves with what it printed.
+ */
+export async function cli(server: RunningServer, ...args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)('node', ['apps/server/dist/cli.js', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: server.dataDir },
+  });
+  return stdout;
 }

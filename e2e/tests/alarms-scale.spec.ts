@@ -1,23 +1,12 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { generateBuilding, benchUser } from '../../apps/server/src/test-support/generate-building';
 import { expectNoA11yViolations } from '../support/a11y';
 import { expect, test } from '../support/fixtures';
-import { startServer, type RunningServer } from '../support/server';
+import { cli, startServer, type RunningServer } from '../support/server';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const run = promisify(execFile);
-
-/** `npm run cli -w apps/server -- sim …` as an operator types it, on the test server's database. */
-async function sim(server: RunningServer, ...args: string[]) {
-  await run('node', ['apps/server/dist/cli.js', 'sim', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: server.dataDir },
-  });
-}
+/** `npm run cli -- sim …` as an operator types it, on the running test server's database. */
+const sim = (server: RunningServer, ...args: string[]) => cli(server, 'sim', ...args);
 
 /** `count` rooms from `first` on that have a sensor (the generated building leaves every 17th without). */
 function roomsWithSensor(first: number, count: number): string {

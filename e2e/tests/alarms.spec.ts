@@ -1,24 +1,10 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/a11y';
 import { expect, signIn, test } from '../support/fixtures';
-import type { RunningServer } from '../support/server';
+import { cli, type RunningServer } from '../support/server';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const run = promisify(execFile);
-
-/**
- * `npm run cli -- sim …` as an operator types it, on the running test server's
- * database (its DATA_DIR); the server picks the fault up within seconds.
- */
-async function sim(server: RunningServer, ...args: string[]) {
-  await run('node', ['apps/server/dist/cli.js', 'sim', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: server.dataDir },
-  });
-}
+/** `npm run cli -- sim …` as an operator types it, on the running test server's database. */
+const sim = (server: RunningServer, ...args: string[]) => cli(server, 'sim', ...args);
 
 // A fast simulation with a one-minute silence rule; the temperature rules and the clearing are
 // set out of reach, so the sensor switched off is the only alarm and stays open.

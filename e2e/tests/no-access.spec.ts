@@ -1,28 +1,21 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expectNoA11yViolations } from '../support/a11y';
 import { expect, signIn, test } from '../support/fixtures';
+import { cli } from '../support/server';
 
 const gast = { username: 'gast', password: 'gast12345' };
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 // A user as an administrator adds one: the CLI, on the running server's database, with the
 // default access (no-access in both areas).
 test.beforeEach(async ({ server }) => {
-  await promisify(execFile)(
-    'node',
-    [
-      'apps/server/dist/cli.js',
-      'user',
-      'add',
-      gast.username,
-      '--email',
-      'gast@example.com',
-      '--password',
-      gast.password,
-    ],
-    { cwd: repoRoot, env: { ...process.env, DATA_DIR: server.dataDir } },
+  await cli(
+    server,
+    'user',
+    'add',
+    gast.username,
+    '--email',
+    'gast@example.com',
+    '--password',
+    gast.password,
   );
 });
 

@@ -1,47 +1,19 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { benchUser, generateBuilding } from '../../apps/server/src/test-support/generate-building';
 import { expectNoA11yViolations } from '../support/a11y';
 import { expect, test as base } from '../support/fixtures';
-import { startServer, type RunningServer } from '../support/server';
+import {
+  demoBuilding,
+  startDevice,
+  startProxy as startProxyOf,
+  type Building,
+} from '../support/device';
+import type { RunningServer } from '../support/server';
 
 // Issue 32, a dead device: proxy mode (UPSTREAM_URL), the device is our own server, stopped and
 // started again on its port. ALARM_DEVICE_MINUTES=0.1: the alarm after 6 s without an answer.
-const DEVICE_USER = 'geraet-konto';
-const DEVICE_PASSWORD = 'geraet-geheim-7781';
-const deviceAccount = {
-  username: DEVICE_USER,
-  email: 'geraet@example.com',
-  password: DEVICE_PASSWORD,
-  firstName: 'Raumregler',
-  lastName: 'Server',
-  access: { smart: 'full', pro: 'full' },
-};
-const demoBuilding = JSON.parse(
-  readFileSync(
-    new URL('../../apps/server/src/modules/building/seed/demo-building.json', import.meta.url),
-    'utf8',
-  ),
-) as { users: unknown[] };
-
-/** A device holding `building`: it knows only the device account, and answers reads to anyone. */
-const startDevice = (building: { users: unknown[] }, port = '0') =>
-  startServer({
-    seed: { ...building, users: [deviceAccount] },
-    env: { ANONYMOUS_READ: 'true', WEB_DIST: '', PORT: port },
-  });
-
-/** Our server in front of it, with the building's users. */
-const startProxy = (building: unknown, device: RunningServer) =>
-  startServer({
-    seed: building,
-    env: {
-      UPSTREAM_URL: device.origin,
-      UPSTREAM_USER: DEVICE_USER,
-      UPSTREAM_PASSWORD: DEVICE_PASSWORD,
-      ALARM_DEVICE_MINUTES: '0.1',
-    },
-  });
+const startProxy = (building: Building, device: RunningServer) =>
+  startProxyOf(building, device, { ALARM_DEVICE_MINUTES: '0.1' });
 
 const LAST_ROOMS_KEY = 'raumregler-last-rooms-v1';
 /** The stored last known rooms' size in UTF-16 code units (what a storage quota counts), or 0. */
@@ -149,7 +121,7 @@ test('a stopped device raises “Regler nicht erreichbar”, the last rooms stay
   await other.close();
 
   // The device comes back on its port: the alarm clears, live rooms replace the stored ones.
-  device = await startDevice(demoBuilding, port);
+  device = await startDevice(demoBuilding, { PORT: port });
   await expect.poll(async () => openAlarms(proxy!, demo), { timeout: 30_000 }).toEqual([]);
   await expect(page.getByText('Verbindung wiederhergestellt')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('last-known-rooms')).toHaveCount(0);

@@ -1,46 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { DEVICE_PASSWORD, demoBuilding, startDevice, startProxy } from '../support/device';
 import { expect, signIn, test as base } from '../support/fixtures';
-import { startServer, type RunningServer } from '../support/server';
+import type { RunningServer } from '../support/server';
 
-// Proxy mode (UPSTREAM_URL): the device is our own server with ANONYMOUS_READ, so, like a real
-// Controme, it answers reads whatever the password. It knows only the device account; the
-// people sign in at the proxy, with the proxy's own users.
-const DEVICE_USER = 'geraet-konto';
-const DEVICE_PASSWORD = 'geraet-geheim-7781';
-const demoBuilding = JSON.parse(
-  readFileSync(
-    new URL('../../apps/server/src/modules/building/seed/demo-building.json', import.meta.url),
-    'utf8',
-  ),
-) as { users: unknown[] };
-const deviceAccount = {
-  username: DEVICE_USER,
-  email: 'geraet@example.com',
-  password: DEVICE_PASSWORD,
-  firstName: 'Raumregler',
-  lastName: 'Server',
-  access: { smart: 'full', pro: 'full' },
-};
-
+// Proxy mode (UPSTREAM_URL), e2e/support/device.ts: like a real Controme, the device answers
+// reads whatever the password; the people sign in at the proxy, with the proxy's own users.
 const test = base.extend<{ device: RunningServer }>({
   device: async ({}, use) => {
-    const device = await startServer({
-      seed: { ...demoBuilding, users: [deviceAccount] },
-      env: { ANONYMOUS_READ: 'true', WEB_DIST: '' },
-    });
+    const device = await startDevice(demoBuilding);
     await use(device);
     await device.stop();
   },
   server: async ({ device }, use) => {
-    // The building's users, moved over with a seed file (README: the CLI does the same).
-    const server = await startServer({
-      seed: demoBuilding,
-      env: {
-        UPSTREAM_URL: device.origin,
-        UPSTREAM_USER: DEVICE_USER,
-        UPSTREAM_PASSWORD: DEVICE_PASSWORD,
-      },
-    });
+    const server = await startProxy(demoBuilding, device);
     await use(server);
     await server.stop();
     expect(server.output()).not.toContain(DEVICE_PASSWORD);
