@@ -1,29 +1,18 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/a11y';
 import { expect, test as base } from '../support/fixtures';
-import { startServer, type RunningServer } from '../support/server';
+import {
+  DEVICE_PASSWORD,
+  DEVICE_USER,
+  demoBuilding,
+  startDevice,
+  startProxy,
+} from '../support/device';
+import type { RunningServer } from '../support/server';
 
 // Issue 33, item 5: in proxy mode (UPSTREAM_URL) the Wochenplan lists the device's own
 // programme (`heizprogramm/`) read-only. The device is our own server, simulating the demo
 // building, which answers `heizprogramm/` like a real Controme (issue 33's simulated profile).
-const DEVICE_USER = 'geraet-konto';
-const DEVICE_PASSWORD = 'geraet-geheim-5521';
-const deviceAccount = {
-  username: DEVICE_USER,
-  email: 'geraet@example.com',
-  password: DEVICE_PASSWORD,
-  firstName: 'Raumregler',
-  lastName: 'Server',
-  access: { smart: 'full', pro: 'full' },
-};
-const demoBuilding = JSON.parse(
-  readFileSync(
-    new URL('../../apps/server/src/modules/building/seed/demo-building.json', import.meta.url),
-    'utf8',
-  ),
-) as { users: unknown[] };
-
 interface DevicePoint {
   name: string;
   next_due_time: string | null;
@@ -35,18 +24,8 @@ let proxy: RunningServer | undefined;
 // Each test starts its own device and proxy: no demo server of the fixtures is needed.
 const test = base.extend({ baseURL: async ({}, use) => use(undefined) });
 test.beforeEach(async () => {
-  device = await startServer({
-    seed: { ...demoBuilding, users: [deviceAccount] },
-    env: { ANONYMOUS_READ: 'true', WEB_DIST: '' },
-  });
-  proxy = await startServer({
-    seed: demoBuilding,
-    env: {
-      UPSTREAM_URL: device.origin,
-      UPSTREAM_USER: DEVICE_USER,
-      UPSTREAM_PASSWORD: DEVICE_PASSWORD,
-    },
-  });
+  device = await startDevice(demoBuilding);
+  proxy = await startProxy(demoBuilding, device);
 });
 test.afterEach(async () => {
   await proxy?.stop();

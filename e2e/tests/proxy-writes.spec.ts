@@ -1,62 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/a11y';
 import { demo, expect, test as base } from '../support/fixtures';
-import { sql, startServer, type RunningServer } from '../support/server';
+import { demoBuilding, startDevice, startProxy as startProxyOf } from '../support/device';
+import { cli, sql, type RunningServer } from '../support/server';
 
 // Issue 33, writes in front of a device that answers like a real Controme one: our own server
 // simulating with DEVICE_PROFILE=controme (an HTML page with status 200 for a refused write, "OK"
 // for a taken one), and our server in proxy mode (UPSTREAM_URL) in front of it. A room the
 // simulation makes ignore writes (`sim writes 5 ignored`) answers "OK" and keeps its target.
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const DEVICE_USER = 'geraet-konto';
-const DEVICE_PASSWORD = 'geraet-geheim-7781';
-const demoBuilding = JSON.parse(
-  readFileSync(
-    new URL('../../apps/server/src/modules/building/seed/demo-building.json', import.meta.url),
-    'utf8',
-  ),
-) as { users: unknown[] };
-
-/** The simulated device: it knows only the device account and answers reads to anyone. */
-const startDevice = () =>
-  startServer({
-    seed: {
-      ...demoBuilding,
-      users: [
-        {
-          username: DEVICE_USER,
-          email: 'geraet@example.com',
-          password: DEVICE_PASSWORD,
-          firstName: 'Raumregler',
-          lastName: 'Server',
-          access: { smart: 'full', pro: 'full' },
-        },
-      ],
-    },
-    env: { ANONYMOUS_READ: 'true', WEB_DIST: '', DEVICE_PROFILE: 'controme' },
-  });
-
-/** Our server in front of it, with the building's users. */
-const startProxy = (device: RunningServer) =>
-  startServer({
-    seed: demoBuilding,
-    env: {
-      UPSTREAM_URL: device.origin,
-      UPSTREAM_USER: DEVICE_USER,
-      UPSTREAM_PASSWORD: DEVICE_PASSWORD,
-    },
-  });
-
-/** The CLI against the simulating server's data folder, as an installer runs it. */
-function cli(server: RunningServer, ...args: string[]) {
-  execFileSync('npm', ['run', '--silent', 'cli', '--', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: server.dataDir },
-  });
-}
+const startProxy = (device: RunningServer) => startProxyOf(demoBuilding, device);
 
 const toast = (page: Page) =>
   page.getByRole('region', { name: /Benachrichtigungen|Notifications/ });
@@ -93,9 +45,9 @@ test('a room that ignores writes: the dial’s change is reported as not taken, 
   page,
 }) => {
   test.setTimeout(90_000);
-  device = await startDevice();
+  device = await startDevice(demoBuilding, { DEVICE_PROFILE: 'controme' });
   proxy = await startProxy(device);
-  cli(device, 'sim', 'writes', '5', 'ignored');
+  await cli(device, 'sim', 'writes', '5', 'ignored');
   const dial = await openRoom(page, 5, 'Schlafzimmer');
   const before = Number(await dial.getAttribute('aria-valuenow'));
   const asked = (before + 0.5).toLocaleString('de-DE', {
@@ -117,7 +69,7 @@ test('a room that ignores writes: the dial’s change is reported as not taken, 
   await expectNoA11yViolations(page);
 
   // Taken again: the same change is saved.
-  cli(device, 'sim', 'writes', '5', 'taken');
+  await cli(device, 'sim', 'writes', '5', 'taken');
   await dial.focus();
   await page.keyboard.press('ArrowUp');
   await expect(page.getByText('Gespeichert')).toBeVisible({ timeout: 15_000 });
@@ -128,7 +80,7 @@ test('a write the device refuses with its page shows the device’s reason, neve
   page,
 }) => {
   test.setTimeout(90_000);
-  device = await startDevice();
+  device = await startDevice(demoBuilding, { DEVICE_PROFILE: 'controme' });
   proxy = await startProxy(device);
   const dial = await openRoom(page, 1, 'Wohnzimmer');
   const before = await dial.getAttribute('aria-valuenow');
@@ -149,9 +101,9 @@ test('a group action names per room what the device refused and what it did not 
   page,
 }) => {
   test.setTimeout(90_000);
-  device = await startDevice();
+  device = await startDevice(demoBuilding, { DEVICE_PROFILE: 'controme' });
   proxy = await startProxy(device);
-  cli(device, 'sim', 'writes', '5', 'ignored');
+  await cli(device, 'sim', 'writes', '5', 'ignored');
   sql(device, 'UPDATE rooms SET max_target = 15 WHERE id = 2');
   await signIn(page);
   const row = (room: string) =>
