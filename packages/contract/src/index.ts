@@ -10,3 +10,4 @@ export * from './schedules.js';
 export * from './passwords.js';
 export * from './room-activity.js';
 export * from './valve.js';
+export * from './device-reader.js';

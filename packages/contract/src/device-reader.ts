@@ -1,0 +1,306 @@
+/**
+ * The one tolerant reader of device answers (issue 33, decision 72). Real Controme Mini-Servers
+ * do not answer exactly as our contract: numbers come as text ("48.5", "48,5"), `null` or words
+ * ("kein Sensor vorhanden"), `betriebsart` as an integer after a client changed the mode,
+ * `temps/{id}/` as a one-element array or a bare object, `outs/` keys with a leading space, and
+ * optional fields are missing. Our app and services read every device answer through these
+ * functions, so they only ever see the contract's shapes; answers for tools pass through the
+ * proxy unchanged.
+ *
+ * A clean answer (our own server's) is returned as it came, object for object, after one pass of
+ * type checks: reading the 1,000-room `temps/` must stay cheap. Only what is not clean is copied.
+ * No schema library here: the web app imports this entry.
+ */
+import type { Floor, FloorOutputs, ModuleOffset, Room, RoomOutputs, Sensor } from './device.js';
+
+type Fields = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * A number from the device: a JSON number, or text holding one with a point or a comma
+ * ("48.5", "48,5", " 14"). Null for null, "", words and anything else: "no value", never NaN
+ * and never 0.
+ */
+export function readNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (text === '') return null;
+  const number = Number(text.replace(',', '.'));
+  return Number.isFinite(number) ? number : null;
+}
+
+/** A whole number (an id, seconds): a number or text holding a whole one; else null. */
+function readInteger(value: unknown): number | null {
+  const number = readNumber(value);
+  return number !== null && Number.isInteger(number) ? number : null;
+}
+
+/** Text as it came (a number as its digits); null and anything else as null. */
+function readText(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (isNumber(value)) return String(value);
+  return null;
+}
+
+/** A flag: true, 1, "true", "1" (any case) are true; everything else is false. */
+function readFlag(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (value === 1) return true;
+  return typeof value === 'string' && /^\s*(true|1)\s*$/i.test(value);
+}
+
+/** `betriebsart` as an integer (what a device keeps after a client changed the mode). */
+const MODE_NUMBERS: readonly string[] = ['Cooling', 'Off', 'Heating', 'Heating'];
+
+/**
+ * The operating mode: strings as they came ("Heating", "Cooling", "Off" or another word; the
+ * app compares them case-insensitively), integers as the device means them: 0 Cooling, 1 Off,
+ * 2 Heating, 3 ("on") Heating; the same digits as text too. A missing mode reads as "Heating",
+ * a Controme room's default (and what the alarms assumed before).
+ */
+export function readMode(value: unknown): string {
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text.length === 1 && text >= '0' && text <= '3') return MODE_NUMBERS[Number(text)]!;
+    return value;
+  }
+  if (typeof value === 'number') {
+    return Number.isInteger(value) && value >= 0 && value <= 3
+      ? MODE_NUMBERS[value]!
+      : String(value);
+  }
+  return 'Heating';
+}
+
+/** `offsets`: module name → `{raum, haus}`; a missing number is 0, anything else `{}`. */
+function readOffsets(value: unknown): Record<string, ModuleOffset> {
+  if (!isObject(value)) return {};
+  let copy: Record<string, ModuleOffset> | null = null;
+  for (const name in value) {
+    const offset = value[name];
+    const clean = isObject(offset) && isNumber(offset.raum) && isNumber(offset.haus);
+    if (clean && copy === null) continue;
+    if (copy === null) {
+      // The first module that is not clean: the ones before it were, and are taken as they are.
+      copy = {};
+      for (const before in value) {
+        if (before === name) break;
+        copy[before] = value[before] as ModuleOffset;
+      }
+    }
+    if (clean) copy[name] = offset as ModuleOffset;
+    else if (isObject(offset)) {
+      copy[name] = { raum: readNumber(offset.raum) ?? 0, haus: readNumber(offset.haus) ?? 0 };
+    }
+  }
+  return copy ?? (value as Record<string, ModuleOffset>);
+}
+
+/** One sensor; null when it is no object. `wert` null is kept: a window contact's is normal. */
+function readSensor(value: unknown): Sensor | null {
+  if (!isObject(value)) return null;
+  const name = readText(value.name) ?? '';
+  const beschreibung = readText(value.beschreibung) ?? '';
+  const wert = readNumber(value.wert);
+  // "DD.MM.YYYY HH:MM" local time, kept as the device wrote it.
+  const reported = readText(value.letzte_uebertragung);
+  const roomSensor = readFlag(value.raumtemperatursensor);
+  if (
+    name === value.name &&
+    beschreibung === value.beschreibung &&
+    wert === value.wert &&
+    reported === value.letzte_uebertragung &&
+    roomSensor === value.raumtemperatursensor
+  ) {
+    return value as Sensor;
+  }
+  return {
+    name,
+    beschreibung,
+    wert,
+    letzte_uebertragung: reported,
+    raumtemperatursensor: roomSensor,
+  };
+}
+
+/** `sensoren`: the sensors that are objects; anything else `[]`. */
+function readSensors(value: unknown): Sensor[] {
+  if (!Array.isArray(value)) return [];
+  let copy: Sensor[] | null = null;
+  for (let index = 0; index < value.length; index++) {
+    const sensor = readSensor(value[index]);
+    if (copy === null && sensor !== null && sensor === value[index]) continue;
+    copy ??= value.slice(0, index) as Sensor[];
+    if (sensor) copy.push(sensor);
+  }
+  return copy ?? (value as Sensor[]);
+}
+
+/**
+ * One room of `temps/` in the contract's shape, or null when it has no usable `id` or no
+ * readable target at all (`solltemperatur` and `perm_solltemperatur` stand in for each other;
+ * without either no dial or history line can be drawn). Numbers from text, null kept as "no
+ * value", the mode from an integer, missing optional fields filled with neutral values (no
+ * offsets, no sensors, no temporary target, no next switch). A clean room is returned itself.
+ */
+export function readRoom(value: unknown): Room | null {
+  if (!isObject(value)) return null;
+  const room = value;
+  const id = readInteger(room.id);
+  if (id === null) return null;
+  const target = readNumber(room.solltemperatur);
+  const permanent = readNumber(room.perm_solltemperatur);
+  if (target === null && permanent === null) return null;
+  const name = readText(room.name) ?? String(id);
+  const temperatur = readNumber(room.temperatur);
+  const total = readNumber(room.total_offset) ?? 0;
+  const offsets = readOffsets(room.offsets);
+  const sensoren = readSensors(room.sensoren);
+  const luftfeuchte = readNumber(room.luftfeuchte);
+  const betriebsart = readMode(room.betriebsart);
+  const temporary = readFlag(room.is_temporary_mode);
+  const remaining = readNumber(room.remaining_time);
+  const remainingTime = remaining === null ? null : Math.round(remaining);
+  const modeEnd = readText(room.mode_end_datetime);
+  const nextTemperature = readNumber(room.next_temperature);
+  const nextDue = readText(room.next_due_time);
+  // Ours (issue 32): optional, kept absent when absent.
+  const hasAbsent = room.absent_until !== undefined;
+  const absentUntil = hasAbsent ? readText(room.absent_until) : undefined;
+  const hasAfter = room.after_temporary_temperature !== undefined;
+  const after = hasAfter ? readNumber(room.after_temporary_temperature) : undefined;
+  if (
+    id === room.id &&
+    target !== null &&
+    permanent !== null &&
+    target === room.solltemperatur &&
+    permanent === room.perm_solltemperatur &&
+    name === room.name &&
+    temperatur === room.temperatur &&
+    total === room.total_offset &&
+    offsets === room.offsets &&
+    sensoren === room.sensoren &&
+    luftfeuchte === room.luftfeuchte &&
+    betriebsart === room.betriebsart &&
+    temporary === room.is_temporary_mode &&
+    remainingTime === room.remaining_time &&
+    modeEnd === room.mode_end_datetime &&
+    nextTemperature === room.next_temperature &&
+    nextDue === room.next_due_time &&
+    absentUntil === room.absent_until &&
+    after === room.after_temporary_temperature
+  ) {
+    return room as Room;
+  }
+  const read: Room = {
+    id,
+    name,
+    temperatur,
+    solltemperatur: (target ?? permanent)!,
+    perm_solltemperatur: (permanent ?? target)!,
+    total_offset: total,
+    offsets,
+    sensoren,
+    luftfeuchte,
+    betriebsart,
+    is_temporary_mode: temporary,
+    remaining_time: remainingTime,
+    mode_end_datetime: modeEnd,
+    next_temperature: nextTemperature,
+    next_due_time: nextDue,
+  };
+  if (hasAbsent) read.absent_until = absentUntil;
+  if (hasAfter) read.after_temporary_temperature = after;
+  return read;
+}
+
+/** The answer of `temps/{roomId}/`: a one-element array (as devices answer) or a bare object. */
+export function readRoomAnswer(answer: unknown): Room | null {
+  return readRoom(Array.isArray(answer) ? answer[0] : answer);
+}
+
+/**
+ * A list of floors (`temps/`, `outs/`): each floor with a usable `id` and a `raeume` array,
+ * its rooms read by `readItem` (null: left out). Null when the answer is no list, or a list of
+ * which nothing is a floor (an error object, an HTML page's text, a list of rooms).
+ */
+function readFloorList<F extends { id: number; etagenname: string; raeume: R[] }, R>(
+  answer: unknown,
+  readItem: (value: unknown) => R | null,
+): F[] | null {
+  if (!Array.isArray(answer)) return null;
+  let copy: F[] | null = null;
+  for (let index = 0; index < answer.length; index++) {
+    const raw: unknown = answer[index];
+    let floor: F | null = null;
+    const id = isObject(raw) ? readInteger(raw.id) : null;
+    if (isObject(raw) && id !== null && Array.isArray(raw.raeume)) {
+      const rooms = raw.raeume as unknown[];
+      let roomsCopy: R[] | null = null;
+      for (let at = 0; at < rooms.length; at++) {
+        const item = readItem(rooms[at]);
+        if (roomsCopy === null && item !== null && item === rooms[at]) continue;
+        roomsCopy ??= rooms.slice(0, at) as R[];
+        if (item !== null) roomsCopy.push(item);
+      }
+      const name = readText(raw.etagenname) ?? '';
+      floor =
+        roomsCopy === null && id === raw.id && name === raw.etagenname
+          ? (raw as F)
+          : ({ id, etagenname: name, raeume: roomsCopy ?? (rooms as R[]) } as F);
+    }
+    if (copy === null && floor !== null && floor === raw) continue;
+    copy ??= answer.slice(0, index) as F[];
+    if (floor) copy.push(floor);
+  }
+  if (copy !== null && copy.length === 0 && answer.length > 0) return null;
+  return copy ?? (answer as F[]);
+}
+
+/** `temps/`: the floors with their rooms (`readRoom`); null when the answer is no such list. */
+export function readFloors(answer: unknown): Floor[] | null {
+  return readFloorList<Floor, Room>(answer, readRoom);
+}
+
+/**
+ * One room of `outs/`: output number → value, keys trimmed (`" 14"` → `"14"`), values numbers
+ * (relays 0/1, analog openings 0–99); values that are no number are left out, so
+ * `valvePercent` gives the same opening as from the raw answer. Null without a usable `id`.
+ */
+function readRoomOutputs(value: unknown): RoomOutputs | null {
+  if (!isObject(value)) return null;
+  const id = readInteger(value.id);
+  if (id === null) return null;
+  const name = readText(value.name) ?? String(id);
+  const outputs = isObject(value.ausgang) ? value.ausgang : {};
+  let ausgang: Record<string, number> | null = null;
+  for (const key in outputs) {
+    const raw = outputs[key];
+    const clean = isNumber(raw) && key.trim() === key;
+    if (clean && ausgang === null) continue;
+    if (ausgang === null) {
+      ausgang = {};
+      for (const before in outputs) {
+        if (before === key) break;
+        ausgang[before] = outputs[before] as number;
+      }
+    }
+    const number = readNumber(raw);
+    if (number !== null) ausgang[key.trim()] = number;
+  }
+  if (ausgang === null && id === value.id && name === value.name && outputs === value.ausgang) {
+    return value as RoomOutputs;
+  }
+  return { id, name, ausgang: ausgang ?? (outputs as Record<string, number>) };
+}
+
+/** `outs/`: the floors with each room's outputs; null when the answer is no such list. */
+export function readOutputs(answer: unknown): FloorOutputs[] | null {
+  return readFloorList<FloorOutputs, RoomOutputs>(answer, readRoomOutputs);
+}
