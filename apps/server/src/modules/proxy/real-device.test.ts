@@ -1,5 +1,6 @@
 import type { AlarmList, Floor, HistoryAnswer } from '@raumregler/contract';
 import {
+  parseCsv,
   cleanOuts,
   cleanTemps,
   contromeOuts,
@@ -172,6 +173,48 @@ describe('our server in front of a real device (issue 33)', () => {
     expect(open.map((alarm) => [alarm.room, alarm.kind, alarm.value])).toEqual([
       [1, 'too-cold', 15],
     ]);
+  });
+
+  it('a real device’s answer keeps the device-offline alarm away; one that is no list of floors does not', async () => {
+    const outcomes: boolean[] = [];
+    proxy.app.upstreamPoll.onOutcome((useful) => outcomes.push(useful));
+    for (let minute = 0; minute <= 10; minute += 2) {
+      await proxy.app.upstreamPoll.poll();
+      clock.advance(2 * 60_000);
+    }
+    const open = async () =>
+      (
+        (await (await proxy.request('/api/alarms/?state=open', { auth: demo })).json()) as AlarmList
+      ).alarms.map((alarm) => alarm.kind);
+    expect(await open()).toEqual([]);
+    // An answer of the right status that holds no floors (a device's error object).
+    device.setTemps({ error: 'Haus nicht gefunden' });
+    for (let minute = 0; minute <= 6; minute += 2) {
+      await proxy.app.upstreamPoll.poll();
+      clock.advance(2 * 60_000);
+    }
+    expect(outcomes).toEqual([...Array(6).fill(true), ...Array(4).fill(false)]);
+    expect(await open()).toEqual(['device-offline']);
+  });
+
+  it('the export names the device’s rooms and floors as it read them', async () => {
+    for (let poll = 0; poll < 2; poll++) await pollRooms();
+    const response = await proxy.request(
+      '/api/history/export.csv?from=2026-11-27T01:00&to=2026-11-27T02:00&step=1h&lang=de',
+      { auth: demo },
+    );
+    expect(response.status).toBe(200);
+    const { rows } = parseCsv(await response.text(), ';');
+    // Every room once, in the device's order; "5" came as text, the room without an id not at all.
+    expect(rows.slice(1).map((row) => row.slice(0, 2))).toEqual([
+      ['Wohnzimmer', 'EG'],
+      ['Küche', 'EG'],
+      ['Bad OG', 'OG'],
+      ['Flur OG', 'OG'],
+      ['Büro', 'OG'],
+    ]);
+    // Kitchen at 01:00: "22.0" °C, humidity "52", valves " 3": 45 and " 4": "60".
+    expect(rows[2]!.slice(3)).toEqual(['22', '23', '52', '53']);
   });
 
   it('answers for tools pass through unchanged', async () => {
