@@ -14,8 +14,8 @@ const tempsKey = () => tempsQueryOptions().queryKey;
 
 /**
  * A write's answer as a change of one room (issue 33: read with the contract's reader), or null
- * when it is none (a device's short text). Only the fields the answer carried: one that leaves
- * some out changes only the others, as before the reader filled them with neutral values.
+ * when it is none (a device's short text). Only the fields the answer carried: an answer that
+ * leaves some out must not overwrite the list's values with the reader's neutral ones.
  */
 function roomChange(answer: unknown): (Partial<Room> & Pick<Room, 'id'>) | null {
   const room = readRoom(answer);
