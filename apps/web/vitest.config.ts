@@ -7,6 +7,10 @@ export default defineProject({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Tests only: device answers in real shapes (issue 33); before the main entry's alias.
+      '@raumregler/contract/testing': fileURLToPath(
+        new URL('../../packages/contract/src/testing/index.ts', import.meta.url),
+      ),
       '@raumregler/contract': fileURLToPath(
         new URL('../../packages/contract/src/index.ts', import.meta.url),
       ),

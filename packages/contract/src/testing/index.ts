@@ -3,3 +3,4 @@
 // is the one package both may import.
 export * from './reset-mail.js';
 export { parseCsv, parseLocaleNumber } from './csv.js';
+export * from './device-answers.js';

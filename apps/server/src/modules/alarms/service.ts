@@ -108,7 +108,12 @@ export function readingsFromDevice(
 ): NamedReading[] {
   return rooms.map((room) => {
     const sensors = Array.isArray(room.sensoren) ? room.sensoren : [];
-    const sensor = sensors.find((each) => each.raumtemperatursensor) ?? sensors[0];
+    // The room's temperature sensor: the one the device marks, else one that reports a value.
+    // Never a window contact (no value is its normal state, and it reports only on a change):
+    // its old last report would call the room's sensor silent (issue 33).
+    const sensor =
+      sensors.find((each) => each.raumtemperatursensor) ??
+      sensors.find((each) => each.wert !== null);
     const match = REPORTED.exec(sensor?.letzte_uebertragung ?? '');
     const reportedAt = match
       ? parseWireTime(local, `${match[3]}-${match[2]}-${match[1]}T${match[4]}:${match[5]}`)

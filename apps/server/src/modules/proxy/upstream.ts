@@ -1,4 +1,4 @@
-import { valvesByRoom, type Floor, type Room } from '@raumregler/contract';
+import { readFloors, readOutputs, valvesByRoom, type Room } from '@raumregler/contract';
 import fp from 'fastify-plugin';
 
 /** A room of the device's `temps` answer, with its floor and its valve from `outs`. */
@@ -76,8 +76,12 @@ export default fp<{ url: string; houseId: number; user: string; password: string
     };
 
     const authorization = basic(user, password);
-    /** A list the device answered with, or the reason it is no useful answer. */
-    const list = async <T>(path: string): Promise<T[]> => {
+    /**
+     * A list of floors the device answered with, read with the contract's reader (issue 33:
+     * numbers as text, integer modes, spaced output keys, missing fields come out in our
+     * shapes), or the reason it is no useful answer.
+     */
+    const list = async <T>(path: string, read: (answer: unknown) => T[] | null): Promise<T[]> => {
       const response = await get(path, authorization);
       if (!response.ok) {
         throw new UpstreamUnavailableError(`the device answered HTTP ${response.status}`);
@@ -88,10 +92,9 @@ export default fp<{ url: string; houseId: number; user: string; password: string
       } catch (error) {
         throw new UpstreamUnavailableError(`the device's ${path} is no JSON: ${String(error)}`);
       }
-      if (!Array.isArray(body) || body.some((floor) => !Array.isArray(floor?.raeume))) {
-        throw new UpstreamUnavailableError(`the device's ${path} is no list of floors`);
-      }
-      return body as T[];
+      const floors = read(body);
+      if (!floors) throw new UpstreamUnavailableError(`the device's ${path} is no list of floors`);
+      return floors;
     };
 
     const intervalMs = app.config.historyIntervalSeconds * 1000;
@@ -113,9 +116,9 @@ export default fp<{ url: string; houseId: number; user: string; password: string
       let useful = false;
       try {
         const [floors, outs] = await Promise.all([
-          list<Floor>('temps/'),
+          list('temps/', readFloors),
           // A device without outputs (no relay gateway) still answers: its valves are unknown.
-          list<unknown>('outs/').catch(() => null),
+          list('outs/', readOutputs).catch(() => null),
         ]);
         useful = true;
         const at = app.clock.now();

@@ -1,11 +1,16 @@
-import { deviceApiPaths, valvesByRoom, type FloorOutputs } from '@raumregler/contract';
+import { deviceApiPaths, readOutputs, valvesByRoom, type FloorOutputs } from '@raumregler/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
 /** Each room's valve opening in percent (null: the room has no outputs), by room id. */
 export type RoomValves = ReadonlyMap<number, number | null>;
 
-export const getOuts = () => apiGet<FloorOutputs[]>(deviceApiPaths.outs());
+/** `outs/` through the contract's reader: keys trimmed (`" 14"`), values numbers (issue 33). */
+export const getOuts = async (): Promise<FloorOutputs[]> => {
+  const floors = readOutputs(await apiGet<unknown>(deviceApiPaths.outs()));
+  if (!floors) throw new Error('outs/ answered no list of floors');
+  return floors;
+};
 
 /**
  * The device's `outs/` as valve openings (issue 32), read with the contract's rule

@@ -1,22 +1,28 @@
-import type { Floor } from '@raumregler/contract';
+import { cleanOuts, cleanTemps, contromeOuts, contromeTemps } from '@raumregler/contract/testing';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeStoredAuth } from '@/lib/auth-storage';
 import { reportReachability } from '@/lib/connection';
 import { readLastRooms } from '@/lib/last-rooms';
 import { apiUrl, HttpResponse, mock } from '@/lib/testing';
+import { getOuts } from './get-outs';
 import { getTempsOrLastKnown } from './get-temps';
 
-const live = [{ id: 1, etagenname: 'EG', raeume: [{ id: 7, name: 'Büro' }] }] as unknown as Floor[];
-let answer: 'live' | 'gateway' | 'refused' = 'live';
+const live = cleanTemps;
+let answer: 'live' | 'device' | 'garbage' | 'gateway' | 'refused' = 'live';
 const server = setupServer(
   mock.get(apiUrl('/get/json/v1/1/temps/'), () =>
     answer === 'live'
       ? HttpResponse.json(live)
-      : answer === 'gateway'
-        ? HttpResponse.json({ error: 'upstream_unavailable' }, { status: 502 })
-        : HttpResponse.json({ error: 'forbidden' }, { status: 403 }),
+      : answer === 'device'
+        ? HttpResponse.json(contromeTemps as object)
+        : answer === 'garbage'
+          ? HttpResponse.json({ status: 'kein Zugriff' })
+          : answer === 'gateway'
+            ? HttpResponse.json({ error: 'upstream_unavailable' }, { status: 502 })
+            : HttpResponse.json({ error: 'forbidden' }, { status: 403 }),
   ),
+  mock.get(apiUrl('/get/json/v1/1/outs/'), () => HttpResponse.json(contromeOuts as object)),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -52,5 +58,29 @@ describe('getTempsOrLastKnown (issue 32)', () => {
     );
     answer = 'gateway';
     await expect(getTempsOrLastKnown()).rejects.toMatchObject({ status: 502 });
+  });
+
+  it('reads a real device’s answer as our server’s, and keeps the read rooms (issue 33)', async () => {
+    writeStoredAuth(
+      { macAddress: 'localhost', username: 'demo', password: 'demo1234', deviceInfo: null },
+      true,
+    );
+    answer = 'device';
+    expect(await getTempsOrLastKnown()).toEqual(cleanTemps);
+    await settle();
+    expect(readLastRooms('demo')?.floors).toEqual(cleanTemps);
+    answer = 'gateway';
+    expect(await getTempsOrLastKnown()).toEqual(cleanTemps);
+  });
+
+  it('fails on an answer that is no list of floors, rather than showing no rooms', async () => {
+    answer = 'garbage';
+    await expect(getTempsOrLastKnown()).rejects.toThrow('no list of floors');
+  });
+});
+
+describe('getOuts (issue 33)', () => {
+  it('reads a device’s outs/ with trimmed keys and numbers', async () => {
+    expect(await getOuts()).toEqual(cleanOuts);
   });
 });

@@ -1,4 +1,4 @@
-import { deviceApiPaths, type Floor } from '@raumregler/contract';
+import { deviceApiPaths, readFloors, type Floor } from '@raumregler/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
@@ -6,7 +6,17 @@ import { readStoredAuth } from '@/lib/auth-storage';
 import { currentReachability } from '@/lib/connection';
 import { readLastRooms, saveLastRooms, showLastRooms } from '@/lib/last-rooms';
 
-export const getTemps = () => apiGet<Floor[]>(deviceApiPaths.temps());
+/**
+ * The building's `temps/`, read with the contract's reader (issue 33): a real device's shapes
+ * (numbers as text, integer modes, missing fields) come out as our server's. Our server's own
+ * answer passes as it came, so reading the 1,000-room list costs almost nothing beyond its parse.
+ * An answer that is no list of floors fails like an unreadable answer.
+ */
+export const getTemps = async (): Promise<Floor[]> => {
+  const floors = readFloors(await apiGet<unknown>(deviceApiPaths.temps()));
+  if (!floors) throw new Error('temps/ answered no list of floors');
+  return floors;
+};
 
 /**
  * The rooms, live; while the controller does not answer, the last known ones from the
@@ -18,14 +28,16 @@ export async function getTempsOrLastKnown(): Promise<Floor[]> {
   try {
     const floors = await getTemps();
     showLastRooms(null);
-    if (username && Array.isArray(floors)) saveLastRooms(username, floors, Date.now());
+    if (username) saveLastRooms(username, floors, Date.now());
     return floors;
   } catch (error) {
     const stored =
       username && currentReachability() === 'unreachable' ? readLastRooms(username) : null;
-    if (!stored) throw error;
+    // Read like a live answer: a copy kept by an older version may hold a device's raw shapes.
+    const floors = stored && readFloors(stored.floors);
+    if (!stored || !floors) throw error;
     showLastRooms(stored.at);
-    return stored.floors;
+    return floors;
   }
 }
 

@@ -91,6 +91,45 @@ describe('room writes and the temps cache', () => {
     stop();
   });
 
+  it('reads a device’s temps/{id}/ in its own shapes into the list (issue 33)', async () => {
+    const { client, stop } = await watchedTemps();
+    // A bare object, numbers as text with a comma, the mode as an integer (1: off).
+    server.use(
+      mock.get(apiUrl(deviceApiPaths.roomTemps(7)), () => {
+        roomReads += 1;
+        return HttpResponse.json({
+          id: '7',
+          name: 'Raum 7',
+          solltemperatur: '22,5',
+          temperatur: '19,8',
+          luftfeuchte: null,
+          betriebsart: 1,
+        });
+      }),
+    );
+    await settleRoomWrite(client, 7, 'OK');
+    const rooms = client.getQueryData(tempsQueryOptions().queryKey)![0]!.raeume;
+    expect(rooms.find((r) => r.id === 7)).toMatchObject({
+      solltemperatur: 22.5,
+      perm_solltemperatur: 22.5,
+      temperatur: 19.8,
+      luftfeuchte: null,
+      betriebsart: 'Off',
+      sensoren: [],
+    });
+    expect({ tempsReads, roomReads }).toEqual({ tempsReads: 0, roomReads: 1 });
+    stop();
+  });
+
+  it('a write’s answer in a device’s shapes changes only the fields it carries', async () => {
+    const { client, stop } = await watchedTemps();
+    await settleRoomWrite(client, 7, { id: 7, solltemperatur: '25,5' });
+    const changed = client.getQueryData(tempsQueryOptions().queryKey)![0]!.raeume[6]!;
+    expect(changed).toMatchObject({ id: 7, name: 'Raum 7', solltemperatur: 25.5, temperatur: 20 });
+    expect({ tempsReads, roomReads }).toEqual({ tempsReads: 0, roomReads: 0 });
+    stop();
+  });
+
   it('reloads the whole list when the room cannot be read on its own', async () => {
     const { client, stop } = await watchedTemps();
     server.use(

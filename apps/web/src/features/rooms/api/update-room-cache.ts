@@ -1,4 +1,10 @@
-import { deviceApiPaths, type Floor, type Room } from '@raumregler/contract';
+import {
+  deviceApiPaths,
+  readRoom,
+  readRoomAnswer,
+  type Floor,
+  type Room,
+} from '@raumregler/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { tempsQueryOptions } from './get-temps';
@@ -6,8 +12,20 @@ import { tempsQueryOptions } from './get-temps';
 /** The key of the building's temps list (room data lives inside it), from its query options. */
 const tempsKey = () => tempsQueryOptions().queryKey;
 
-const isRoom = (value: unknown): value is Room =>
-  typeof value === 'object' && value !== null && typeof (value as Room).id === 'number';
+/**
+ * A write's answer as a change of one room (issue 33: read with the contract's reader), or null
+ * when it is none (a device's short text). Only the fields the answer carried: an answer that
+ * leaves some out must not overwrite the list's values with the reader's neutral ones.
+ */
+function roomChange(answer: unknown): (Partial<Room> & Pick<Room, 'id'>) | null {
+  const room = readRoom(answer);
+  if (room === null || room === answer) return room;
+  const change: Partial<Room> & Pick<Room, 'id'> = { id: room.id };
+  for (const key of Object.keys(room) as (keyof Room)[]) {
+    if (key in (answer as object)) Object.assign(change, { [key]: room[key] });
+  }
+  return change;
+}
 
 /** The floor of a temps answer that holds room `roomId`. */
 const floorOf = (floors: readonly Floor[] | undefined, roomId: number) =>
@@ -33,8 +51,9 @@ export const roomReceivedAt = (room: Room, listUpdatedAt: number) =>
  * the server's word without waiting for a reload. The list keeps its own load time (its other
  * rooms are as old as before); the room gets its own.
  */
-export function applyRoomAnswer(queryClient: QueryClient, answer: unknown) {
-  if (!isRoom(answer)) return;
+export function applyRoomAnswer(queryClient: QueryClient, raw: unknown) {
+  const answer = roomChange(raw);
+  if (!answer) return;
   const before = roomIn(queryClient.getQueryData(tempsKey()), answer.id);
   const listUpdatedAt = queryClient.getQueryState(tempsKey())?.dataUpdatedAt;
   const receivedAt = Date.now();
@@ -66,9 +85,9 @@ export const refreshTemps = (queryClient: QueryClient) =>
 
 /** Reads one room (`temps/{roomId}/`, a few hundred bytes) and puts it into the list. */
 async function fetchRoomInto(queryClient: QueryClient, roomId: number): Promise<Room> {
-  const answer = await apiGet<unknown>(deviceApiPaths.roomTemps(roomId));
-  const room = Array.isArray(answer) ? answer[0] : undefined;
-  if (!isRoom(room) || room.id !== roomId) throw new Error(`temps/${roomId}/ answered no room`);
+  // A one-element list (as devices and our server answer) or the bare room, in any device shape.
+  const room = readRoomAnswer(await apiGet<unknown>(deviceApiPaths.roomTemps(roomId)));
+  if (!room || room.id !== roomId) throw new Error(`temps/${roomId}/ answered no room`);
   applyRoomAnswer(queryClient, room);
   return room;
 }
@@ -105,7 +124,7 @@ export const roomTempsQueryOptions = (queryClient: QueryClient, roomId: number) 
  * room's write, so the list is not reloaded (the pages' own refresh keeps the other rooms fresh).
  */
 export const settleRoomWrite = (queryClient: QueryClient, roomId: number, answer: unknown) =>
-  isRoom(answer) && answer.id === roomId
+  readRoom(answer)?.id === roomId
     ? applyRoomAnswer(queryClient, answer)
     : refreshRoom(queryClient, roomId);
 
