@@ -19,5 +19,7 @@ export const ERROR_CODES = [
   // Ours (issue 16): an absence already over (409); schedules edited at the device (proxy mode, 501).
   'conflict',
   'edited_at_device',
+  // Ours (issue 34): a target outside the room's limits by a user who does not manage it (400).
+  'outside_room_limits',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -38,7 +38,7 @@ export {
 } from './schedule.js';
 export { parseSeed, SeedError, type Seed, type SeedFloor, type SeedSwitchPoint } from './seed.js';
 export { importSeed } from './seed-import.js';
-export { runBuildingCommand } from './cli.js';
+export { runBuildingCommand, ROOM_OPTIONS } from './cli.js';
 export {
   advanceRoom,
   outdoorTemperature,

@@ -235,3 +235,8 @@ export function scheduleWall(clock: LocalClock, epochMs: number): number {
   }
   return Math.max(wall, clock.toWall(transition - 1));
 }
+
+/** The device-local date of an instant, `YYYY-MM-DD` (validity days, issue 34). */
+export function localDate(clock: LocalClock, epochMs: number): string {
+  return new Date(clock.toWall(epochMs)).toISOString().slice(0, 10);
+}
