@@ -23,6 +23,7 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: [app.authenticate, app.requireCapability('read')], schema },
     async (request): Promise<RoomSchedule> => {
       const room = roomFromParams(app, request.params);
+      app.roomAccess.require(request, 'read', room.id);
       return {
         room: room.id,
         week: app.schedules.weekOf(room.id),
@@ -37,6 +38,7 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: [app.authenticate, app.requireCapability('manage')], schema },
     async (request): Promise<RoomSchedule> => {
       const room = roomFromParams(app, request.params);
+      app.roomAccess.require(request, 'manage', room.id);
       const week = await app.schedules
         .saveWeek(room.id, fieldsOf(request).week, actorOf(request))
         .catch(refusal);
