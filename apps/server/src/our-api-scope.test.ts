@@ -163,7 +163,11 @@ describe('absences', () => {
 
   it('lets a floor manager plan absences of their rooms only, and lists only those', async () => {
     await forbidden(
-      await post('/api/absences/', { ...holidays, rooms: `${WOHNZIMMER},${SCHLAFZIMMER}` }, HAUSMEISTER),
+      await post(
+        '/api/absences/',
+        { ...holidays, rooms: `${WOHNZIMMER},${SCHLAFZIMMER}` },
+        HAUSMEISTER,
+      ),
     );
     expect(
       (await post('/api/absences/', { ...holidays, rooms: `${WOHNZIMMER}` }, HAUSMEISTER)).status,

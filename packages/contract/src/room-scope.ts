@@ -18,17 +18,27 @@ export interface RoomLimits {
 /** The grid of a room's limits, in °C, within the device's hard limits 5–30 °C. */
 export const ROOM_LIMITS_STEP = 0.5;
 
-/** Why these limits cannot be a room's, or null when they can (both sides check with this). */
-export function roomLimitsProblem(min: number, max: number): string | null {
-  for (const value of [min, max]) {
-    if (!Number.isFinite(value) || value < DEFAULT_SETPOINT_MIN || value > DEFAULT_SETPOINT_MAX) {
-      return `must be between ${DEFAULT_SETPOINT_MIN} and ${DEFAULT_SETPOINT_MAX} °C`;
-    }
-    if (Math.round(value / ROOM_LIMITS_STEP) * ROOM_LIMITS_STEP !== value) {
-      return `must be in steps of ${ROOM_LIMITS_STEP} °C`;
-    }
+/** Why one limit cannot be a room's (`must be …`), or null when it can. */
+export function roomLimitProblem(value: number): string | null {
+  if (!Number.isFinite(value) || value < DEFAULT_SETPOINT_MIN || value > DEFAULT_SETPOINT_MAX) {
+    return `must be between ${DEFAULT_SETPOINT_MIN} and ${DEFAULT_SETPOINT_MAX} °C`;
   }
-  return min > max ? 'must not be above max' : null;
+  if (Math.round(value / ROOM_LIMITS_STEP) * ROOM_LIMITS_STEP !== value) {
+    return `must be in steps of ${ROOM_LIMITS_STEP} °C`;
+  }
+  return null;
+}
+
+/**
+ * Why these limits cannot be a room's ("min must be in steps of 0.5 °C", "min must not be above
+ * max"), or null when they can: both sides check with this.
+ */
+export function roomLimitsProblem(min: number, max: number): string | null {
+  const minProblem = roomLimitProblem(min);
+  if (minProblem) return `min ${minProblem}`;
+  const maxProblem = roomLimitProblem(max);
+  if (maxProblem) return `max ${maxProblem}`;
+  return min > max ? 'min must not be above max' : null;
 }
 
 /** "16,0–23,0 °C": the limits as the refusal names them (German, as the device's texts). */

@@ -40,7 +40,9 @@ function idsOf(value: string | boolean | undefined, flag: string): number[] {
   const text = textOf(value);
   if (text === undefined) return [];
   if (!/^\d{1,9}(,\d{1,9})*$/.test(text)) {
-    throw new UsageError(`--${flag} must be ids separated by commas (such as 1,2), got "${text.slice(0, 100)}"`);
+    throw new UsageError(
+      `--${flag} must be ids separated by commas (such as 1,2), got "${text.slice(0, 100)}"`,
+    );
   }
   return text.split(',').map(Number);
 }

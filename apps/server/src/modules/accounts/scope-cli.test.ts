@@ -6,11 +6,7 @@ import type { Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/commands.js';
 import { openDatabase } from '../../platform/database/open.js';
-import {
-  MIETER,
-  SCHLAFZIMMER,
-  scopedSeed,
-} from '../../test-support/scoped-building.js';
+import { MIETER, SCHLAFZIMMER, scopedSeed } from '../../test-support/scoped-building.js';
 import { manualClock, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { demo, writesTo } from '../../test-support/writes.js';
 
@@ -54,9 +50,7 @@ const temps = async (auth: [string, string]) => {
   const response = await server.request('/get/json/v1/1/temps/', { auth });
   return {
     status: response.status,
-    rooms: response.ok
-      ? ((await response.json()) as Floor[]).flatMap((floor) => floor.raeume)
-      : [],
+    rooms: response.ok ? ((await response.json()) as Floor[]).flatMap((floor) => floor.raeume) : [],
   };
 };
 const ids = async (auth: [string, string]) => (await temps(auth)).rooms.map((room) => room.id);
@@ -89,7 +83,9 @@ describe('user scope', () => {
   it('refuses unknown floors and rooms, bad input, and leaving no building-wide manager', async () => {
     expect(await cli('user', 'scope', 'mieter')).toMatchObject({ code: 2 });
     expect(await cli('user', 'scope', 'mieter', '--floors', 'EG')).toMatchObject({ code: 2 });
-    expect(await cli('user', 'scope', 'mieter', '--all', '--rooms', '1')).toMatchObject({ code: 2 });
+    expect(await cli('user', 'scope', 'mieter', '--all', '--rooms', '1')).toMatchObject({
+      code: 2,
+    });
     expect(await cli('user', 'scope', 'mieter', '--floors', '9')).toMatchObject({
       code: 1,
       err: 'Error: there is no floor 9',
@@ -104,7 +100,7 @@ describe('user scope', () => {
 });
 
 describe('user valid', () => {
-  it('takes a user\'s rooms away outside the days, and gives them back', async () => {
+  it("takes a user's rooms away outside the days, and gives them back", async () => {
     expect(
       await cli('user', 'valid', 'mieter', '--from', '2027-01-01', '--until', '2027-12-31'),
     ).toMatchObject({ code: 0 });

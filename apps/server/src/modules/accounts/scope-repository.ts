@@ -7,7 +7,9 @@ import type { Database } from 'better-sqlite3';
  */
 export function createScopeRepository(db: Database) {
   const updateScope = db.prepare('UPDATE users SET scope_floors = ?, scope_rooms = ? WHERE id = ?');
-  const updateValidity = db.prepare('UPDATE users SET valid_from = ?, valid_until = ? WHERE id = ?');
+  const updateValidity = db.prepare(
+    'UPDATE users SET valid_from = ?, valid_until = ? WHERE id = ?',
+  );
   const ids = (list: readonly number[]) => [...new Set(list)].sort((a, b) => a - b).join(',');
   return {
     /** Floors and rooms (the union); both empty = the whole building. */

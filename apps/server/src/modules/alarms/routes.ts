@@ -172,8 +172,7 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
     return (alarm: AlarmRecord) =>
       alarm.since >= first &&
       (whole ||
-        (alarm.roomId !== null &&
-          inScope(user, { id: alarm.roomId, floor: alarm.floorId ?? -1 })));
+        (alarm.roomId !== null && inScope(user, { id: alarm.roomId, floor: alarm.floorId ?? -1 })));
   };
   /** Whether the user manages the alarm's room (the contract's rule, with the alarm's floor). */
   const managedBy = (request: FastifyRequest, alarm: AlarmRecord) =>

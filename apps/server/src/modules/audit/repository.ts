@@ -115,7 +115,8 @@ export function createAuditRepository(db: Database) {
     if (filter.from !== undefined) where.push('at >= @from');
     if (filter.to !== undefined) where.push('at < @to');
     if (filter.before !== undefined) where.push('id < @before');
-    if (filter.roomIds !== undefined) where.push('room_id IN (SELECT value FROM json_each(@roomIds))');
+    if (filter.roomIds !== undefined)
+      where.push('room_id IN (SELECT value FROM json_each(@roomIds))');
     const key = where.join(' AND ');
     let statement = lists.get(key);
     if (!statement) {

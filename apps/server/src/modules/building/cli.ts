@@ -53,7 +53,7 @@ async function runRoomLimits(
   const limits = min !== null && max !== null ? { min, max } : null;
   if (limits) {
     const problem = roomLimitsProblem(limits.min, limits.max);
-    if (problem) throw new UsageError(`the limits ${problem}`);
+    if (problem) throw new UsageError(problem.replace(/^(min|max)/, '--$1'));
   }
   if (context.proxy) {
     throw new CommandError('room limits are not available in proxy mode (UPSTREAM_URL is set) yet');

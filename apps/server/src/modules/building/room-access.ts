@@ -1,4 +1,10 @@
-import { can, inScope, managesBuilding, type Capability, type RoomPlace } from '@raumregler/contract';
+import {
+  can,
+  inScope,
+  managesBuilding,
+  type Capability,
+  type RoomPlace,
+} from '@raumregler/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { holderOf } from '../../platform/auth/permissions.js';
@@ -113,8 +119,7 @@ export function createRoomAccess(app: FastifyInstance) {
       if (!allows(request, capability, roomId)) throw outsideScope();
     },
     /** Whether the room's limits bind the request's user: they do not manage the room. */
-    bound: (request: FastifyRequest, roomId: number): boolean =>
-      !allows(request, 'manage', roomId),
+    bound: (request: FastifyRequest, roomId: number): boolean => !allows(request, 'manage', roomId),
     /** Whether the request's user manages the whole building (audit entries without a room). */
     managesBuilding: (request: FastifyRequest): boolean =>
       !!request.user && managesBuilding(holderOf(request.user), app.today()),

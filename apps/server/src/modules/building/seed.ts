@@ -157,7 +157,7 @@ function limitsOf(value: Json, path: string): RoomLimits {
   const min = num(limits.min, `${path}.min`, 5, 30);
   const max = num(limits.max, `${path}.max`, 5, 30);
   const problem = roomLimitsProblem(min, max);
-  if (problem) throw new SeedError(path, `min and max ${problem}`);
+  if (problem) throw new SeedError(path, problem);
   return { min, max };
 }
 
@@ -210,12 +210,18 @@ function checkScopes(users: SeedUser[], floors: SeedFloor[]) {
   users.forEach((user, index) => {
     user.floors?.forEach((id, at) => {
       if (!floorIds.has(id)) {
-        throw new SeedError(`$.users[${index}].floors[${at}]`, `there is no floor ${id} in this seed`);
+        throw new SeedError(
+          `$.users[${index}].floors[${at}]`,
+          `there is no floor ${id} in this seed`,
+        );
       }
     });
     user.rooms?.forEach((id, at) => {
       if (!roomIds.has(id)) {
-        throw new SeedError(`$.users[${index}].rooms[${at}]`, `there is no room ${id} in this seed`);
+        throw new SeedError(
+          `$.users[${index}].rooms[${at}]`,
+          `there is no room ${id} in this seed`,
+        );
       }
     });
   });

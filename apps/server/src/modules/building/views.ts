@@ -23,13 +23,11 @@ function byFloor<T>(
     if (!list) roomsByFloor.set(row.floorId, (list = []));
     list.push(shape(row));
   }
-  return (scoped ? floors.filter((floor) => roomsByFloor.has(floor.id)) : floors).map(
-    (floor) => ({
-      id: floor.id,
-      etagenname: floor.name,
-      raeume: roomsByFloor.get(floor.id) ?? [],
-    }),
-  );
+  return (scoped ? floors.filter((floor) => roomsByFloor.has(floor.id)) : floors).map((floor) => ({
+    id: floor.id,
+    etagenname: floor.name,
+    raeume: roomsByFloor.get(floor.id) ?? [],
+  }));
 }
 
 /** The instant and local time every room of one answer shares, taken now. */

@@ -1,4 +1,4 @@
-import { roomLimitsProblem, type RoomLimits } from '@raumregler/contract';
+import { roomLimitProblem, type RoomLimits } from '@raumregler/contract';
 import { RoomSchema } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';
 import { requestActor } from '../../audit/index.js';
@@ -15,7 +15,8 @@ const invalid = (field: string, reason: string) =>
 /** A limit as sent: empty or missing → null; `16`, `22.5`, `22,5` → the number. */
 function limitField(value: unknown, field: string): number | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string' && typeof value !== 'number') throw invalid(field, 'must be a number');
+  if (typeof value !== 'string' && typeof value !== 'number')
+    throw invalid(field, 'must be a number');
   const text = String(value).trim();
   if (text === '') return null;
   const number = Number(text.replace(',', '.'));
@@ -36,7 +37,7 @@ export function parseLimits(fields: Record<string, unknown>): RoomLimits | null 
     ['min', min],
     ['max', max],
   ] as const) {
-    const problem = roomLimitsProblem(value, value);
+    const problem = roomLimitProblem(value);
     if (problem) throw invalid(field, problem);
   }
   if (min > max) throw invalid('min', 'must not be above max');
@@ -53,7 +54,10 @@ const limitsRoutes: FastifyPluginAsync = async (app) => {
   const answer = buildingViews(app).room;
   app.post(
     '/rooms/:roomId/limits',
-    { preHandler: [app.authenticate, app.requireCapability('manage')], schema: { response: { 200: RoomSchema } } },
+    {
+      preHandler: [app.authenticate, app.requireCapability('manage')],
+      schema: { response: { 200: RoomSchema } },
+    },
     async (request) => {
       const room = roomFromParams(app, request.params);
       app.roomAccess.require(request, 'manage', room.id);

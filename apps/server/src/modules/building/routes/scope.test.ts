@@ -1,4 +1,11 @@
-import type { ApiErrorBody, Floor, FloorOutputs, FloorRooms, Permissions, Room } from '@raumregler/contract';
+import type {
+  ApiErrorBody,
+  Floor,
+  FloorOutputs,
+  FloorRooms,
+  Permissions,
+  Room,
+} from '@raumregler/contract';
 import { describe, expect, it } from 'vitest';
 import { serverPerTest } from '../../../test-support/test-server.js';
 import { demo, writesTo } from '../../../test-support/writes.js';
