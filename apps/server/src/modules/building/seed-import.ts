@@ -15,6 +15,10 @@ export function timeToMinutes(at: string): number {
   return (hours ?? 0) * 60 + (minutes ?? 0);
 }
 
+/** Scope ids as the users table stores them: sorted, comma-separated ("" = none). */
+const idList = (ids: readonly number[] | undefined) =>
+  [...(ids ?? [])].sort((a, b) => a - b).join(',');
+
 /**
  * Writes a checked seed into the database in one transaction: either the whole building is
  * there afterwards or nothing changed. Existing users with the same name are left alone.
@@ -65,8 +69,8 @@ export async function importSeed(db: Database, seed: Seed, now: number): Promise
         user.access.smart,
         user.access.pro,
         now,
-        (user.floors ?? []).join(','),
-        (user.rooms ?? []).join(','),
+        idList(user.floors),
+        idList(user.rooms),
         user.validFrom ?? null,
         user.validUntil ?? null,
       );
