@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuditResponse, Floor, Permissions } from '@raumregler/contract';
@@ -6,7 +6,12 @@ import type { Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/commands.js';
 import { openDatabase } from '../../platform/database/open.js';
-import { MIETER, SCHLAFZIMMER, scopedSeed } from '../../test-support/scoped-building.js';
+import {
+  HAUSMEISTER,
+  MIETER,
+  SCHLAFZIMMER,
+  scopedSeed,
+} from '../../test-support/scoped-building.js';
 import { manualClock, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { demo, writesTo } from '../../test-support/writes.js';
 
@@ -96,6 +101,29 @@ describe('user scope', () => {
     expect(last.code).toBe(1);
     expect(last.err).toContain('last user who manages the whole building');
     expect(await ids(demo)).toHaveLength(7);
+  });
+});
+
+describe('a floor scope', () => {
+  it('follows a room moved to another floor by a seed import, within a second', async () => {
+    expect(await ids(HAUSMEISTER)).toEqual([1, 2, 3, 4]);
+    const seed = scopedSeed();
+    const moved = seed.floors[1]!.rooms.shift()!;
+    seed.floors[0]!.rooms.push(moved);
+    const file = path.join(dir, 'moved.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...seed,
+        users: seed.users.map(({ firstName: _f, lastName: _l, ...user }) => user),
+      }),
+    );
+    expect(await cli('seed', 'import', file)).toMatchObject({ code: 0 });
+    aSecondLater();
+    expect(await ids(HAUSMEISTER)).toEqual([1, 2, 3, 4, SCHLAFZIMMER]);
+    expect((await multipart(`ziel/${SCHLAFZIMMER}/`, { ziel: '22' }, HAUSMEISTER)).status).toBe(
+      200,
+    );
   });
 });
 
