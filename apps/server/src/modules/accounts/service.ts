@@ -13,7 +13,7 @@ type Commit = <T>(work: () => T) => Promise<T>;
 export class LastManagerError extends Error {
   constructor(readonly username: string) {
     super(
-      `"${username}" is the last user who may sign in with full access in an area; give another user full access first`,
+      `"${username}" is the last user who may sign in with full access in an area for the whole building; give another user full access first`,
     );
   }
 }
@@ -155,7 +155,9 @@ export function createAccountChanges({
       commit(() => {
         const current = users.findById(user.id);
         if (!current || current.disabledAt !== null) return false;
-        if (isLastManager(current, users.list())) throw new LastManagerError(current.username);
+        if (isLastManager(current, users.list(), today())) {
+          throw new LastManagerError(current.username);
+        }
         users.setDisabled(current.id, now());
         // The username in `after` too: the audit log's wire entry names an account that way.
         audit.record({
@@ -188,7 +190,9 @@ export function createAccountChanges({
       commit(() => {
         const current = users.findById(user.id);
         if (!current) return;
-        if (isLastManager(current, users.list())) throw new LastManagerError(current.username);
+        if (isLastManager(current, users.list(), today())) {
+          throw new LastManagerError(current.username);
+        }
         users.remove(current.id);
         audit.record({
           ...who,
