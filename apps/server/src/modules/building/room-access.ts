@@ -1,10 +1,4 @@
-import {
-  can,
-  inScope,
-  managesBuilding,
-  type Capability,
-  type RoomPlace,
-} from '@raumregler/contract';
+import { can, inScope, type Capability, type RoomPlace } from '@raumregler/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { holderOf } from '../../platform/auth/permissions.js';
@@ -101,7 +95,7 @@ export function createRoomAccess(app: FastifyInstance) {
 
   /** Whether the request's user has the capability in this room (the contract's rule). */
   const allows = (request: FastifyRequest, capability: Capability, roomId: number): boolean => {
-    if (!request.user) return capability === 'read' && app.config.anonymousRead;
+    if (!request.user) return false;
     refresh();
     return can(holderOf(request.user), capability, placeOf(roomId), app.today());
   };
@@ -120,9 +114,6 @@ export function createRoomAccess(app: FastifyInstance) {
     },
     /** Whether the room's limits bind the request's user: they do not manage the room. */
     bound: (request: FastifyRequest, roomId: number): boolean => !allows(request, 'manage', roomId),
-    /** Whether the request's user manages the whole building (audit entries without a room). */
-    managesBuilding: (request: FastifyRequest): boolean =>
-      !!request.user && managesBuilding(holderOf(request.user), app.today()),
   };
 }
 export type RoomAccess = ReturnType<typeof createRoomAccess>;

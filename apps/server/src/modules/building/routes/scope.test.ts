@@ -7,7 +7,7 @@ import type {
   Room,
 } from '@raumregler/contract';
 import { describe, expect, it } from 'vitest';
-import { serverPerTest } from '../../../test-support/test-server.js';
+import { serverPerTest, startTestServer } from '../../../test-support/test-server.js';
 import { demo, writesTo } from '../../../test-support/writes.js';
 import {
   HAUSMEISTER,
@@ -212,5 +212,23 @@ describe('validity', () => {
     expect((await get('temps/', VORMIETER)).status).toBe(200);
     clock.set('2026-11-23T00:00');
     await forbidden(await get('temps/', VORMIETER));
+  });
+});
+
+describe('with ANONYMOUS_READ', () => {
+  it('lets a signed-in user read any room, as anyone may without credentials; lists keep the scope', async () => {
+    const open = await startTestServer({ seed: scopedSeed(), config: { anonymousRead: true } });
+    try {
+      const read = (path: string, auth?: [string, string]) =>
+        open.request(`/get/json/v1/1/${path}`, auth ? { auth } : {});
+      expect((await read(`temps/${WOHNZIMMER}/`)).status).toBe(200);
+      expect((await read(`temps/${WOHNZIMMER}/`, MIETER)).status).toBe(200);
+      expect(roomIds((await (await read('temps/', MIETER)).json()) as Floor[])).toEqual([
+        SCHLAFZIMMER,
+      ]);
+      expect(roomIds((await (await read('temps/')).json()) as Floor[])).toHaveLength(7);
+    } finally {
+      await open.close();
+    }
   });
 });
