@@ -9,7 +9,7 @@ import accountsModule, {
 } from './modules/accounts/index.js';
 import alarmsModule from './modules/alarms/index.js';
 import auditModule, { recordSignInRefusal } from './modules/audit/index.js';
-import buildingModule, { deviceApiRoutes } from './modules/building/index.js';
+import buildingModule, { deviceApiRoutes, roomLimitsRoutes } from './modules/building/index.js';
 import historyModule from './modules/history/index.js';
 import proxyModule from './modules/proxy/index.js';
 import schedulesModule from './modules/schedules/index.js';
@@ -124,6 +124,8 @@ export async function buildApp({
     for (const prefix of ['', '/api']) {
       await app.register(deviceApiRoutes, { prefix, houseId: config.houseId });
     }
+    // Ours (issue 34): a room's limits, for those who manage it; simulation mode for now.
+    await app.register(roomLimitsRoutes, { prefix: '/api' });
   }
   await app.register(historyModule, { simulation });
   await app.register(alarmsModule);

@@ -13,6 +13,9 @@ export const AUDIT_ACCOUNT_ACTIONS = [
   'user-disabled',
   'user-enabled',
   'user-removed',
+  /** Ours (issue 34): a user's scope or validity changed (before/after). */
+  'scope-changed',
+  'validity-changed',
 ] as const;
 /** Ours (issue 16): a room's week saved (before/after week), absences created, ended, deleted. */
 export const AUDIT_SCHEDULE_ACTIONS = [
@@ -25,6 +28,8 @@ export const AUDIT_SCHEDULE_ACTIONS = [
 ] as const;
 /** Ours (issue 32): an alarm acknowledged, alone or in a bulk acknowledge (one entry each). */
 export const AUDIT_ALARM_ACTIONS = ['alarm-acknowledged'] as const;
+/** Ours (issue 34): a room's limits set or removed (before/after `limits`). */
+export const AUDIT_LIMITS_ACTIONS = ['limits-changed'] as const;
 export type AuditRoomAction = (typeof AUDIT_ROOM_ACTIONS)[number];
 export type AuditAccountAction = (typeof AUDIT_ACCOUNT_ACTIONS)[number];
 /** Every action the audit log records (schedules and absences add theirs here). */
@@ -33,6 +38,7 @@ export const AUDIT_ACTIONS = [
   ...AUDIT_ACCOUNT_ACTIONS,
   ...AUDIT_SCHEDULE_ACTIONS,
   ...AUDIT_ALARM_ACTIONS,
+  ...AUDIT_LIMITS_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

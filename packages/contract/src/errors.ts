@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   // Ours (issue 33), proxy mode: a write the device refused (its reason) or did not take (502).
   'device_refused',
   'not_applied',
+  // Ours (issue 34): a target outside the room's limits by a user who does not manage it (400).
+  'outside_room_limits',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -3,6 +3,7 @@ export * from './accounts.js';
 export * from './errors.js';
 export * from './paths.js';
 export * from './capabilities.js';
+export * from './room-scope.js';
 export * from './audit.js';
 export * from './alarms.js';
 export type { HistorySample, HistoryAnswer, HistoryStatus } from './schemas/history.js';

@@ -1,11 +1,22 @@
 import { parseArgs } from 'node:util';
 import { ACCESS_LEVELS, NEW_PASSWORD_MAX, NEW_PASSWORD_MIN } from '@raumregler/contract';
 import type { Database } from 'better-sqlite3';
-import { createAccountChanges, runUserCommand, USER_OPTIONS } from '../modules/accounts/index.js';
+import {
+  createAccountChanges,
+  createScopeRepository,
+  runUserCommand,
+  USER_OPTIONS,
+} from '../modules/accounts/index.js';
 import { createAudit, createAuditRepository } from '../modules/audit/index.js';
-import { runBuildingCommand, SeedError } from '../modules/building/index.js';
+import {
+  createBuildingRepository,
+  ROOM_OPTIONS,
+  runBuildingCommand,
+  SeedError,
+} from '../modules/building/index.js';
 import { createUsersRepository } from '../platform/auth/users.js';
 import { createClock } from '../platform/clock/clock.js';
+import { localDate } from '../platform/clock/local-time.js';
 import { CommandError, UsageError, type CliIo } from '../platform/cli/errors.js';
 
 export type { CliIo };
@@ -34,6 +45,15 @@ Commands:
       user with full access in any area (the one who may manage the building).
   user language <username> de|en
       The language of the user's alarm mails (default de).
+  user scope <username> --floors <ids> [--rooms <ids>] | --rooms <ids> | --all
+      The floors and rooms the user sees and operates (the union; ids separated by commas),
+      or --all for the whole building. On a running server within a second.
+  user valid <username> [--from <YYYY-MM-DD>] [--until <YYYY-MM-DD>] | --always
+      The days the user has rooms (both included, in the device's time zone); outside them
+      they may sign in but see no rooms. --always: no time limit.
+  room limits <roomId> --min <°C> --max <°C> | --none
+      The targets users who do not manage the room may set (0.5 °C steps within 5-30 °C);
+      --none removes them.
   seed import <file>
       Check a seed file and write its building and users into the database (existing users
       with the same name are kept; floors and rooms with the same ids are replaced).
@@ -85,7 +105,7 @@ export async function runCli(
   try {
     const { values, positionals } = parseArgs({
       args: argv,
-      options: USER_OPTIONS,
+      options: { ...USER_OPTIONS, ...ROOM_OPTIONS },
       allowPositionals: true,
       strict: true,
     });
@@ -95,20 +115,36 @@ export async function runCli(
       return 0;
     }
     const users = createUsersRepository(db);
+    const clock = createClock(now, timeZone);
+    const audit = createAudit({ repository: createAuditRepository(db), clock });
     // The CLI's changes commit in one transaction each, with their audit entry (source `cli`).
     const changes = createAccountChanges({
       users,
-      audit: createAudit({
-        repository: createAuditRepository(db),
-        clock: createClock(now, timeZone),
-      }),
+      scopes: createScopeRepository(db),
+      audit,
       commit: async (work) => db.transaction(work)(),
       now,
+      today: () => localDate(clock.local, now()),
     });
+    const known = () => {
+      const building = createBuildingRepository(db, now);
+      return {
+        floors: new Set(building.listFloors().map((floor) => floor.id)),
+        rooms: new Set(building.listRooms().map((room) => room.id)),
+      };
+    };
     const done =
       area === 'user'
-        ? await runUserCommand(command, rest, values, { users, changes, io })
-        : await runBuildingCommand(area, command, rest, { db, now, io, proxy });
+        ? await runUserCommand(command, rest, values, { users, changes, io, known })
+        : await runBuildingCommand(area, command, rest, {
+            db,
+            now,
+            io,
+            proxy,
+            values,
+            clock,
+            audit,
+          });
     if (!done) throw new UsageError(`unknown command "${`${area} ${command}`.trim()}"`);
     return 0;
   } catch (error) {

@@ -22,6 +22,7 @@ export const aRoom = (changes: Partial<Room> = {}): Room => ({
   temporary: null,
   sensorReportedAt: null,
   valveOpen: false,
+  limits: null,
   ...changes,
 });
 

@@ -24,6 +24,14 @@ export const PermissionsSchema = Type.Object({
    */
   can_make_temporary_changes: Type.Optional(Type.Boolean()),
   can_make_permanent_changes: Type.Optional(Type.Boolean()),
+  /**
+   * Ours (issue 34): the user's scope (floor and room ids, the union; both empty = the whole
+   * building) and validity (`YYYY-MM-DD`, device-local, both included; null = open).
+   */
+  floors: Type.Optional(Type.Array(Type.Integer())),
+  rooms: Type.Optional(Type.Array(Type.Integer())),
+  valid_from: Type.Optional(Nullable(Type.String())),
+  valid_until: Type.Optional(Nullable(Type.String())),
 });
 
 export const DeviceInfoSchema = Type.Object({
@@ -83,6 +91,18 @@ export const RoomSchema = Type.Object({
    */
   absent_until: Type.Optional(Nullable(Type.String())),
   after_temporary_temperature: Type.Optional(Nullable(Type.Number())),
+  /**
+   * Ours (issue 34): the room's limits, which bind the targets of users who do not manage the
+   * room; null when it has none.
+   */
+  // `type: ['object', 'null']` rather than a union, as Nullable does for numbers: the serializer
+  // checks the type instead of running a validator per room (1,000 rooms per rendering).
+  limits: Type.Optional(
+    Type.Unsafe<{ min: number; max: number } | null>({
+      ...Type.Object({ min: Type.Number(), max: Type.Number() }),
+      type: ['object', 'null'],
+    }),
+  ),
 });
 
 /** The answer of `temps/{roomId}`: the one room, in a list. */

@@ -10,6 +10,10 @@ interface Permissions {
   access_to_pro: Access | (string & {});
   can_make_temporary_changes?: boolean;
   can_make_permanent_changes?: boolean;
+  floors?: number[];
+  rooms?: number[];
+  valid_from?: string | null;
+  valid_until?: string | null;
 }
 
 interface DeviceInfo {
@@ -66,6 +70,8 @@ interface Room {
   /** Ours (issue 32): the running absence's end, the target after a temporary target. */
   absent_until?: string | null;
   after_temporary_temperature?: number | null;
+  /** Ours (issue 34): the room's limits for users who do not manage it. */
+  limits?: { min: number; max: number } | null;
 }
 
 interface Floor {

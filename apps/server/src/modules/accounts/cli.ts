@@ -3,13 +3,14 @@ import {
   ACCESS_LEVELS,
   NEW_PASSWORD_MAX,
   NEW_PASSWORD_MIN,
+  isDay,
   newPasswordProblem,
   type Access,
 } from '@raumregler/contract';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { UsersRepository } from '../../platform/auth/users.js';
 import { CommandError, one, UsageError, type CliIo } from '../../platform/cli/errors.js';
-import { LastManagerError, type AccountChanges } from './service.js';
+import { LastBuildingManagerError, LastManagerError, type AccountChanges } from './service.js';
 
 /** The options of the `user` commands (node's parseArgs). */
 export const USER_OPTIONS = {
@@ -19,9 +20,65 @@ export const USER_OPTIONS = {
   'last-name': { type: 'string' },
   smart: { type: 'string' },
   pro: { type: 'string' },
+  // `user scope` and `user valid` (issue 34)
+  floors: { type: 'string' },
+  rooms: { type: 'string' },
+  all: { type: 'boolean' },
+  from: { type: 'string' },
+  until: { type: 'string' },
+  always: { type: 'boolean' },
 } as const;
 
-type UserOptions = Partial<Record<keyof typeof USER_OPTIONS, string>>;
+type UserOptions = Partial<Record<keyof typeof USER_OPTIONS, string | boolean>>;
+
+/** A string option's value (node's parseArgs gives booleans only to boolean options). */
+const textOf = (value: string | boolean | undefined) =>
+  typeof value === 'string' ? value : undefined;
+
+/** `1,2` → [1, 2]: ids of floors or rooms; the flag names what is wrong. */
+function idsOf(value: string | boolean | undefined, flag: string): number[] {
+  const text = textOf(value);
+  if (text === undefined) return [];
+  if (!/^\d{1,9}(,\d{1,9})*$/.test(text)) {
+    throw new UsageError(
+      `--${flag} must be ids separated by commas (such as 1,2), got "${text.slice(0, 100)}"`,
+    );
+  }
+  return text.split(',').map(Number);
+}
+
+function dayOf(value: string | boolean | undefined, flag: string): string | null {
+  const text = textOf(value);
+  if (text === undefined) return null;
+  if (!isDay(text)) {
+    throw new UsageError(`--${flag} must be a day YYYY-MM-DD, got "${String(text).slice(0, 100)}"`);
+  }
+  return text;
+}
+
+/** A scoped or time-limited user's extra columns in `user list` (none for the others). */
+const listScope = (user: {
+  floors: number[];
+  rooms: number[];
+  validFrom: string | null;
+  validUntil: string | null;
+}) =>
+  (user.floors.length > 0 ? `\tfloors=${user.floors.join(',')}` : '') +
+  (user.rooms.length > 0 ? `\trooms=${user.rooms.join(',')}` : '') +
+  (user.validFrom || user.validUntil
+    ? `\tvalid=${user.validFrom ?? ''}..${user.validUntil ?? ''}`
+    : '');
+
+/** What a scope reads as in the command's answers. */
+const scopeText = (floors: readonly number[], rooms: readonly number[]) =>
+  floors.length === 0 && rooms.length === 0
+    ? 'the whole building'
+    : [
+        floors.length > 0 ? `floors ${floors.join(', ')}` : '',
+        rooms.length > 0 ? `rooms ${rooms.join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join(' and ');
 
 const CLI = { user: null, source: 'cli' } as const;
 
@@ -53,7 +110,9 @@ async function unlessLastManager<T>(change: Promise<T>): Promise<T> {
   try {
     return await change;
   } catch (error) {
-    if (error instanceof LastManagerError) throw new CommandError(error.message);
+    if (error instanceof LastManagerError || error instanceof LastBuildingManagerError) {
+      throw new CommandError(error.message);
+    }
     throw error;
   }
 }
@@ -66,7 +125,18 @@ export async function runUserCommand(
   command: string,
   args: string[],
   values: UserOptions,
-  { users, changes, io }: { users: UsersRepository; changes: AccountChanges; io: CliIo },
+  {
+    users,
+    changes,
+    io,
+    known,
+  }: {
+    users: UsersRepository;
+    changes: AccountChanges;
+    io: CliIo;
+    /** The building's floor and room ids: a scope names only existing ones. */
+    known: () => { floors: Set<number>; rooms: Set<number> };
+  },
 ): Promise<boolean> {
   const existing = (username: string) => {
     const user = users.findByUsername(username);
@@ -78,7 +148,7 @@ export async function runUserCommand(
       if (args.length > 0) throw new UsageError(`unexpected argument "${args[0]}"`);
       for (const user of users.list()) {
         io.out(
-          `${user.username}\t${user.email}\tsmart=${user.accessSmart}\tpro=${user.accessPro}${user.disabledAt === null ? '' : '\tdisabled'}`,
+          `${user.username}\t${user.email}\tsmart=${user.accessSmart}\tpro=${user.accessPro}${user.disabledAt === null ? '' : '\tdisabled'}${listScope(user)}`,
         );
       }
       return true;
@@ -86,7 +156,7 @@ export async function runUserCommand(
     case 'add': {
       const username = one(args, '<username>');
       if (username.length > 50) throw new UsageError('the username may have at most 50 characters');
-      const email = values.email;
+      const email = textOf(values.email);
       if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
         throw new UsageError('--email must be an e-mail address');
       }
@@ -94,16 +164,16 @@ export async function runUserCommand(
         throw new CommandError(`a user named "${username}" exists`);
       }
       if (users.findByEmail(email)) throw new CommandError(`a user with e-mail "${email}" exists`);
-      const secret = password(values.password);
+      const secret = password(textOf(values.password));
       await changes.add(
         {
           username,
           email,
           passwordHash: await hashPassword(secret.password),
-          firstName: values['first-name'] ?? '',
-          lastName: values['last-name'] ?? '',
-          accessSmart: access(values.smart, 'smart') ?? 'no-access',
-          accessPro: access(values.pro, 'pro') ?? 'no-access',
+          firstName: textOf(values['first-name']) ?? '',
+          lastName: textOf(values['last-name']) ?? '',
+          accessSmart: access(textOf(values.smart), 'smart') ?? 'no-access',
+          accessPro: access(textOf(values.pro), 'pro') ?? 'no-access',
         },
         CLI,
       );
@@ -113,8 +183,8 @@ export async function runUserCommand(
     }
     case 'access': {
       const username = one(args, '<username>');
-      const smart = access(values.smart, 'smart');
-      const pro = access(values.pro, 'pro');
+      const smart = access(textOf(values.smart), 'smart');
+      const pro = access(textOf(values.pro), 'pro');
       if (!smart && !pro) throw new UsageError('give --smart and/or --pro');
       const user = existing(username);
       const next = { smart: smart ?? user.accessSmart, pro: pro ?? user.accessPro };
@@ -124,10 +194,53 @@ export async function runUserCommand(
     }
     case 'password': {
       const user = existing(one(args, '<username>'));
-      const secret = password(values.password);
+      const secret = password(textOf(values.password));
       await changes.setPassword(user, await hashPassword(secret.password), CLI);
       io.out(`Password of "${user.username}" changed.`);
       if (secret.generated) io.out(`Password: ${secret.password}`);
+      return true;
+    }
+    // Scope and validity (issue 34): on a running server within a second, like disable.
+    case 'scope': {
+      const user = existing(one(args, '<username>'));
+      const floors = idsOf(values.floors, 'floors');
+      const rooms = idsOf(values.rooms, 'rooms');
+      if (values.all === true && (floors.length > 0 || rooms.length > 0)) {
+        throw new UsageError('give either --all or --floors/--rooms');
+      }
+      if (values.all !== true && floors.length === 0 && rooms.length === 0) {
+        throw new UsageError('give --floors and/or --rooms, or --all for the whole building');
+      }
+      const building = known();
+      const floor = floors.find((id) => !building.floors.has(id));
+      if (floor !== undefined) throw new CommandError(`there is no floor ${floor}`);
+      const room = rooms.find((id) => !building.rooms.has(id));
+      if (room !== undefined) throw new CommandError(`there is no room ${room}`);
+      const changed = await unlessLastManager(changes.setScope(user, floors, rooms, CLI));
+      io.out(
+        `"${user.username}" ${changed ? 'now sees' : 'already saw'} ${scopeText(floors, rooms)}.`,
+      );
+      return true;
+    }
+    case 'valid': {
+      const user = existing(one(args, '<username>'));
+      const from = dayOf(values.from, 'from');
+      const until = dayOf(values.until, 'until');
+      if (values.always === true && (from !== null || until !== null)) {
+        throw new UsageError('give either --always or --from/--until');
+      }
+      if (values.always !== true && from === null && until === null) {
+        throw new UsageError('give --from and/or --until, or --always');
+      }
+      if (from !== null && until !== null && from > until) {
+        throw new UsageError('--until must not be before --from');
+      }
+      await unlessLastManager(changes.setValidity(user, from, until, CLI));
+      io.out(
+        from === null && until === null
+          ? `"${user.username}" has access without a time limit.`
+          : `"${user.username}" has access ${from ? `from ${from}` : ''}${from && until ? ' ' : ''}${until ? `until ${until}` : ''} (both days included).`,
+      );
       return true;
     }
     case 'language': {

@@ -6,6 +6,7 @@ import {
 } from './reset-tokens-repository.js';
 import { rateLimit } from './rate-limit.js';
 import { createAccountChanges, type AccountChanges } from './service.js';
+import { createScopeRepository } from './scope-repository.js';
 
 export interface AccountsContext {
   /** Every change to an account, with its audit entry (service.ts). */
@@ -35,9 +36,11 @@ export default fp<{ config: Config }>(
     app.decorate('accounts', {
       changes: createAccountChanges({
         users: app.repos.users,
+        scopes: createScopeRepository(app.db),
         audit: app.audit,
         commit: app.commit,
         now,
+        today: app.today,
       }),
       resetTokens: createResetTokensRepository(app.db),
       allowRegistration: config.allowRegistration,

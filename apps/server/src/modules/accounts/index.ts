@@ -6,6 +6,7 @@ import accountRoutes from './routes.js';
 export { runUserCommand, USER_OPTIONS } from './cli.js';
 export { LOG_REDACT_PATHS, requestLogSerializer } from './log-redaction.js';
 export { createAccountChanges, type AccountChanges } from './service.js';
+export { createScopeRepository } from './scope-repository.js';
 
 /**
  * Accounts: the signed-in user (`/user`, and under `/api` its own password change), registration, forgotten and reset passwords, and the

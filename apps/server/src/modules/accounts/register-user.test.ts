@@ -52,6 +52,11 @@ describe('POST /register', () => {
       access_to_pro: 'no-access',
       can_make_temporary_changes: false,
       can_make_permanent_changes: false,
+      // Ours (issue 34): the whole building, without a time limit.
+      floors: [],
+      rooms: [],
+      valid_from: null,
+      valid_until: null,
     });
   });
 

@@ -17,7 +17,7 @@ const accountRoutes: FastifyPluginAsync<{ own?: boolean }> = async (app, { own =
   app.get(
     accountPaths.user,
     { preHandler: app.authenticate, schema: { response: { 200: UserSchema } } },
-    (request): User => toWireUser(request.user!),
+    (request): User => toWireUser(request.user!, app.today()),
   );
   registerRoute(app);
   forgotPasswordRoute(app);

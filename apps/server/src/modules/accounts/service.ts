@@ -1,7 +1,8 @@
 import type { Access } from '@raumregler/contract';
 import type { NewUser, UserRecord, UsersRepository } from '../../platform/auth/users.js';
 import type { Audit, AuditWho } from '../audit/index.js';
-import { isLastManager } from './rules.js';
+import { isLastManager, leavesNoBuildingManager } from './rules.js';
+import type { ScopeRepository } from './scope-repository.js';
 
 type Commit = <T>(work: () => T) => Promise<T>;
 
@@ -12,7 +13,7 @@ type Commit = <T>(work: () => T) => Promise<T>;
 export class LastManagerError extends Error {
   constructor(readonly username: string) {
     super(
-      `"${username}" is the last user who may sign in with full access in an area; give another user full access first`,
+      `"${username}" is the last user who may sign in with full access in an area for the whole building; give another user full access first`,
     );
   }
 }
@@ -22,6 +23,15 @@ const accessOf = (user: UserRecord) => ({
   access_pro: user.accessPro,
 });
 
+/** A scope or validity change that would leave nobody who manages the whole building. */
+export class LastBuildingManagerError extends Error {
+  constructor(readonly username: string) {
+    super(
+      `"${username}" is the last user who manages the whole building; give another user full access without a scope first`,
+    );
+  }
+}
+
 /**
  * Every change to an account, each with its audit entry in the same commit: the one place the
  * routes (registration) and the command line change users. `who` names the actor as the audit
@@ -29,16 +39,81 @@ const accessOf = (user: UserRecord) => ({
  */
 export function createAccountChanges({
   users,
+  scopes,
   audit,
   commit,
   now,
+  today,
 }: {
   users: UsersRepository;
+  scopes: ScopeRepository;
   audit: Pick<Audit, 'record'>;
   commit: Commit;
   now: () => number;
+  /** The device-local date (validity, issue 34). */
+  today: () => string;
 }) {
+  /** Refuses a change that would leave no building-wide manager, decided inside the commit. */
+  const keepBuildingManager = (changed: UserRecord) => {
+    if (leavesNoBuildingManager(changed, users.list(), today())) {
+      throw new LastBuildingManagerError(changed.username);
+    }
+  };
   return {
+    /**
+     * Sets the user's scope (issue 34): floors and rooms, the union; both empty = the whole
+     * building. Answers false when nothing changes (nothing is recorded).
+     */
+    setScope: (
+      user: UserRecord,
+      floors: readonly number[],
+      rooms: readonly number[],
+      who: AuditWho,
+    ): Promise<boolean> =>
+      commit(() => {
+        const current = users.findById(user.id);
+        if (!current) return false;
+        const sorted = (list: readonly number[]) => [...new Set(list)].sort((a, b) => a - b);
+        const next = { floors: sorted(floors), rooms: sorted(rooms) };
+        const before = { floors: current.floors, rooms: current.rooms };
+        if (JSON.stringify(before) === JSON.stringify(next)) return false;
+        keepBuildingManager({ ...current, ...next });
+        scopes.setScope(current.id, next.floors, next.rooms);
+        audit.record({
+          ...who,
+          action: 'scope-changed',
+          subject: current.username,
+          before: { username: current.username, ...before },
+          after: { username: current.username, ...next },
+        });
+        return true;
+      }),
+    /** Sets the user's validity (`YYYY-MM-DD` days, null = open); false when nothing changes. */
+    setValidity: (
+      user: UserRecord,
+      from: string | null,
+      until: string | null,
+      who: AuditWho,
+    ): Promise<boolean> =>
+      commit(() => {
+        const current = users.findById(user.id);
+        if (!current) return false;
+        if (current.validFrom === from && current.validUntil === until) return false;
+        keepBuildingManager({ ...current, validFrom: from, validUntil: until });
+        scopes.setValidity(current.id, from, until);
+        audit.record({
+          ...who,
+          action: 'validity-changed',
+          subject: current.username,
+          before: {
+            username: current.username,
+            valid_from: current.validFrom,
+            valid_until: current.validUntil,
+          },
+          after: { username: current.username, valid_from: from, valid_until: until },
+        });
+        return true;
+      }),
     /** Adds a user; answers its id. */
     add: (user: NewUser, who: AuditWho): Promise<number> =>
       commit(() => {
@@ -80,7 +155,9 @@ export function createAccountChanges({
       commit(() => {
         const current = users.findById(user.id);
         if (!current || current.disabledAt !== null) return false;
-        if (isLastManager(current, users.list())) throw new LastManagerError(current.username);
+        if (isLastManager(current, users.list(), today())) {
+          throw new LastManagerError(current.username);
+        }
         users.setDisabled(current.id, now());
         // The username in `after` too: the audit log's wire entry names an account that way.
         audit.record({
@@ -113,7 +190,9 @@ export function createAccountChanges({
       commit(() => {
         const current = users.findById(user.id);
         if (!current) return;
-        if (isLastManager(current, users.list())) throw new LastManagerError(current.username);
+        if (isLastManager(current, users.list(), today())) {
+          throw new LastManagerError(current.username);
+        }
         users.remove(current.id);
         audit.record({
           ...who,

@@ -3,7 +3,7 @@ import type { UserRecord } from '../../platform/auth/users.js';
 import { permissionsOf } from '../../platform/auth/permissions.js';
 
 /** A user as the wire shows it (device-api.md section 5), never with the password hash. */
-export function toWireUser(user: UserRecord): User {
+export function toWireUser(user: UserRecord, today?: string): User {
   const fullname = `${user.firstName} ${user.lastName}`.trim();
   return {
     id: user.id,
@@ -12,6 +12,6 @@ export function toWireUser(user: UserRecord): User {
     first_name: user.firstName,
     last_name: user.lastName,
     fullname: fullname || user.username,
-    permissions: permissionsOf(user),
+    permissions: permissionsOf(user, today),
   };
 }

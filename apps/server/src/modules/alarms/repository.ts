@@ -60,6 +60,11 @@ export interface AlarmRecipientCandidate {
   language: string;
   accessSmart: string;
   accessPro: string;
+  /** Their scope and validity (issue 34): floor and room ids comma-separated, days or null. */
+  scopeFloors: string;
+  scopeRooms: string;
+  validFrom: string | null;
+  validUntil: string | null;
 }
 
 interface AlarmRow {
@@ -166,8 +171,10 @@ export function createAlarmsRepository(db: Database) {
     .prepare<[number], number>('SELECT opened_at FROM alarms WHERE opened_at > ?')
     .pluck();
   const candidates = db.prepare<[], AlarmRecipientCandidate>(
-    `SELECT email, language, access_smart AS accessSmart, access_pro AS accessPro FROM users
-     WHERE email <> '' AND disabled_at IS NULL ORDER BY id`,
+    `SELECT email, language, access_smart AS accessSmart, access_pro AS accessPro,
+       scope_floors AS scopeFloors, scope_rooms AS scopeRooms, valid_from AS validFrom,
+       valid_until AS validUntil
+     FROM users WHERE email <> '' AND disabled_at IS NULL ORDER BY id`,
   );
   const insertMail = db.prepare(
     `INSERT OR IGNORE INTO alarm_mails (alarm_id, recipient, language, digest, due_at, next_attempt_at)

@@ -3,6 +3,8 @@ import {
   ALARM_FILTERS,
   ALARM_KINDS,
   ALARM_NOTE_MAX,
+  inScope,
+  wholeBuilding,
   type Alarm,
   type AlarmFilter,
   type AlarmKind,
@@ -15,7 +17,14 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AlarmListFilter, AlarmRecord } from './repository.js';
 import { requestActor } from '../audit/index.js';
-import { parseWireTime, toOffsetIso, type LocalClock } from '../../platform/clock/local-time.js';
+import {
+  firstInstant,
+  parseWireTime,
+  toOffsetIso,
+  type LocalClock,
+} from '../../platform/clock/local-time.js';
+import { userCan } from '../../platform/auth/permissions.js';
+import { outsideScope } from '../building/index.js';
 import { CLEARED_LISTED_MS } from './service.js';
 import { HttpError } from '../../platform/http/error-handler.js';
 import { registerFormBodies } from '../../platform/http/form-bodies.js';
@@ -151,6 +160,30 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
   });
   app.addHook('preHandler', app.authenticate);
 
+  /**
+   * The alarms a user meets (issue 34): of the rooms in their scope (an alarm of no room, the
+   * device's, for whole-building users), from their first day on.
+   */
+  const visibleTo = (request: FastifyRequest) => {
+    const user = request.user!;
+    const first = firstInstant(app.clock.local, user.validFrom);
+    const whole = wholeBuilding(user);
+    if (whole && first === -Infinity) return () => true;
+    return (alarm: AlarmRecord) =>
+      alarm.since >= first &&
+      (whole ||
+        (alarm.roomId !== null && inScope(user, { id: alarm.roomId, floor: alarm.floorId ?? -1 })));
+  };
+  /** Whether the user manages the alarm's room (the contract's rule, with the alarm's floor). */
+  const managedBy = (request: FastifyRequest, alarm: AlarmRecord) =>
+    userCan(
+      request.user!,
+      'manage',
+      alarm.roomId === null ? null : { id: alarm.roomId, floor: alarm.floorId ?? -1 },
+      app.today(),
+    ) &&
+    (alarm.roomId !== null || wholeBuilding(request.user!));
+
   app.get(
     '/',
     {
@@ -160,8 +193,12 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
     (request) => {
       const clock = app.clock.local;
       const filter = listFilterOf(request, clock, app.clock.now() - CLEARED_LISTED_MS);
+      const mine = visibleTo(request);
       return {
-        alarms: app.alarms.repo.search(filter).map((alarm) => toWireAlarm(alarm, clock)),
+        alarms: app.alarms.repo
+          .search(filter)
+          .filter(mine)
+          .map((alarm) => toWireAlarm(alarm, clock)),
       };
     },
   );
@@ -175,6 +212,9 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = alarmIdOf(request);
       const note = noteOf(request);
+      const known = app.alarms.repo.findById(id);
+      // An alarm of a room outside the user's scope (issue 34): 403, nothing acknowledged.
+      if (known && !managedBy(request, known)) throw outsideScope();
       const { outcome, alarm } = await app.alarms.acknowledge(id, requestActor(request), note);
       if (outcome === 'unknown') throw new HttpError(404, 'not_found', 'There is no such alarm.');
       if (outcome === 'cleared') {
@@ -194,6 +234,11 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const ids = idsOf(request);
       const note = noteOf(request);
+      // All or none: one alarm outside the user's scope refuses the whole request (403).
+      for (const id of ids) {
+        const known = app.alarms.repo.findById(id);
+        if (known && !managedBy(request, known)) throw outsideScope();
+      }
       return app.alarms.acknowledgeMany(ids, requestActor(request), note);
     },
   );

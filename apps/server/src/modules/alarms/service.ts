@@ -22,7 +22,8 @@ import {
 } from './rules.js';
 import { parseWireTime } from '../../platform/clock/local-time.js';
 import { userCan } from '../../platform/auth/permissions.js';
-import type { Access, AlarmAckError } from '@raumregler/contract';
+import { parseIdList } from '../../platform/auth/users.js';
+import type { Access, AlarmAckError, RoomPlace } from '@raumregler/contract';
 import type { Actor } from '../audit/index.js';
 import { alarmMail, digestMail, mailLanguage } from './mail.js';
 import type { SimulatedRoomState } from '../building/index.js';
@@ -167,15 +168,26 @@ export default fp(
     };
     remember(repo.listOpen());
 
-    // In every mode our users with the manage capability and an address, then ALARM_MAIL_TO
-    // (in German) for addresses none of them has.
-    const recipients = (): { recipient: string; language: string }[] => {
+    // In every mode our users with an address who manage the alarm's room (issue 34: its room
+    // in their scope, today within their validity; an alarm of no room: any of their rooms),
+    // then ALARM_MAIL_TO (in German) for addresses none of them has.
+    const recipients = (place: RoomPlace | null): { recipient: string; language: string }[] => {
+      const today = app.today();
       const users = repo
         .recipientCandidates()
         .filter((user) =>
           userCan(
-            { accessSmart: user.accessSmart as Access, accessPro: user.accessPro as Access },
+            {
+              accessSmart: user.accessSmart as Access,
+              accessPro: user.accessPro as Access,
+              floors: parseIdList(user.scopeFloors),
+              rooms: parseIdList(user.scopeRooms),
+              validFrom: user.validFrom,
+              validUntil: user.validUntil,
+            },
             'manage',
+            place,
+            today,
           ),
         )
         .map((user) => ({ recipient: user.email, language: mailLanguage(user.language) }));
@@ -207,8 +219,8 @@ export default fp(
 
     const apply = (events: AlarmEvent[], byRoom: Map<number, NamedReading>, now: number) => {
       let mailed = false;
-      // Looked up once per tick that changes something, not per alarm.
-      let who: { recipient: string; language: string }[] | null = null;
+      // The candidates are looked up once per tick that changes something, not per alarm.
+      const whoByRoom = new Map<number, { recipient: string; language: string }[]>();
       app.db.transaction(() => {
         for (const event of events) {
           const watch = watchOf(event.roomId);
@@ -222,12 +234,17 @@ export default fp(
             MAIL_WINDOW_MS,
             MAIL_SINGLES,
           );
-          who ??= recipients();
+          const names = namesOf(byRoom.get(event.roomId)!);
+          let who = whoByRoom.get(event.roomId);
+          if (!who) {
+            who = recipients({ id: event.roomId, floor: names.floorId ?? -1 });
+            whoByRoom.set(event.roomId, who);
+          }
           const mails: NewAlarmMail[] = who.map((each) => ({ ...each, ...plan }));
           const id = repo.open(
             {
               roomId: event.roomId,
-              ...namesOf(byRoom.get(event.roomId)!),
+              ...names,
               kind: event.kind,
               since: event.since,
               openedAt: now,
@@ -282,7 +299,7 @@ export default fp(
             MAIL_WINDOW_MS,
             MAIL_SINGLES,
           );
-          const list: NewAlarmMail[] = recipients().map((each) => ({ ...each, ...plan }));
+          const list: NewAlarmMail[] = recipients(null).map((each) => ({ ...each, ...plan }));
           device.openId = repo.open(
             {
               roomId: null,

@@ -5,9 +5,9 @@ import {
   type AuditResponse,
 } from '@raumregler/contract';
 import { AuditResponseSchema } from '@raumregler/contract/schemas';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AuditFilter } from './repository.js';
-import { parseWireTime } from '../../platform/clock/local-time.js';
+import { firstInstant, parseWireTime } from '../../platform/clock/local-time.js';
 import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
 import { toCsv, wantsCsv } from '../../platform/http/csv.js';
 
@@ -92,6 +92,26 @@ const auditRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', app.authenticate);
   app.addHook('preHandler', app.requireCapability('manage'));
 
+  /**
+   * The entries a user meets (issue 34): from their first day on; a scoped manager only those
+   * of their rooms (a room outside the scope asked for: 403), so entries without a room (user
+   * changes) are for building-wide managers only.
+   */
+  const scopeFilter = (request: FastifyRequest, filter: AuditFilter) => {
+    const user = request.user!;
+    const first = firstInstant(app.clock.local, user.validFrom);
+    if (first > (filter.from ?? -Infinity)) filter.from = first;
+    // The building module decorates the app after this module is registered; asked per request.
+    const rooms = app.roomAccess.rooms(request);
+    if (rooms.whole) return;
+    // Rooms the building knows by floor, and the rooms named (proxy mode: the device's ids).
+    const ids = [...new Set([...rooms.ids(), ...user.rooms])];
+    if (filter.roomId !== undefined && !ids.includes(filter.roomId)) {
+      throw new HttpError(403, 'forbidden', 'You may not see or change this room.');
+    }
+    filter.roomIds = ids;
+  };
+
   app.get(
     '/',
     { schema: { response: { 200: AuditResponseSchema } } },
@@ -106,6 +126,7 @@ const auditRoutes: FastifyPluginAsync = async (app) => {
       ) {
         throw unknownRoom();
       }
+      scopeFilter(request, filter);
       const entries = app.audit.list(filter).map(app.audit.toWire);
       if (wantsCsv(request) && (request.query as AuditQuery).format !== 'json') {
         reply.type('text/csv; charset=utf-8');

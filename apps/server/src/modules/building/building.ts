@@ -35,4 +35,6 @@ export interface Room {
   temporary: TemporaryTarget | null;
   sensorReportedAt: number | null;
   valveOpen: boolean;
+  /** The limits of users who do not manage the room (issue 34); null: none. */
+  limits: { min: number; max: number } | null;
 }

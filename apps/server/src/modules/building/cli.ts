@@ -5,6 +5,73 @@ import { createBuildingRepository } from './repository.js';
 import { parseSeed } from './seed.js';
 import { importSeed } from './seed-import.js';
 import { createSimFaultsRepository } from './sim-faults-repository.js';
+import { createRoomCommands } from './room-commands-service.js';
+import type { Audit } from '../audit/index.js';
+import type { Clock } from '../../platform/clock/clock.js';
+import { formatRoomLimits, roomLimitsProblem } from '@raumregler/contract';
+
+/** The options of the `room` commands (node's parseArgs). */
+export const ROOM_OPTIONS = {
+  min: { type: 'string' },
+  max: { type: 'string' },
+  none: { type: 'boolean' },
+} as const;
+
+type RoomOptions = Partial<Record<keyof typeof ROOM_OPTIONS, string | boolean>>;
+
+/** A limit as typed: `16`, `22.5` or `22,5`. */
+function limitOf(value: string | boolean | undefined, flag: string): number | null {
+  if (typeof value !== 'string') return null;
+  const number = Number(value.trim().replace(',', '.'));
+  if (value.trim() === '' || !Number.isFinite(number)) {
+    throw new UsageError(`--${flag} must be a temperature in °C, got "${value.slice(0, 100)}"`);
+  }
+  return number;
+}
+
+/**
+ * `room limits <roomId> --min 16 --max 23` or `--none` (issue 34): through the room commands,
+ * with its audit entry; the running server answers with them within a second (its answers
+ * follow the database's data version).
+ */
+async function runRoomLimits(
+  roomIdText: string,
+  values: RoomOptions,
+  context: { db: Database; clock: Clock; audit: Pick<Audit, 'record'>; proxy: boolean },
+): Promise<string> {
+  if (!/^\d{1,9}$/.test(roomIdText)) {
+    throw new UsageError(`<roomId> must be a room's number, got "${roomIdText.slice(0, 100)}"`);
+  }
+  const min = limitOf(values.min, 'min');
+  const max = limitOf(values.max, 'max');
+  if (values.none === true && (min !== null || max !== null)) {
+    throw new UsageError('give either --none or --min and --max');
+  }
+  if (values.none !== true && (min === null || max === null)) {
+    throw new UsageError('give --min and --max, or --none to remove the limits');
+  }
+  const limits = min !== null && max !== null ? { min, max } : null;
+  if (limits) {
+    const problem = roomLimitsProblem(limits.min, limits.max);
+    if (problem) throw new UsageError(problem.replace(/^(min|max)/, '--$1'));
+  }
+  if (context.proxy) {
+    throw new CommandError('room limits are not available in proxy mode (UPSTREAM_URL is set) yet');
+  }
+  const roomId = Number(roomIdText);
+  const building = createBuildingRepository(context.db, context.clock.now);
+  const room = building.findRoom(roomId);
+  if (!room) throw new CommandError(`there is no room ${roomId}`);
+  await createRoomCommands({
+    building,
+    commit: async (work) => context.db.transaction(work)(),
+    clock: context.clock,
+    audit: context.audit,
+  }).setLimits(roomId, limits, { kind: 'cli', source: 'cli' });
+  return limits
+    ? `Room ${roomId} (${room.name}) now has limits ${formatRoomLimits(limits)} for users who do not manage it.`
+    : `Room ${roomId} (${room.name}) has no limits now.`;
+}
 
 const STATES = {
   window: { open: true, closed: false },
@@ -119,8 +186,28 @@ export async function runBuildingCommand(
   area: string,
   command: string,
   args: string[],
-  { db, now, io, proxy }: { db: Database; now: () => number; io: CliIo; proxy: boolean },
+  {
+    db,
+    now,
+    io,
+    proxy,
+    values = {},
+    clock,
+    audit,
+  }: {
+    db: Database;
+    now: () => number;
+    io: CliIo;
+    proxy: boolean;
+    values?: RoomOptions;
+    clock?: Clock;
+    audit?: Pick<Audit, 'record'>;
+  },
 ): Promise<boolean> {
+  if (area === 'room' && command === 'limits' && clock && audit) {
+    io.out(await runRoomLimits(one(args, '<roomId>'), values, { db, clock, audit, proxy }));
+    return true;
+  }
   if (area === 'sim' && Object.hasOwn(STATES, command)) {
     const [roomId, state, ...extra] = args;
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { createAbsenceRepository, type AbsenceRepository } from './absences-repository.js';
 import { createBuildingRepository, type BuildingRepository } from './repository.js';
 import roomCommandsService from './room-commands-service.js';
+import roomAccessPlugin from './room-access.js';
 import readRoutes from './routes/reads.js';
 import unknownHouseRoutes from './routes/unknown-house.js';
 import writeRoutes from './routes/writes.js';
@@ -37,6 +38,8 @@ export {
 export type { Commit } from './room-commands-service.js';
 export { UnknownRoomError } from './room-commands.js';
 export { existingRoom, roomFromParams } from './room-param.js';
+export { outsideScope, type RoomAccess, type UserRooms } from './room-access.js';
+export { default as roomLimitsRoutes } from './routes/limits.js';
 export { targetInForce } from './room-view.js';
 export {
   parseWeek,
@@ -49,7 +52,7 @@ export {
 } from './schedule.js';
 export { parseSeed, SeedError, type Seed, type SeedFloor, type SeedSwitchPoint } from './seed.js';
 export { importSeed } from './seed-import.js';
-export { runBuildingCommand } from './cli.js';
+export { runBuildingCommand, ROOM_OPTIONS } from './cli.js';
 export {
   advanceRoom,
   outdoorTemperature,
@@ -85,7 +88,8 @@ export default fp<{ speed: number; simulate: boolean }>(
     });
     app.decorate('modeWrites', new Map<number, boolean>());
     await app.register(roomCommandsService);
+    await app.register(roomAccessPlugin);
     await app.register(simulationService, { speed, timer: simulate });
   },
-  { name: 'building', dependencies: ['database', 'clock', 'audit'] },
+  { name: 'building', dependencies: ['database', 'clock', 'auth', 'audit'] },
 );

@@ -18,6 +18,8 @@ interface RoomRow {
   sensor_reported_at: number | null;
   valve_open: number;
   previous_mode: string;
+  limit_min: number | null;
+  limit_max: number | null;
 }
 
 // Each column is named once here; the objects are built with one literal of a fixed shape (no
@@ -40,6 +42,10 @@ const toRoom = (row: RoomRow): Room => ({
       : null,
   sensorReportedAt: row.sensor_reported_at,
   valveOpen: row.valve_open === 1,
+  limits:
+    row.limit_min !== null && row.limit_max !== null
+      ? { min: row.limit_min, max: row.limit_max }
+      : null,
 });
 
 interface PointRow extends SwitchPoint {
@@ -72,6 +78,10 @@ export function createBuildingRepository(db: Database, now: () => number) {
   const setTemporary = db.prepare('UPDATE rooms SET temp_target = ?, temp_until = ? WHERE id = ?');
   const setBaseTarget = db.prepare('UPDATE rooms SET base_target = ? WHERE id = ?');
   const setMode = db.prepare('UPDATE rooms SET mode = ?, previous_mode = ? WHERE id = ?');
+  const setLimits = db.prepare('UPDATE rooms SET limit_min = ?, limit_max = ? WHERE id = ?');
+  const floorOfRoom = db.prepare<[], { id: number; floor_id: number }>(
+    'SELECT id, floor_id FROM rooms',
+  );
   const pointById = db.prepare<[number], PointRow>('SELECT * FROM schedule_points WHERE id = ?');
   const setPointTarget = db.prepare('UPDATE schedule_points SET target = ? WHERE id = ?');
   const setPointDays = db.prepare('UPDATE schedule_points SET days = ? WHERE id = ?');
@@ -173,6 +183,15 @@ export function createBuildingRepository(db: Database, now: () => number) {
     setMode(roomId: number, mode: string, previousMode: string) {
       setMode.run(mode, previousMode, roomId);
       writes++;
+    },
+    /** The room's limits for users who do not manage it (issue 34); null removes them. */
+    setLimits(roomId: number, limits: { min: number; max: number } | null) {
+      setLimits.run(limits?.min ?? null, limits?.max ?? null, roomId);
+      writes++;
+    },
+    /** Every room's floor, by room id (scopes by floor, issue 34). */
+    floorsOfRooms(): Map<number, number> {
+      return new Map(floorOfRoom.all().map((row) => [row.id, row.floor_id]));
     },
     setBaseTarget(roomId: number, target: number) {
       setBaseTarget.run(target, roomId);

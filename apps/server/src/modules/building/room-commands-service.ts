@@ -4,7 +4,13 @@ import type { BuildingRepository } from './repository.js';
 import type { Room } from './building.js';
 import type { Clock } from '../../platform/clock/clock.js';
 import { toOffsetIso } from '../../platform/clock/local-time.js';
-import { modeChange, permanentChange, temporaryTarget, UnknownRoomError } from './room-commands.js';
+import {
+  modeChange,
+  permanentChange,
+  temporaryTarget,
+  UnknownRoomError,
+  type TargetRules,
+} from './room-commands.js';
 import { isTemporaryActive, targetInForce, viewContext } from './room-view.js';
 import { scheduleAt } from './schedule.js';
 import type { Actor, Audit } from '../audit/index.js';
@@ -98,26 +104,56 @@ export function createRoomCommands({
      * A temporary target for `minutes` (nothing, 0 or "default": the default 60), or until the
      * device-local wall time `until` when one is given (it wins over the minutes).
      */
-    setTemporary(roomId: number, target: unknown, minutes: unknown, actor: Actor, until?: unknown) {
+    setTemporary(
+      roomId: number,
+      target: unknown,
+      minutes: unknown,
+      actor: Actor,
+      until?: unknown,
+      rules: TargetRules = {},
+    ) {
       return run(roomId, actor, 'ziel', (room) => {
-        const temporary = temporaryTarget(room, target, minutes, clock.now(), {
-          until,
-          local: clock.local,
-        });
+        const temporary = temporaryTarget(
+          room,
+          target,
+          minutes,
+          clock.now(),
+          { until, local: clock.local },
+          rules,
+        );
         building.setTemporary(room.id, temporary.target, temporary.until);
       });
     },
     /** A permanent target: today's block of the programme, or the base without a programme. */
-    setPermanent(roomId: number, target: unknown, actor: Actor) {
+    setPermanent(roomId: number, target: unknown, actor: Actor, rules: TargetRules = {}) {
       return run(roomId, actor, 'soll', (room) => {
         const nowWall = clock.local.toWall(clock.now());
-        const change = permanentChange(room, target, building.scheduleOf(room.id), nowWall);
+        const change = permanentChange(room, target, building.scheduleOf(room.id), nowWall, rules);
         if (change.kind === 'occurrence') {
           building.setOccurrenceTarget(change.pointId, change.day, change.target);
         } else {
           building.setBaseTarget(room.id, change.target);
         }
       });
+    },
+    /**
+     * Sets or removes (null) the room's limits (issue 34), checked by the caller
+     * (roomLimitsProblem), with its `limits-changed` entry in the same commit. Answers the room.
+     */
+    async setLimits(roomId: number, limits: { min: number; max: number } | null, actor: Actor) {
+      await commit(() => {
+        const room = building.findRoom(roomId);
+        if (!room) throw new UnknownRoomError(roomId);
+        building.setLimits(roomId, limits);
+        audit.record({
+          actor,
+          action: 'limits-changed',
+          roomId,
+          before: { limits: room.limits },
+          after: { limits },
+        });
+      });
+      return building.findRoom(roomId)!;
     },
     /** Ends a temporary target; idempotent, so ending none changes nothing. */
     endTemporary(roomId: number, actor: Actor) {

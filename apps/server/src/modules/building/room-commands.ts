@@ -1,3 +1,4 @@
+import { formatRoomLimits, withinRoomLimits, type RoomLimits } from '@raumregler/contract';
 import type { Room, TemporaryTarget } from './building.js';
 import { scheduleAt, type Occurrence } from './schedule.js';
 import type { LocalClock } from '../../platform/clock/local-time.js';
@@ -26,6 +27,34 @@ export class InvalidCommandError extends Error {
   }
 }
 
+/**
+ * A target outside the room's limits by a user they bind (issue 34: everyone who does not manage
+ * the room): 400 `outside_room_limits` on the wire, naming the route's field and the limits.
+ */
+export class OutsideLimitsError extends Error {
+  constructor(
+    readonly field: CommandField,
+    readonly limits: RoomLimits,
+  ) {
+    super(`${field} is outside this room's limits (erlaubt ${formatRoomLimits(limits)})`);
+  }
+}
+
+/** What binds a command's targets besides the hard limits: the room's limits, or not. */
+export interface TargetRules {
+  /** The room's limits bind this target (the user does not manage the room). */
+  bound?: boolean;
+}
+
+/** The setpoint within the hard limits (400 validation_failed), then the room's limits. */
+function target(room: Room, value: unknown, rules: TargetRules): number {
+  const setpoint = checked('target', parseSetpoint(value, room.minTarget, room.maxTarget));
+  if (rules.bound && room.limits && !withinRoomLimits(room.limits, setpoint)) {
+    throw new OutsideLimitsError('target', room.limits);
+  }
+  return setpoint;
+}
+
 /** A command for a room that does not exist (404 on the wire). */
 export class UnknownRoomError extends Error {
   constructor(readonly roomId: number) {
@@ -51,12 +80,13 @@ function checked<T>(
  */
 export function temporaryTarget(
   room: Room,
-  target: unknown,
+  setpoint: unknown,
   minutes: unknown,
   now: number,
   end?: { until: unknown; local: LocalClock },
+  rules: TargetRules = {},
 ): TemporaryTarget {
-  const value = checked('target', parseSetpoint(target, room.minTarget, room.maxTarget));
+  const value = target(room, setpoint, rules);
   const duration = checked('minutes', parseDuration(minutes));
   const until = end ? checked('until', parseUntil(end.until, now, end.local)) : null;
   return { target: value, until: until ?? now + duration * 60_000 };
@@ -73,11 +103,12 @@ export type PermanentChange =
  */
 export function permanentChange(
   room: Room,
-  target: unknown,
+  setpoint: unknown,
   schedule: readonly Occurrence[],
   nowWall: number,
+  rules: TargetRules = {},
 ): PermanentChange {
-  const value = checked('target', parseSetpoint(target, room.minTarget, room.maxTarget));
+  const value = target(room, setpoint, rules);
   const { block } = scheduleAt(schedule, room.baseTarget, nowWall);
   return block
     ? { kind: 'occurrence', pointId: block.pointId, day: block.day, target: value }

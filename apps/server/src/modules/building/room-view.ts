@@ -132,5 +132,6 @@ export function toWireRoom(
     after_temporary_temperature: temporary
       ? permanentAt(room, schedule, viewContext(clock, temporary.until), absences).target
       : null,
+    limits: room.limits,
   };
 }

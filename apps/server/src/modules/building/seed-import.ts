@@ -15,6 +15,10 @@ export function timeToMinutes(at: string): number {
   return (hours ?? 0) * 60 + (minutes ?? 0);
 }
 
+/** Scope ids as the users table stores them: sorted, comma-separated ("" = none). */
+const idList = (ids: readonly number[] | undefined) =>
+  [...(ids ?? [])].sort((a, b) => a - b).join(',');
+
 /**
  * Writes a checked seed into the database in one transaction: either the whole building is
  * there afterwards or nothing changed. Existing users with the same name are left alone.
@@ -26,19 +30,23 @@ export async function importSeed(db: Database, seed: Seed, now: number): Promise
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
   );
   const insertUser = db.prepare(
-    `INSERT INTO users (username, email, password_hash, first_name, last_name, access_smart, access_pro, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    `INSERT INTO users (username, email, password_hash, first_name, last_name, access_smart, access_pro, created_at,
+       scope_floors, scope_rooms, valid_from, valid_until)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
   );
   const upsertFloor = db.prepare(
     `INSERT INTO floors (id, name, position) VALUES (?, ?, ?)
      ON CONFLICT(id) DO UPDATE SET name = excluded.name, position = excluded.position`,
   );
   const upsertRoom = db.prepare(
-    `INSERT INTO rooms (id, floor_id, name, position, temperature, humidity, base_target, mode, sensor_reported_at)
-     VALUES (@id, @floorId, @name, @position, @temperature, @humidity, @target, @mode, @reportedAt)
+    `INSERT INTO rooms (id, floor_id, name, position, temperature, humidity, base_target, mode, sensor_reported_at,
+       limit_min, limit_max)
+     VALUES (@id, @floorId, @name, @position, @temperature, @humidity, @target, @mode, @reportedAt,
+       @limitMin, @limitMax)
      ON CONFLICT(id) DO UPDATE SET floor_id = excluded.floor_id, name = excluded.name,
        position = excluded.position, temperature = excluded.temperature, humidity = excluded.humidity,
-       base_target = excluded.base_target, mode = excluded.mode, sensor_reported_at = excluded.sensor_reported_at`,
+       base_target = excluded.base_target, mode = excluded.mode, sensor_reported_at = excluded.sensor_reported_at,
+       limit_min = excluded.limit_min, limit_max = excluded.limit_max`,
   );
   const clearSchedule = db.prepare('DELETE FROM schedule_points WHERE room_id = ?');
   const insertPoint = db.prepare(
@@ -61,6 +69,10 @@ export async function importSeed(db: Database, seed: Seed, now: number): Promise
         user.access.smart,
         user.access.pro,
         now,
+        idList(user.floors),
+        idList(user.rooms),
+        user.validFrom ?? null,
+        user.validUntil ?? null,
       );
     });
     seed.floors.forEach((floor, floorIndex) => {
@@ -76,6 +88,8 @@ export async function importSeed(db: Database, seed: Seed, now: number): Promise
           target: room.target,
           mode: room.mode ?? 'Heating',
           reportedAt: room.temperature === null ? null : now,
+          limitMin: room.limits?.min ?? null,
+          limitMax: room.limits?.max ?? null,
         });
         clearSchedule.run(room.id);
         for (const point of room.schedule ?? []) {

@@ -41,4 +41,73 @@ describe('parseSeed', () => {
       else expect(() => parseSeed(seed)).toThrow('$.users[0].password');
     }
   });
+
+  it("reads a user's scope and validity and a room's limits (issue 34)", () => {
+    const raw = structuredClone(demoSeed()) as unknown as Record<string, unknown> & {
+      users: Record<string, unknown>[];
+      floors: { rooms: Record<string, unknown>[] }[];
+    };
+    Object.assign(raw.users[2]!, {
+      floors: [1],
+      rooms: [5, 6],
+      validFrom: '2027-01-01',
+      validUntil: '2027-12-31',
+    });
+    raw.floors[1]!.rooms[0]!.limits = { min: 16, max: 23 };
+    const seed = parseSeed(raw);
+    expect(seed.users[2]).toMatchObject({
+      floors: [1],
+      rooms: [5, 6],
+      validFrom: '2027-01-01',
+      validUntil: '2027-12-31',
+    });
+    expect(seed.floors[1]!.rooms[0]!.limits).toEqual({ min: 16, max: 23 });
+    // Without the fields: the whole building, always, no limits.
+    expect(demoSeed().users[0]!.floors).toBeUndefined();
+    expect(demoSeed().floors[0]!.rooms[0]!.limits).toBeNull();
+  });
+
+  it('names bad scopes, days and limits clearly', () => {
+    const cases: [
+      (raw: {
+        users: Record<string, unknown>[];
+        floors: { rooms: Record<string, unknown>[] }[];
+      }) => void,
+      string,
+    ][] = [
+      [
+        (raw) => (raw.users[0]!.floors = [9]),
+        '$.users[0].floors[0]: there is no floor 9 in this seed',
+      ],
+      [
+        (raw) => (raw.users[0]!.rooms = [99]),
+        '$.users[0].rooms[0]: there is no room 99 in this seed',
+      ],
+      [(raw) => (raw.users[0]!.rooms = 5), '$.users[0].rooms: expected an array'],
+      [(raw) => (raw.users[0]!.rooms = [5, 5]), 'duplicate id 5'],
+      [
+        (raw) => (raw.users[0]!.validFrom = '2027-02-30'),
+        '$.users[0].validFrom: expected a day YYYY-MM-DD',
+      ],
+      [
+        (raw) =>
+          Object.assign(raw.users[0]!, { validFrom: '2027-02-01', validUntil: '2027-01-01' }),
+        '$.users[0].validUntil: expected a day not before validFrom',
+      ],
+      [(raw) => (raw.floors[0]!.rooms[0]!.limits = { min: 16 }), '$.floors[0].rooms[0].limits.max'],
+      [
+        (raw) => (raw.floors[0]!.rooms[0]!.limits = { min: 16.2, max: 23 }),
+        '$.floors[0].rooms[0].limits: min must be in steps of 0.5 °C',
+      ],
+      [
+        (raw) => (raw.floors[0]!.rooms[0]!.limits = { min: 24, max: 23 }),
+        '$.floors[0].rooms[0].limits: min must not be above max',
+      ],
+    ];
+    for (const [change, message] of cases) {
+      const raw = structuredClone(demoSeed()) as unknown as Parameters<typeof change>[0];
+      change(raw);
+      expect(() => parseSeed(raw), message).toThrow(message);
+    }
+  });
 });

@@ -1,5 +1,8 @@
 import {
   ACCESS_LEVELS,
+  isDay,
+  roomLimitsProblem,
+  type RoomLimits,
   NEW_PASSWORD_MAX,
   NEW_PASSWORD_MIN,
   newPasswordProblem,
@@ -24,6 +27,12 @@ export interface SeedUser {
   firstName: string;
   lastName: string;
   access: { smart: Access; pro: Access };
+  /** Scope (issue 34): floor and room ids of this seed, the union; none = the whole building. */
+  floors?: number[];
+  rooms?: number[];
+  /** Validity: first and last day, `YYYY-MM-DD` device-local, both included. */
+  validFrom?: string;
+  validUntil?: string;
 }
 
 export interface SeedFloor {
@@ -41,6 +50,8 @@ export interface SeedRoom {
   humidity?: number | null;
   mode?: string;
   schedule?: SeedSwitchPoint[];
+  /** The room's limits for users who do not manage it (issue 34); none when missing. */
+  limits?: RoomLimits | null;
 }
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -130,6 +141,26 @@ function parseSwitchPoint(value: Json, path: string): SeedSwitchPoint {
   return { days, at, target: num(point.target, `${path}.target`, 5, 30) };
 }
 
+function idList(value: Json, path: string): number[] {
+  const ids = array(value, path).map((id, index) => int(id, `${path}[${index}]`));
+  unique(ids, path, 'id');
+  return ids;
+}
+
+function day(value: Json, path: string): string {
+  if (!isDay(value)) throw new SeedError(path, 'expected a day YYYY-MM-DD');
+  return value;
+}
+
+function limitsOf(value: Json, path: string): RoomLimits {
+  const limits = object(value, path);
+  const min = num(limits.min, `${path}.min`, 5, 30);
+  const max = num(limits.max, `${path}.max`, 5, 30);
+  const problem = roomLimitsProblem(min, max);
+  if (problem) throw new SeedError(path, problem);
+  return { min, max };
+}
+
 function parseRoom(value: Json, path: string): SeedRoom {
   const room = object(value, path);
   const temperature =
@@ -152,7 +183,48 @@ function parseRoom(value: Json, path: string): SeedRoom {
     humidity,
     mode: room.mode === undefined ? 'Heating' : text(room.mode, `${path}.mode`, 30),
     schedule,
+    limits:
+      room.limits === undefined || room.limits === null
+        ? null
+        : limitsOf(room.limits, `${path}.limits`),
   };
+}
+
+/** A seed user's optional scope and validity (issue 34); ids are checked against the floors later. */
+function scopeOf(user: Record<string, Json>, path: string): Partial<SeedUser> {
+  const scope: Partial<SeedUser> = {};
+  if (user.floors !== undefined) scope.floors = idList(user.floors, `${path}.floors`);
+  if (user.rooms !== undefined) scope.rooms = idList(user.rooms, `${path}.rooms`);
+  if (user.validFrom !== undefined) scope.validFrom = day(user.validFrom, `${path}.validFrom`);
+  if (user.validUntil !== undefined) scope.validUntil = day(user.validUntil, `${path}.validUntil`);
+  if (scope.validFrom && scope.validUntil && scope.validFrom > scope.validUntil) {
+    throw new SeedError(`${path}.validUntil`, 'expected a day not before validFrom');
+  }
+  return scope;
+}
+
+/** A scope must name floors and rooms of this seed: a typo would silently hide rooms. */
+function checkScopes(users: SeedUser[], floors: SeedFloor[]) {
+  const floorIds = new Set(floors.map((floor) => floor.id));
+  const roomIds = new Set(floors.flatMap((floor) => floor.rooms.map((room) => room.id)));
+  users.forEach((user, index) => {
+    user.floors?.forEach((id, at) => {
+      if (!floorIds.has(id)) {
+        throw new SeedError(
+          `$.users[${index}].floors[${at}]`,
+          `there is no floor ${id} in this seed`,
+        );
+      }
+    });
+    user.rooms?.forEach((id, at) => {
+      if (!roomIds.has(id)) {
+        throw new SeedError(
+          `$.users[${index}].rooms[${at}]`,
+          `there is no room ${id} in this seed`,
+        );
+      }
+    });
+  });
 }
 
 /** Checks a parsed seed file; throws a SeedError naming the path of the first bad field. */
@@ -192,6 +264,7 @@ export function parseSeed(value: Json): Seed {
         smart: access(userAccess.smart, `${path}.access.smart`),
         pro: access(userAccess.pro, `${path}.access.pro`),
       },
+      ...scopeOf(user, path),
     };
   });
   unique(
@@ -225,6 +298,7 @@ export function parseSeed(value: Json): Seed {
     '$.floors[*].rooms',
     'room id',
   );
+  checkScopes(users, floors);
   return {
     building: {
       name: text(building.name, '$.building.name'),

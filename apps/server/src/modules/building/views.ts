@@ -4,20 +4,27 @@ import type { Floor as BuildingFloor, Room as BuildingRoom } from './building.js
 import { toWireRoom, viewContext, type ViewContext } from './room-view.js';
 import { heizprogramm } from './heizprogramm.js';
 import { simulatedOutputs } from './simulation.js';
+import type { UserRooms } from './room-access.js';
 
-/** Groups rooms (already in display order) under their floors, in one pass over each. */
+/**
+ * Groups rooms (already in display order) under their floors, in one pass over each. With a
+ * scope (issue 34) only its rooms, and a floor with none of them is left out.
+ */
 export function byFloor<T>(
   floors: BuildingFloor[],
   rooms: BuildingRoom[],
   shape: (row: BuildingRoom) => T,
+  only?: UserRooms,
 ) {
   const roomsByFloor = new Map<number, T[]>();
+  const scoped = only !== undefined && !only.whole;
   for (const row of rooms) {
+    if (scoped && !only.has(row.id)) continue;
     let list = roomsByFloor.get(row.floorId);
     if (!list) roomsByFloor.set(row.floorId, (list = []));
     list.push(shape(row));
   }
-  return floors.map((floor) => ({
+  return (scoped ? floors.filter((floor) => roomsByFloor.has(floor.id)) : floors).map((floor) => ({
     id: floor.id,
     etagenname: floor.name,
     raeume: roomsByFloor.get(floor.id) ?? [],
@@ -36,13 +43,16 @@ export const contextNow = (app: FastifyInstance): ViewContext =>
 export function buildingViews(app: FastifyInstance) {
   const building = app.repos.building;
   return {
-    /** `temps/`: every room with its targets and next change, by floor. */
-    temps(): Floor[] {
+    /** `temps/`: every room (of the scope) with its targets and next change, by floor. */
+    temps(only?: UserRooms): Floor[] {
       const context = contextNow(app);
       const scheduleOf = building.schedules();
       const absencesOf = app.repos.absences.byRoom();
-      return byFloor(building.listFloors(), building.listRooms(), (row) =>
-        toWireRoom(row, scheduleOf(row.id), context, absencesOf(row.id)),
+      return byFloor(
+        building.listFloors(),
+        building.listRooms(),
+        (row) => toWireRoom(row, scheduleOf(row.id), context, absencesOf(row.id)),
+        only,
       );
     },
     /** One room, as `temps/{id}/` and every write answer it. */
@@ -54,20 +64,23 @@ export function buildingViews(app: FastifyInstance) {
         app.repos.absences.byRoom()(row.id),
       );
     },
-    /** `rooms/`: ids and names by floor. */
-    rooms(): FloorRooms[] {
-      return byFloor(building.listFloors(), building.listRooms(), (row) => ({
-        id: row.id,
-        name: row.name,
-      }));
+    /** `rooms/`: ids and names (of the scope) by floor. */
+    rooms(only?: UserRooms): FloorRooms[] {
+      return byFloor(
+        building.listFloors(),
+        building.listRooms(),
+        (row) => ({ id: row.id, name: row.name }),
+        only,
+      );
     },
-    /** `outs/`: one simulated valve per room, on output 1 (`simulatedOutputs`). */
-    outs(): FloorOutputs[] {
-      return byFloor(building.listFloors(), building.listRooms(), (row) => ({
-        id: row.id,
-        name: row.name,
-        ausgang: simulatedOutputs(row.valveOpen),
-      }));
+    /** `outs/`: one simulated valve per room (of the scope), on output 1 (`simulatedOutputs`). */
+    outs(only?: UserRooms): FloorOutputs[] {
+      return byFloor(
+        building.listFloors(),
+        building.listRooms(),
+        (row) => ({ id: row.id, name: row.name, ausgang: simulatedOutputs(row.valveOpen) }),
+        only,
+      );
     },
     /** `heizprogramm/`: the scenes the rooms' weeks switch to, when each next starts. */
     heizprogramm() {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { inScope } from '@raumregler/contract';
 import {
   formatReportedAt,
   toOffsetIso,
@@ -46,15 +47,18 @@ const BOM = '\uFEFF';
 
 /**
  * The rooms a user's export covers, in room order (floors in their order, rooms in theirs),
- * on one floor or all. THE hook for room-scoped users: today every user who may read sees
- * every room, so `user` is not consulted yet; a user limited to some rooms is limited here.
+ * on one floor or all: only the rooms of the user's scope (issue 34, the contract's `inScope`).
  */
 export function exportRooms(
   all: readonly ExportRoom[],
-  _user: UserRecord,
+  user: Pick<UserRecord, 'floors' | 'rooms'>,
   floorId: number | null,
 ): ExportRoom[] {
-  return floorId === null ? [...all] : all.filter((room) => room.floorId === floorId);
+  return all.filter(
+    (room) =>
+      (floorId === null || room.floorId === floorId) &&
+      inScope(user, { id: room.id, floor: room.floorId }),
+  );
 }
 
 /** The start (epoch ms) of the step bucket `time` lies in: local hours and days. */

@@ -2,7 +2,12 @@ import type { HistoryStatus } from '@raumregler/contract';
 import { HistoryAnswerSchema, HistoryStatusSchema } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DAY_MS, parseStep, QUARTER_SECONDS, resolutionFor } from './rules.js';
-import { parseWireTime, toOffsetIso, type LocalClock } from '../../platform/clock/local-time.js';
+import {
+  firstInstant,
+  parseWireTime,
+  toOffsetIso,
+  type LocalClock,
+} from '../../platform/clock/local-time.js';
 import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
 import { toCsv, wantsCsv } from '../../platform/http/csv.js';
 import { historyAnswerJson } from './answer-json.js';
@@ -77,7 +82,10 @@ const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, {
     if (end - start > maxDays * DAY_MS) {
       throw invalid('from', `from and to may be at most ${maxDays} days apart.`);
     }
-    return { start, end };
+    // A user's history starts at their first day (issue 34): a new tenant does not see the
+    // previous tenant's temperatures. A span before it is empty.
+    const first = firstInstant(app.clock.local, request.user!.validFrom);
+    return first > start ? { start: Math.min(first, end), end } : { start, end };
   };
 
   // Proxy mode: the rooms of the device's last poll, with their floors, in its order.
@@ -134,6 +142,8 @@ const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, {
       }
       const roomId = Number(id);
       if (!app.history.hasRoom(roomId)) throw unknownRoom();
+      // A room outside the user's scope (issue 34): 403.
+      app.roomAccess.require(request, 'read', roomId);
       const { start, end } = span(request, app.config.historyDays);
       // ?step=900 asks for 15-minute means of a span the raw samples would cover too (a 7-day
       // chart needs 672 points, not 10,080); the raw interval or nothing: as the span decides.

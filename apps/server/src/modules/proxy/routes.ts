@@ -257,7 +257,7 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
       if (asked !== String(houseId)) {
         throw new HttpError(404, 'not_found', `Unknown house id; this device is house ${houseId}.`);
       }
-      return permissionsOf(request.user!);
+      return permissionsOf(request.user!, app.today());
     },
   );
   app.get('/get/json/v1/*', { preHandler: access.signedInReader }, read);

@@ -36,6 +36,9 @@ const absenceRoutes: FastifyPluginAsync = async (app) => {
   }
   await registerFormBodies(app, { largeFields: { rooms: SCHEDULE_FIELD_MAX_BYTES } });
   const manage = [app.authenticate, app.requireCapability('manage')];
+  /** The rooms an absence of this user may name (issue 34): those they manage. */
+  const mayManage = (request: FastifyRequest) => (roomId: number) =>
+    app.roomAccess.can(request, 'manage', roomId);
 
   app.get(
     '/',
@@ -43,14 +46,19 @@ const absenceRoutes: FastifyPluginAsync = async (app) => {
       preHandler: [app.authenticate, app.requireCapability('read')],
       schema: { response: { 200: AbsenceListSchema } },
     },
-    async (): Promise<AbsenceList> => ({ absences: app.schedules.listAbsences() }),
+    async (request): Promise<AbsenceList> => {
+      const rooms = app.roomAccess.rooms(request);
+      return { absences: app.schedules.listAbsences(rooms.whole ? undefined : rooms.has) };
+    },
   );
 
   app.post(
     '/',
     { preHandler: manage, schema: { response: { 200: AbsenceSchema } } },
     async (request): Promise<Absence> =>
-      app.schedules.createAbsence(fieldsOf(request), actorOf(request)).catch(refusal),
+      app.schedules
+        .createAbsence(fieldsOf(request), actorOf(request), mayManage(request))
+        .catch(refusal),
   );
 
   app.post(
@@ -58,7 +66,7 @@ const absenceRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: manage, schema: { response: { 200: AbsenceSchema } } },
     async (request): Promise<Absence> =>
       app.schedules
-        .editAbsence(absenceId(request), fieldsOf(request), actorOf(request))
+        .editAbsence(absenceId(request), fieldsOf(request), actorOf(request), mayManage(request))
         .catch(refusal),
   );
 
@@ -66,7 +74,9 @@ const absenceRoutes: FastifyPluginAsync = async (app) => {
     '/:id/end',
     { preHandler: manage, schema: { response: { 200: EndAbsenceResultSchema } } },
     async (request): Promise<EndAbsenceResult> =>
-      app.schedules.endAbsence(absenceId(request), actorOf(request)).catch(refusal),
+      app.schedules
+        .endAbsence(absenceId(request), actorOf(request), mayManage(request))
+        .catch(refusal),
   );
 };
 

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UnknownRoomError } from '../building/index.js';
-import { AbsenceOverError, ScheduleValidationError, UnknownAbsenceError } from './service.js';
+import { outsideScope, UnknownRoomError } from '../building/index.js';
+import {
+  AbsenceOverError,
+  OutsideScopeError,
+  ScheduleValidationError,
+  UnknownAbsenceError,
+} from './service.js';
 import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
 
 /** A write's form fields (multipart or urlencoded strings; a JSON body may carry objects). */
@@ -18,6 +23,7 @@ export function refusal(error: unknown): never {
     throw new HttpError(400, 'validation_failed', error.message, error.messages);
   }
   if (error instanceof UnknownRoomError) throw unknownRoom();
+  if (error instanceof OutsideScopeError) throw outsideScope();
   if (error instanceof UnknownAbsenceError) {
     throw new HttpError(404, 'not_found', error.message);
   }

@@ -65,6 +65,7 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: [app.authenticate, app.requireCapability('read')], schema },
     async (request): Promise<RoomSchedule> => {
       const room = roomFromParams(app, request.params);
+      app.roomAccess.require(request, 'read', room.id);
       return {
         room: room.id,
         source: 'server',
@@ -81,6 +82,7 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: [app.authenticate, app.requireCapability('manage')], schema },
     async (request): Promise<RoomSchedule> => {
       const room = roomFromParams(app, request.params);
+      app.roomAccess.require(request, 'manage', room.id);
       const week = await app.schedules
         .saveWeek(room.id, fieldsOf(request).week, actorOf(request))
         .catch(refusal);

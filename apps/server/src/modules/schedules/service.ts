@@ -28,6 +28,13 @@ export class ScheduleValidationError extends Error {
     super(Object.values(messages)[0]?.[0] ?? 'The input is invalid.');
   }
 }
+/** An absence naming a room the user may not manage (issue 34: outside their scope): 403. */
+export class OutsideScopeError extends Error {
+  constructor() {
+    super('You may not change absences of rooms outside your scope.');
+  }
+}
+
 export class UnknownAbsenceError extends Error {
   constructor(readonly absenceId: number) {
     super('There is no such absence.');
@@ -101,13 +108,29 @@ export function createSchedules({
       });
     },
 
-    /** Running and future absences, and those that ended in the last 30 days. */
-    listAbsences(): WireAbsence[] {
-      return absences.listEndingAfter(clock.now() - ABSENCE_LIST_PAST_DAYS * DAY_MS).map(wire);
+    /**
+     * Running and future absences, and those that ended in the last 30 days. With `mine`
+     * (issue 34: a scoped user's rooms) only those holding one of them, showing only them.
+     */
+    listAbsences(mine?: (roomId: number) => boolean): WireAbsence[] {
+      const list = absences
+        .listEndingAfter(clock.now() - ABSENCE_LIST_PAST_DAYS * DAY_MS)
+        .map(wire);
+      if (!mine) return list;
+      return list
+        .map((absence) => ({ ...absence, rooms: absence.rooms.filter(mine) }))
+        .filter((absence) => absence.rooms.length > 0);
     },
 
-    /** A new absence from the form fields of `POST /api/absences/`. */
-    createAbsence(fields: Record<string, unknown>, actor: Actor): Promise<WireAbsence> {
+    /**
+     * A new absence from the form fields of `POST /api/absences/`. `mayManage` (issue 34):
+     * every room it names must pass, else OutsideScopeError and nothing changes.
+     */
+    createAbsence(
+      fields: Record<string, unknown>,
+      actor: Actor,
+      mayManage: (roomId: number) => boolean = () => true,
+    ): Promise<WireAbsence> {
       return commit(() => {
         const parsed = parseAbsence(fields, {
           now: clock.now(),
@@ -115,6 +138,7 @@ export function createSchedules({
           rooms: building.listRooms(),
         });
         if (!parsed.ok) throw new ScheduleValidationError(parsed.messages);
+        if (!parsed.value.rooms.every(mayManage)) throw new OutsideScopeError();
         const id = absences.create(parsed.value, actorName(actor));
         const absence = wire(absences.find(id)!);
         audit.record({ actor, action: 'absence-created', after: auditView(absence) });
@@ -126,16 +150,23 @@ export function createSchedules({
      * Changes an absence with the same fields and rules as a new one (issue 32): an unknown id
      * is UnknownAbsenceError, refused fields change nothing (ScheduleValidationError).
      */
-    editAbsence(id: number, fields: Record<string, unknown>, actor: Actor): Promise<WireAbsence> {
+    editAbsence(
+      id: number,
+      fields: Record<string, unknown>,
+      actor: Actor,
+      mayManage: (roomId: number) => boolean = () => true,
+    ): Promise<WireAbsence> {
       return commit(() => {
         const before = absences.find(id);
         if (!before) throw new UnknownAbsenceError(id);
+        if (!before.rooms.every(mayManage)) throw new OutsideScopeError();
         const parsed = parseAbsence(fields, {
           now: clock.now(),
           local: clock.local,
           rooms: building.listRooms(),
         });
         if (!parsed.ok) throw new ScheduleValidationError(parsed.messages);
+        if (!parsed.value.rooms.every(mayManage)) throw new OutsideScopeError();
         absences.update(id, parsed.value);
         const absence = wire(absences.find(id)!);
         audit.record({
@@ -149,10 +180,11 @@ export function createSchedules({
     },
 
     /** Ends a running absence now, or deletes a future one; one already over: AbsenceOverError. */
-    endAbsence(id: number, actor: Actor) {
+    endAbsence(id: number, actor: Actor, mayManage: (roomId: number) => boolean = () => true) {
       return commit(() => {
         const absence = absences.find(id);
         if (!absence) throw new UnknownAbsenceError(id);
+        if (!absence.rooms.every(mayManage)) throw new OutsideScopeError();
         const now = clock.now();
         const state = absenceState(absence, now);
         if (state === 'over') throw new AbsenceOverError(absence);

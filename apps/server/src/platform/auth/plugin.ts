@@ -13,6 +13,7 @@ import {
 import { HttpError } from '../http/error-handler.js';
 import { createFailureLimiter } from './failure-limiter.js';
 import { canonicalName, createSignInCache, signInKeys } from './sign-in-cache.js';
+import { localDate } from '../clock/local-time.js';
 
 declare module '../database/plugin.js' {
   interface Repositories {
@@ -31,6 +32,8 @@ declare module 'fastify' {
     requireCapability: (
       capability: Capability,
     ) => (request: FastifyRequest, reply: unknown, done: HookDone) => void;
+    /** The device-local date now, `YYYY-MM-DD`: the day users' validity is checked against. */
+    today: () => string;
     /** Forget every cached sign-in of every user. */
     forgetCredentials: () => void;
     /**
@@ -219,13 +222,25 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
       request.user = user;
     };
 
+    // Asked on every checked request: the date is worked out once per second.
+    let todaySecond = -1;
+    let todayText = '';
+    app.decorate('today', () => {
+      const now = app.clock.now();
+      const second = Math.floor(now / 1000);
+      if (second !== todaySecond) {
+        todayText = localDate(app.clock.local, now);
+        todaySecond = second;
+      }
+      return todayText;
+    });
     app.decorateRequest('user', null);
     app.decorate('forgetCredentials', () => cache.clear());
     app.decorate('forgetUser', (userId: number) => cache.forgetUser(userId));
     app.decorate(
       'requireCapability',
       (capability: Capability) => (request: FastifyRequest, _reply: unknown, done: HookDone) => {
-        if (request.user && userCan(request.user, capability)) done();
+        if (request.user && userCan(request.user, capability, null, app.today())) done();
         else done(new HttpError(403, 'forbidden', REFUSALS[capability]));
       },
     );

@@ -14,6 +14,12 @@ export interface UserRecord {
   disabledAt: number | null;
   /** The user's language: their alarm mails, and the building export's default (issue 32). */
   language: 'de' | 'en';
+  /** Their scope (issue 34): floor and room ids, the union; both empty = the whole building. */
+  floors: number[];
+  rooms: number[];
+  /** Their validity: first and last day, `YYYY-MM-DD` device-local, both included; null = open. */
+  validFrom: string | null;
+  validUntil: string | null;
 }
 
 interface UserRow {
@@ -27,7 +33,15 @@ interface UserRow {
   access_pro: Access;
   disabled_at: number | null;
   language: string;
+  scope_floors: string;
+  scope_rooms: string;
+  valid_from: string | null;
+  valid_until: string | null;
 }
+
+/** A stored id list ("1,2"; "" = none). */
+export const parseIdList = (text: string): number[] =>
+  text === '' ? [] : text.split(',').map(Number);
 
 const toRecord = (row: UserRow): UserRecord => ({
   id: row.id,
@@ -40,6 +54,10 @@ const toRecord = (row: UserRow): UserRecord => ({
   accessPro: row.access_pro,
   disabledAt: row.disabled_at,
   language: row.language === 'en' ? 'en' : 'de',
+  floors: parseIdList(row.scope_floors),
+  rooms: parseIdList(row.scope_rooms),
+  validFrom: row.valid_from,
+  validUntil: row.valid_until,
 });
 
 /**
@@ -50,7 +68,10 @@ export function maySignIn(user: UserRecord | null): user is UserRecord {
   return user !== null && user.disabledAt === null;
 }
 
-export type NewUser = Omit<UserRecord, 'id' | 'disabledAt' | 'language'>;
+export type NewUser = Omit<
+  UserRecord,
+  'id' | 'disabledAt' | 'language' | 'floors' | 'rooms' | 'validFrom' | 'validUntil'
+>;
 
 export function createUsersRepository(db: Database) {
   const byUsername = db.prepare<[string], UserRow>('SELECT * FROM users WHERE username = ?');

@@ -235,3 +235,17 @@ export function scheduleWall(clock: LocalClock, epochMs: number): number {
   }
   return Math.max(wall, clock.toWall(transition - 1));
 }
+
+/** The device-local date of an instant, `YYYY-MM-DD` (validity days, issue 34). */
+export function localDate(clock: LocalClock, epochMs: number): string {
+  return new Date(clock.toWall(epochMs)).toISOString().slice(0, 10);
+}
+
+/**
+ * The first instant of a validity's first day (`YYYY-MM-DD`, device-local midnight); -Infinity
+ * for none. History, alarms and audit of a user start here (issue 34).
+ */
+export function firstInstant(clock: LocalClock, day: string | null | undefined): number {
+  if (!day) return -Infinity;
+  return wallToEpoch(clock, Date.parse(`${day}T00:00:00Z`)) ?? Date.parse(`${day}T00:00:00Z`);
+}

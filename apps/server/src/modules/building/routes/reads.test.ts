@@ -56,6 +56,7 @@ describe('GET temps', () => {
       next_due_time: '2026-11-23 22:00',
       absent_until: null,
       after_temporary_temperature: null,
+      limits: null,
     });
     const guestWc = floors[0]!.raeume.find((room) => room.name === 'Gäste-WC')!;
     expect(guestWc).toMatchObject({ temperatur: null, sensoren: [] });
@@ -224,6 +225,11 @@ describe('GET rooms, outs, permissions', () => {
       access_to_pro: 'full',
       can_make_temporary_changes: true,
       can_make_permanent_changes: true,
+      // Ours (issue 34): the whole building, without a time limit.
+      floors: [],
+      rooms: [],
+      valid_from: null,
+      valid_until: null,
     });
     expect(await own(['verwalter', 'verwalter1234'])).toMatchObject({
       can_make_temporary_changes: true,
@@ -234,6 +240,10 @@ describe('GET rooms, outs, permissions', () => {
       access_to_pro: 'read',
       can_make_temporary_changes: false,
       can_make_permanent_changes: false,
+      floors: [],
+      rooms: [],
+      valid_from: null,
+      valid_until: null,
     });
     // The same rule refuses the read-only user's write.
     const write = await request('/set/json/v1/1/ziel/1/', {

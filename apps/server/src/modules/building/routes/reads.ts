@@ -7,7 +7,8 @@ import {
   PermissionsSchema,
   RoomListSchema,
 } from '@raumregler/contract/schemas';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRooms } from '../room-access.js';
 import { permissionsOf } from '../../../platform/auth/permissions.js';
 import { buildingViews } from '../views.js';
 import { deviceAccess } from '../../../platform/auth/device-access.js';
@@ -39,11 +40,31 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/permissions',
     { preHandler: app.authenticate, schema: { response: { 200: PermissionsSchema } } },
-    (request): Permissions => permissionsOf(request.user!),
+    (request): Permissions => permissionsOf(request.user!, app.today()),
   );
 
   const views = buildingViews(app);
-  const temps = cached(views.temps);
+  const access = app.roomAccess;
+  /**
+   * A polled list per scope (issue 34): the whole building's one cache serves every
+   * whole-building user as before, and each scope gets its own, with its own ETags, so that a
+   * 304 never confirms another scope's list.
+   */
+  const perScope = <T>(render: (only: UserRooms) => T) => {
+    const caches = new Map<string, ReturnType<typeof cached>>();
+    return (request: FastifyRequest, reply: FastifyReply) => {
+      const only = access.rooms(request);
+      let answer = caches.get(only.key);
+      if (!answer) {
+        // Worked out again on each rendering: the scope's rooms follow the building's version.
+        const scope = request.user && { floors: request.user.floors, rooms: request.user.rooms };
+        answer = cached(() => render(access.roomsOf(scope)));
+        caches.set(only.key, answer);
+      }
+      answer(request, reply);
+    };
+  };
+  const temps = perScope(views.temps);
   app.get('/temps', { ...polled, schema: { response: { 200: FloorListSchema } } }, temps);
 
   // One answer cache per room that is asked for: a tool watching one room polls it as others
@@ -54,6 +75,10 @@ const getRoutes: FastifyPluginAsync = async (app) => {
     { ...polled, schema: { response: { 200: RoomListSchema } } },
     (request, reply) => {
       const roomId = roomFromParams(app, request.params).id;
+      // An existing room outside the user's scope: 403 (an unknown one was a 404 above). With
+      // ANONYMOUS_READ everyone may read every room without credentials, so a signed-in user
+      // may too (their lists still show their scope).
+      if (!app.config.anonymousRead) access.require(request, 'read', roomId);
       let answer = roomAnswers.get(roomId);
       if (!answer) {
         answer = cached((): Room[] => [views.room(existingRoom(app, roomId))]);
@@ -63,10 +88,10 @@ const getRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const rooms = cached(views.rooms);
+  const rooms = perScope(views.rooms);
   app.get('/rooms', { ...polled, schema: { response: { 200: FloorRoomsListSchema } } }, rooms);
 
-  const outs = cached(views.outs);
+  const outs = perScope(views.outs);
   app.get('/outs', { ...polled, schema: { response: { 200: FloorOutputsListSchema } } }, outs);
 
   // A JSON array of switch points, or `{}`: no response schema, one JSON.stringify per second.

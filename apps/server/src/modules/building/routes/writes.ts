@@ -1,7 +1,17 @@
-import type { SetOperatingModeBody, SetPermanentBody, SetTargetBody } from '@raumregler/contract';
+import {
+  formatRoomLimits,
+  type SetOperatingModeBody,
+  type SetPermanentBody,
+  type SetTargetBody,
+} from '@raumregler/contract';
 import { RoomSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { InvalidCommandError, UnknownRoomError, type CommandField } from '../room-commands.js';
+import {
+  InvalidCommandError,
+  OutsideLimitsError,
+  UnknownRoomError,
+  type CommandField,
+} from '../room-commands.js';
 import { requestActor as actorOf } from '../../audit/index.js';
 import { buildingViews } from '../views.js';
 import { deviceAccess } from '../../../platform/auth/device-access.js';
@@ -28,12 +38,24 @@ const invalid = (field: string, reason: string) =>
     [field]: [`${field} ${reason}.`],
   });
 
+/**
+ * A target outside the room's limits by a user they bind (issue 34): 400 `outside_room_limits`
+ * naming the field and the limits ("erlaubt 16,0–23,0 °C"); nothing changed.
+ */
+export const outsideLimits = (field: string, error: OutsideLimitsError) => {
+  const message = `${field} is outside this room's limits (erlaubt ${formatRoomLimits(error.limits)}).`;
+  return new HttpError(400, 'outside_room_limits', message, { [field]: [message] });
+};
+
 /** A refused command as the wire says it: 400 naming this route's field, or 404. */
 const refusal =
   (fieldNames: Partial<Record<CommandField, string>>) =>
   (error: unknown): never => {
     if (error instanceof InvalidCommandError) {
       throw invalid(fieldNames[error.field] ?? error.field, error.reason);
+    }
+    if (error instanceof OutsideLimitsError) {
+      throw outsideLimits(fieldNames[error.field] ?? error.field, error);
     }
     if (error instanceof UnknownRoomError) throw unknownRoom();
     throw error;
@@ -79,36 +101,57 @@ const setRoutes: FastifyPluginAsync = async (app) => {
   // The sim fault `sim writes <rooms> ignored`: answered as taken, with the room as it is.
   const faults = createSimFaultsRepository(app.db);
   const ignoresWrites = (room: Room) => faults.writesIgnored(room.id);
+  const access = app.roomAccess;
+  /**
+   * The room a write names: 404 when unknown, 403 when outside the user's scope or their write
+   * capability there (issue 34; group actions are writes room by room, so each is checked).
+   */
+  const writableRoom = (request: FastifyRequest) => {
+    const room = roomFromParams(app, request.params);
+    access.require(request, 'write', room.id);
+    return room;
+  };
+  /** The room's limits bind the target of a user who does not manage the room. */
+  const rulesOf = (request: FastifyRequest, roomId: number) => ({
+    bound: access.bound(request, roomId),
+  });
 
   app.post('/ziel/:roomId', { schema }, async (request) => {
-    const room = roomFromParams(app, request.params);
+    const room = writableRoom(request);
     if (ignoresWrites(room)) return answer(room);
     const fields = fieldsOf(request);
     return answer(
       await commands
-        .setTemporary(room.id, fields.ziel, fields.duration, actorOf(request), fields.until)
+        .setTemporary(
+          room.id,
+          fields.ziel,
+          fields.duration,
+          actorOf(request),
+          fields.until,
+          rulesOf(request, room.id),
+        )
         .catch(refusal({ target: 'ziel', minutes: 'duration' })),
     );
   });
 
   app.post('/resettemp/:roomId', { schema }, async (request) => {
-    const room = roomFromParams(app, request.params);
+    const room = writableRoom(request);
     if (ignoresWrites(room)) return answer(room);
     return answer(await commands.endTemporary(room.id, actorOf(request)).catch(refusal({})));
   });
 
   app.post('/soll/:roomId', { schema }, async (request) => {
-    const room = roomFromParams(app, request.params);
+    const room = writableRoom(request);
     if (ignoresWrites(room)) return answer(room);
     return answer(
       await commands
-        .setPermanent(room.id, fieldsOf(request).soll, actorOf(request))
+        .setPermanent(room.id, fieldsOf(request).soll, actorOf(request), rulesOf(request, room.id))
         .catch(refusal({ target: 'soll' })),
     );
   });
 
   app.post('/rooms/:roomId', { schema }, async (request) => {
-    const room = roomFromParams(app, request.params);
+    const room = writableRoom(request);
     if (ignoresWrites(room)) return answer(room);
     const fields = fieldsOf(request);
     if (String(fields.action ?? '').toLowerCase() !== 'betriebsart') {
