@@ -15,7 +15,7 @@ const DEVICE_USER = 'geraet-konto';
 const DEVICE_PASSWORD = 'geraet-geheim-4411';
 const bewohner: [string, string] = ['bewohner', 'bewohner1234']; // read
 
-/** The answer a real device gives: its programme's switch points, as the brief's shape. */
+/** The answer a real device gives: its programme's switch points (docs/device-api.md, heizprogramm). */
 const PROGRAMME = [
   { id: 1, name: 'Komfort', next_due_time: '2026-11-24 06:00', active: true },
   { id: 2, name: 'Absenkung', next_due_time: '2026-11-23 22:00', active: false },
