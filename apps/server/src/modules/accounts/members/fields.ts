@@ -24,6 +24,8 @@ export class MemberFields {
     const name = value?.trim() ?? '';
     if (name === '') this.add('username', 'usernameRequired');
     else if (name.length > USERNAME_MAX) this.add('username', 'usernameMax');
+    // The app's sign-in form takes 3 characters at least.
+    else if (name.length < 3) this.add('username', 'usernameMin');
     // A colon would break Basic auth, a slash the member's path.
     else if (/[\s:/]/.test(name)) this.add('username', 'usernameFormat');
     return name;

@@ -187,6 +187,7 @@ describe('POST /api/members/', () => {
     expect(mail.text).toContain('The link works once and for 7 days');
     expect(link.pathname).toBe('/re/home/auth/invitation');
     expect(email).toBe('anna@example.com');
+    expect(link.searchParams.get('user')).toBe('anna');
     // No password signs in before the link sets one, not even the placeholder.
     expect((await info(['anna', '!invited'])).status).toBe(401);
 

@@ -4,6 +4,7 @@ const en = {
   invalid: 'Please check the marked fields.',
   usernameRequired: 'Username is required',
   usernameMax: 'The username may have at most 50 characters',
+  usernameMin: 'The username must have at least 3 characters',
   usernameFormat: 'The username may not contain spaces, a colon or a slash',
   emailRequired: 'Email is required',
   emailFormat: 'Wrong email format',
@@ -27,6 +28,7 @@ const de: Record<MemberMessageKey, string> = {
   invalid: 'Bitte prüfen Sie die markierten Felder.',
   usernameRequired: 'Benutzername ist erforderlich',
   usernameMax: 'Der Benutzername darf höchstens 50 Zeichen lang sein',
+  usernameMin: 'Der Benutzername muss mindestens 3 Zeichen lang sein',
   usernameFormat:
     'Der Benutzername darf keine Leerzeichen, keinen Doppelpunkt und keinen Schrägstrich enthalten',
   emailRequired: 'E-Mail-Adresse ist erforderlich',

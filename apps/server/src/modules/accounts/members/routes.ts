@@ -38,8 +38,8 @@ function publicOrigin(app: FastifyInstance) {
 }
 
 /** The web app's page where a new member sets their password. */
-export function invitationLink(origin: string, token: string, email: string) {
-  const query = new URLSearchParams({ token, email });
+export function invitationLink(origin: string, token: string, email: string, username: string) {
+  const query = new URLSearchParams({ token, email, user: username });
   return `${origin}/re/home/auth/invitation?${query.toString()}`;
 }
 
@@ -117,7 +117,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
 
   /** Sends the mail after the answer; a failure is logged (the manager can invite again). */
   const mail = (user: UserRecord, token: string, log: FastifyBaseLogger) => {
-    const link = invitationLink(publicOrigin(app), token, user.email);
+    const link = invitationLink(publicOrigin(app), token, user.email, user.username);
     app.mailer
       .send(invitationMail(user.email, user.username, link, INVITATION_VALID_DAYS, user.language))
       .then(
