@@ -149,8 +149,8 @@ export function createAccountChanges({
             ...who,
             action: 'access-changed',
             subject,
-            before: accessOf(current),
-            after: accessOf(changed),
+            before: { username: subject, ...accessOf(current) },
+            after: { username: subject, ...accessOf(changed) },
           });
         }
         const scopeBefore = { floors: current.floors, rooms: current.rooms };

@@ -333,8 +333,8 @@ describe('PATCH /api/members/{username}/', () => {
       after: { valid_from: null, valid_until: '2027-06-30' },
     });
     expect((await audit('access-changed'))[0]).toMatchObject({
-      before: { access_smart: 'permanent' },
-      after: { access_smart: 'read' },
+      before: { username: 'mieter', access_smart: 'permanent' },
+      after: { username: 'mieter', access_smart: 'read' },
     });
     expect((await audit('member-changed'))[0]).toMatchObject({ after: { language: 'en' } });
     // Nothing sent, nothing changes, nothing recorded.
