@@ -348,7 +348,13 @@ describe('PATCH /api/members/{username}/', () => {
         floor.raeume.map((room) => room.id),
       );
     expect(await rooms()).toEqual([SCHLAFZIMMER]);
-    expect((await patch('mieter', { rooms: '1,5' })).status).toBe(200);
+    // As the web app sends it: multipart form data.
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ ...Object.fromEntries(as(DEMO)), rooms: '1,5' })) {
+      body.append(name, value);
+    }
+    const changed = await server.request('/api/members/mieter/', { method: 'PATCH', body });
+    expect(changed.status).toBe(200);
     clock.advance(1_100);
     expect(await rooms()).toEqual([1, SCHLAFZIMMER]);
   });
