@@ -23,6 +23,11 @@ const screens = [
   { path: 'reset-password/change', heading: 'Neues Passwort festlegen' },
   { path: 'reset-password/changed', heading: 'Passwort geändert' },
   { path: '2fa', heading: 'Bestätigung in zwei Schritten' },
+  // Issue 34: a new member's invitation link.
+  {
+    path: 'invitation?token=t&email=anna%40example.com&user=anna',
+    heading: 'Willkommen bei Raumregler',
+  },
 ];
 
 async function setDark(page: Page, dark: boolean) {

@@ -16,6 +16,10 @@ export const AUDIT_ACCOUNT_ACTIONS = [
   /** Ours (issue 34): a user's scope or validity changed (before/after). */
   'scope-changed',
   'validity-changed',
+  /** Ours (issue 34): a member added by a manager and invited, or invited again (after: member). */
+  'member-invited',
+  /** Ours (issue 34): a member's e-mail or language changed by a manager (before/after). */
+  'member-changed',
 ] as const;
 /** Ours (issue 16): a room's week saved (before/after week), absences created, ended, deleted. */
 export const AUDIT_SCHEDULE_ACTIONS = [

@@ -13,3 +13,4 @@ export * from './room-activity.js';
 export * from './valve.js';
 export * from './device-programme.js';
 export * from './device-reader.js';
+export * from './members.js';

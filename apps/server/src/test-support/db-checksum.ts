@@ -9,6 +9,12 @@ import type Database from 'better-sqlite3';
 const RECORDED_BY_TIMERS = new Set(['history_recent', 'history_hours', 'history_quarters']);
 
 /**
+ * Columns a successful sign-in writes (issue 34: the last sign-in, at most once a minute per
+ * user): a valid read notes it, so it is no change a request made to the building or accounts.
+ */
+const NOTED_BY_SIGN_INS: Record<string, string> = { users: 'last_sign_in_at' };
+
+/**
  * A hash over every row of every table but the recorders' (rows sorted, so tables without rowid
  * work too). Two equal checksums mean no request changed anything a user could see, nor anything
  * they could not (tokens, hashes).
@@ -38,8 +44,16 @@ export function databaseChecksum(
       options.ignoreRefusedSignIns && table === 'audit_log'
         ? " WHERE action <> 'sign-in-refused'"
         : '';
+    const skipped = NOTED_BY_SIGN_INS[table];
+    const columns = skipped
+      ? (db.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[])
+          .map((column) => column.name)
+          .filter((name) => name !== skipped)
+          .map((name) => `"${name}"`)
+          .join(', ')
+      : '*';
     const rows = db
-      .prepare(`SELECT * FROM "${table.replaceAll('"', '""')}"${where}`)
+      .prepare(`SELECT ${columns} FROM "${table.replaceAll('"', '""')}"${where}`)
       .raw()
       .all()
       .map((row) => JSON.stringify(row))

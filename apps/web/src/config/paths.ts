@@ -37,6 +37,8 @@ export const paths = {
     resetChange: (token: string, email: string, layout?: AuthLayout) =>
       `${authBase(layout)}/reset-password/change?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`,
     resetChanged: (layout?: AuthLayout) => `${authBase(layout)}/reset-password/changed`,
+    /** Issue 34: where a new member's invitation link leads (`?token=…&email=…&user=…`). */
+    invitation: (layout?: AuthLayout) => `${authBase(layout)}/invitation`,
   },
   error: {
     root: '/error',

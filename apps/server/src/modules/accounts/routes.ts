@@ -6,6 +6,7 @@ import { changePasswordRoute } from './change-password.js';
 import { forgotPasswordRoute } from './forgot-password.js';
 import { registerRoute } from './register.js';
 import { resetPasswordRoute } from './reset-password.js';
+import memberRoutes from './members/routes.js';
 import { toWireUser } from './user.js';
 
 /**
@@ -22,7 +23,10 @@ const accountRoutes: FastifyPluginAsync<{ own?: boolean }> = async (app, { own =
   registerRoute(app);
   forgotPasswordRoute(app);
   resetPasswordRoute(app);
-  if (own) changePasswordRoute(app);
+  if (own) {
+    changePasswordRoute(app);
+    await app.register(memberRoutes);
+  }
 };
 
 export default accountRoutes;

@@ -59,7 +59,144 @@ export function createAccountChanges({
       throw new LastBuildingManagerError(changed.username);
     }
   };
+  /** A member's scope, validity, language and access as the audit log names them. */
+  const memberOf = (user: UserRecord) => ({
+    username: user.username,
+    email: user.email,
+    language: user.language,
+    ...accessOf(user),
+    floors: user.floors,
+    rooms: user.rooms,
+    valid_from: user.validFrom,
+    valid_until: user.validUntil,
+  });
   return {
+    /**
+     * Adds a member (the members API, issue 34): a user without a usable password, with scope,
+     * validity and language, recorded as `member-invited`. `inCommit` runs in the same commit
+     * with the new id (the invitation token), so the answered invitation is on disk whole.
+     */
+    invite: (
+      member: NewUser &
+        Pick<UserRecord, 'language' | 'floors' | 'rooms' | 'validFrom' | 'validUntil'>,
+      who: AuditWho,
+      inCommit: (userId: number) => void,
+    ): Promise<number> =>
+      commit(() => {
+        const id = users.insert(member, now());
+        users.setLanguage(id, member.language);
+        scopes.setScope(id, member.floors, member.rooms);
+        scopes.setValidity(id, member.validFrom, member.validUntil);
+        inCommit(id);
+        audit.record({
+          ...who,
+          action: 'member-invited',
+          subject: member.username,
+          after: memberOf(users.findById(id)!),
+        });
+        return id;
+      }),
+    /** Invites an existing member again (a new token in `inCommit`), recorded as `member-invited`. */
+    reinvite: (user: UserRecord, who: AuditWho, inCommit: () => void): Promise<void> =>
+      commit(() => {
+        inCommit();
+        audit.record({
+          ...who,
+          action: 'member-invited',
+          subject: user.username,
+          after: { ...memberOf(user), again: true },
+        });
+      }),
+    /**
+     * Changes a member as a whole (the members API's PATCH): all or nothing in one commit,
+     * refused (LastBuildingManagerError) when it would leave no building-wide manager. One audit
+     * entry per kind of change: `access-changed`, `scope-changed`, `validity-changed`,
+     * `member-changed` (e-mail, language). Answers the member as stored after it.
+     */
+    changeMember: (
+      user: UserRecord,
+      next: Pick<
+        UserRecord,
+        | 'email'
+        | 'language'
+        | 'accessSmart'
+        | 'accessPro'
+        | 'floors'
+        | 'rooms'
+        | 'validFrom'
+        | 'validUntil'
+      >,
+      who: AuditWho,
+    ): Promise<UserRecord | null> =>
+      commit(() => {
+        const current = users.findById(user.id);
+        if (!current) return null;
+        const sorted = (list: readonly number[]) => [...new Set(list)].sort((a, b) => a - b);
+        const changed: UserRecord = {
+          ...current,
+          ...next,
+          floors: sorted(next.floors),
+          rooms: sorted(next.rooms),
+        };
+        keepBuildingManager(changed);
+        const subject = current.username;
+        if (
+          current.accessSmart !== changed.accessSmart ||
+          current.accessPro !== changed.accessPro
+        ) {
+          users.setAccess(current.id, changed.accessSmart, changed.accessPro);
+          audit.record({
+            ...who,
+            action: 'access-changed',
+            subject,
+            before: { username: subject, ...accessOf(current) },
+            after: { username: subject, ...accessOf(changed) },
+          });
+        }
+        const scopeBefore = { floors: current.floors, rooms: current.rooms };
+        const scopeAfter = { floors: changed.floors, rooms: changed.rooms };
+        if (JSON.stringify(scopeBefore) !== JSON.stringify(scopeAfter)) {
+          scopes.setScope(current.id, changed.floors, changed.rooms);
+          audit.record({
+            ...who,
+            action: 'scope-changed',
+            subject,
+            before: { username: subject, ...scopeBefore },
+            after: { username: subject, ...scopeAfter },
+          });
+        }
+        if (current.validFrom !== changed.validFrom || current.validUntil !== changed.validUntil) {
+          scopes.setValidity(current.id, changed.validFrom, changed.validUntil);
+          audit.record({
+            ...who,
+            action: 'validity-changed',
+            subject,
+            before: {
+              username: subject,
+              valid_from: current.validFrom,
+              valid_until: current.validUntil,
+            },
+            after: {
+              username: subject,
+              valid_from: changed.validFrom,
+              valid_until: changed.validUntil,
+            },
+          });
+        }
+        if (current.email !== changed.email || current.language !== changed.language) {
+          if (current.email !== changed.email) users.setEmail(current.id, changed.email);
+          if (current.language !== changed.language)
+            users.setLanguage(current.id, changed.language);
+          audit.record({
+            ...who,
+            action: 'member-changed',
+            subject,
+            before: { username: subject, email: current.email, language: current.language },
+            after: { username: subject, email: changed.email, language: changed.language },
+          });
+        }
+        return users.findById(current.id);
+      }),
     /**
      * Sets the user's scope (issue 34): floors and rooms, the union; both empty = the whole
      * building. Answers false when nothing changes (nothing is recorded).

@@ -67,6 +67,8 @@ const CACHE_MS = 60_000;
 // How long a cached user record is trusted before it is read again (one read per second per
 // user instead of one per request).
 const RECHECK_MS = 1_000;
+// A user's last sign-in is written at most this often.
+const SIGN_IN_NOTE_MS = 60_000;
 
 /**
  * A client address as a whole is refused after this many times AUTH_FAILURE_LIMIT failed
@@ -170,6 +172,22 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
       });
     };
 
+    // The last sign-in (the members API shows it): written at a full password check (once per
+    // cached sign-in, so not per polled request), and at most once a minute per user, in the
+    // next group commit without holding up the answer.
+    const signInWritten = new Map<number, number>();
+    const noteSignIn = (request: FastifyRequest, userId: number) => {
+      const now = app.clock.now();
+      const last = signInWritten.get(userId);
+      if (last !== undefined && now - last < SIGN_IN_NOTE_MS) return;
+      signInWritten.set(userId, now);
+      app
+        .commit(() => app.repos.users.recordSignIn(userId, now))
+        .catch((error: unknown) =>
+          request.log.error({ err: error }, 'could not record the sign-in'),
+        );
+    };
+
     /** The full check: the password against its scrypt hash, slowed down after failures. */
     const verify = async (
       request: FastifyRequest,
@@ -220,6 +238,7 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
       }
       cache.set(key, user);
       request.user = user;
+      noteSignIn(request, user.id);
     };
 
     // Asked on every checked request: the date is worked out once per second.

@@ -86,6 +86,11 @@ export function createUsersRepository(db: Database) {
   const updateLanguage = db.prepare('UPDATE users SET language = ? WHERE id = ?');
   const updateDisabled = db.prepare('UPDATE users SET disabled_at = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM users WHERE id = ?');
+  const updateEmail = db.prepare('UPDATE users SET email = ? WHERE id = ?');
+  const updateSignIn = db.prepare('UPDATE users SET last_sign_in_at = ? WHERE id = ?');
+  const signIns = db.prepare<[], { id: number; last_sign_in_at: number | null }>(
+    'SELECT id, last_sign_in_at FROM users',
+  );
   const all = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY username');
   return {
     findByUsername(username: string): UserRecord | null {
@@ -121,6 +126,17 @@ export function createUsersRepository(db: Database) {
     /** Deletes the account; its reset tokens go with it (foreign key, ON DELETE CASCADE). */
     remove(id: number) {
       remove.run(id);
+    },
+    setEmail(id: number, email: string) {
+      updateEmail.run(email, id);
+    },
+    /** Notes a successful sign-in (epoch ms); the auth plugin writes it at most once a minute. */
+    recordSignIn(id: number, at: number) {
+      updateSignIn.run(at, id);
+    },
+    /** Each user's last sign-in (epoch ms), by id; absent or null = never. */
+    lastSignIns(): Map<number, number | null> {
+      return new Map(signIns.all().map((row) => [row.id, row.last_sign_in_at]));
     },
     /** The language of the user's mails (`de` or `en`). */
     setLanguage(id: number, language: 'de' | 'en') {

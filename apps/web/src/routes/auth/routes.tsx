@@ -22,6 +22,7 @@ const screens = (): RouteObject[] => [
       { path: 'changed', lazy: module(() => import('./reset-changed')) },
     ],
   },
+  { path: 'invitation', lazy: module(() => import('./invitation')) },
   { path: '*', element: <Navigate to={paths.error.notFound} replace /> },
 ];
 

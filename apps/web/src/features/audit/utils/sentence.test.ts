@@ -130,6 +130,20 @@ describe('account events', () => {
     );
   });
 
+  it('names a member invited or changed by a manager (issue 34), in both languages', () => {
+    const anna = { username: 'anna' };
+    const by = { user: 'demo', source: 'app' as const, before: null };
+    expect(auditSentence(de, account({ ...by, action: 'member-invited', after: anna }))).toBe(
+      'demo lud anna ein',
+    );
+    expect(auditSentence(en, account({ ...by, action: 'member-invited', after: anna }))).toBe(
+      'demo invited anna',
+    );
+    expect(auditSentence(en, account({ ...by, action: 'member-changed', after: anna }))).toBe(
+      'demo changed the email address or language of anna',
+    );
+  });
+
   it('names an absence created, edited, ended or deleted (issue 32)', () => {
     const absence = (action: string, before: unknown, after: unknown) =>
       account({ user: 'demo', action, before, after } as Partial<AuditEntry>);

@@ -11,6 +11,9 @@ const ACCOUNT_SENTENCES = [
   'user-disabled',
   'user-enabled',
   'user-removed',
+  // Issue 34: the members API.
+  'member-invited',
+  'member-changed',
 ];
 const MODES = ['heating', 'cooling', 'off', 'on'];
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
@@ -8,15 +8,21 @@ import { failureMessage } from '../utils/failure-message';
 import { newPasswordResolver, type NewPasswordValues } from '../utils/validation';
 import { NewPasswordField } from './new-password-field';
 
-/** The last step: a new password, sent with the token and address from the mail's link. */
+/**
+ * The last step: a new password, sent with the token and address from the mail's link (a reset
+ * link, or a new member's invitation: `submitLabel`, and `onChanged` gets the new password to
+ * sign in with).
+ */
 export function ChangePasswordForm({
   token,
   email,
   onChanged,
+  submitLabel,
 }: {
   token: string;
   email: string;
-  onChanged: () => void;
+  onChanged: (password: string) => void | Promise<void>;
+  submitLabel?: ReactNode;
 }) {
   const intl = useIntl();
   const reset = useResetPassword();
@@ -46,7 +52,7 @@ export function ChangePasswordForm({
         password: newPassword,
         password_confirmation: confirmPassword,
       });
-      onChanged();
+      await onChanged(newPassword);
     } catch {
       // The mutation holds the error; it is shown below.
     }
@@ -88,7 +94,7 @@ export function ChangePasswordForm({
         pending={reset.isPending}
         pendingLabel={intl.formatMessage({ id: 'passwordReset.saving' })}
       >
-        <FormattedMessage id="passwordReset.change.submit" />
+        {submitLabel ?? <FormattedMessage id="passwordReset.change.submit" />}
       </SubmitButton>
     </form>
   );

@@ -1,0 +1,278 @@
+import {
+  INVITATION_VALID_DAYS,
+  managesBuilding,
+  type Member,
+  type MemberPayload,
+  type MemberResponse,
+  type MembersResponse,
+} from '@raumregler/contract';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyRequest,
+} from 'fastify';
+import { holderOf } from '../../../platform/auth/permissions.js';
+import type { UserRecord } from '../../../platform/auth/users.js';
+import { toOffsetIso } from '../../../platform/clock/local-time.js';
+import { HttpError } from '../../../platform/http/error-handler.js';
+import { requestSource, type AuditWho } from '../../audit/index.js';
+import { field } from '../body.js';
+import { LastBuildingManagerError, LastManagerError } from '../service.js';
+import { newResetToken, tokenDigest } from '../tokens.js';
+import { MemberFields, type KnownIds } from './fields.js';
+import { invitationMail } from './invitation-mail.js';
+import { memberMessagesFor, type MemberTranslate } from './messages.js';
+
+/** No scrypt hash: nobody signs in with it until the invitation link sets a password. */
+export const NO_PASSWORD = '!invited';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Where invitation links point: PUBLIC_URL, else this server on localhost. */
+function publicOrigin(app: FastifyInstance) {
+  if (app.accounts.publicUrl) return app.accounts.publicUrl;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 8080;
+  return `http://localhost:${port}`;
+}
+
+/** The web app's page where a new member sets their password. */
+export function invitationLink(origin: string, token: string, email: string, username: string) {
+  const query = new URLSearchParams({ token, email, user: username });
+  return `${origin}/re/home/auth/invitation?${query.toString()}`;
+}
+
+/**
+ * The members API (issue 34, device-api.md "Members"), under `/api`: building-wide managers list,
+ * add (and invite), change, remove and invite again the building's users.
+ */
+const memberRoutes: FastifyPluginAsync = async (app) => {
+  const users = app.repos.users;
+
+  const toMember = (user: UserRecord, lastSignIn: number | null | undefined): Member => ({
+    username: user.username,
+    email: user.email,
+    language: user.language,
+    access_to_smart: user.accessSmart,
+    access_to_pro: user.accessPro,
+    floors: [...user.floors],
+    rooms: [...user.rooms],
+    valid_from: user.validFrom,
+    valid_until: user.validUntil,
+    last_sign_in: lastSignIn == null ? null : toOffsetIso(app.clock.local, lastSignIn),
+  });
+  const memberOf = (user: UserRecord) => toMember(user, users.lastSignIns().get(user.id));
+
+  /** The building's floor and room ids; null in proxy mode (no simulated building to ask). */
+  const knownIds = (): KnownIds | null => {
+    const building = app.repos.building;
+    if (!building || building.isEmpty()) return null;
+    return {
+      floors: new Set(building.listFloors().map((floor) => floor.id)),
+      rooms: new Set(building.listRooms().map((room) => room.id)),
+    };
+  };
+
+  const who = (request: FastifyRequest): AuditWho => ({
+    user: request.user!.username,
+    source: requestSource(request),
+  });
+
+  /** Only building-wide managers (manage without a scope, valid today); a 403 for others. */
+  const manager = (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
+    if (request.user && managesBuilding(holderOf(request.user), app.today())) done();
+    else done(new HttpError(403, 'forbidden', memberMessagesFor(request)('forbidden')));
+  };
+  const preHandler = [app.authenticate, manager];
+
+  const existing = (request: FastifyRequest, t: MemberTranslate) => {
+    const { username } = request.params as { username: string };
+    const user = username.length <= 200 ? users.findByUsername(username) : null;
+    if (!user) throw new HttpError(404, 'not_found', t('notFound'));
+    return user;
+  };
+
+  const conflict = (t: MemberTranslate, error: unknown): never => {
+    if (error instanceof LastBuildingManagerError || error instanceof LastManagerError) {
+      throw new HttpError(409, 'conflict', t('lastManager'));
+    }
+    throw error;
+  };
+
+  /** A new invitation token (older ones void), stored hashed inside the caller's commit. */
+  const newInvitation = (userId: number) => {
+    const token = newResetToken();
+    const now = app.clock.now();
+    app.accounts.resetTokens.voidAll(userId, 'invitation', now);
+    app.accounts.resetTokens.create(
+      userId,
+      tokenDigest(token),
+      now + INVITATION_VALID_DAYS * DAY_MS,
+      now,
+      'invitation',
+    );
+    return token;
+  };
+
+  /** Sends the mail after the answer; a failure is logged (the manager can invite again). */
+  const mail = (user: UserRecord, token: string, log: FastifyBaseLogger) => {
+    const link = invitationLink(publicOrigin(app), token, user.email, user.username);
+    app.mailer
+      .send(invitationMail(user.email, user.username, link, INVITATION_VALID_DAYS, user.language))
+      .then(
+        (delivery) => {
+          if (delivery.via === 'file')
+            log.info({ file: delivery.file }, 'invitation written to a file');
+          else log.info({ userId: user.id }, 'invitation sent');
+        },
+        (error: unknown) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          log.error({ userId: user.id, reason }, 'invitation could not be sent');
+        },
+      );
+  };
+
+  const text = (request: FastifyRequest, name: Extract<keyof MemberPayload, string>) =>
+    field<MemberPayload>(request, name);
+
+  app.get('/members/', { preHandler }, (): MembersResponse => {
+    const signIns = users.lastSignIns();
+    return { members: users.list().map((user) => toMember(user, signIns.get(user.id))) };
+  });
+
+  app.get('/members/:username/', { preHandler }, (request): MemberResponse => {
+    return { member: memberOf(existing(request, memberMessagesFor(request))) };
+  });
+
+  app.post('/members/', { preHandler }, async (request, reply): Promise<MemberResponse> => {
+    const t = memberMessagesFor(request);
+    const fields = new MemberFields(t);
+    const known = knownIds();
+    const username = fields.username(text(request, 'username'));
+    const email = fields.email(text(request, 'email'));
+    const language = fields.language(text(request, 'language'), 'de');
+    const accessSmart = fields.access(
+      'access_to_smart',
+      text(request, 'access_to_smart'),
+      'no-access',
+    );
+    const accessPro = fields.access('access_to_pro', text(request, 'access_to_pro'), 'no-access');
+    const floors = fields.ids('floors', text(request, 'floors') ?? '', known?.floors ?? null);
+    const rooms = fields.ids('rooms', text(request, 'rooms') ?? '', known?.rooms ?? null);
+    const validFrom = fields.day('valid_from', text(request, 'valid_from') ?? '');
+    const validUntil = fields.day('valid_until', text(request, 'valid_until') ?? '');
+    fields.order(validFrom, validUntil);
+    fields.throwIfAny();
+    if (users.findByUsername(username)) throw new HttpError(409, 'conflict', t('usernameTaken'));
+    if (users.findByEmail(email)) throw new HttpError(409, 'conflict', t('emailTaken'));
+
+    let token = '';
+    let id: number;
+    try {
+      id = await app.accounts.changes.invite(
+        {
+          username,
+          email,
+          passwordHash: NO_PASSWORD,
+          firstName: '',
+          lastName: '',
+          accessSmart,
+          accessPro,
+          language,
+          floors,
+          rooms,
+          validFrom,
+          validUntil,
+        },
+        who(request),
+        (newId) => {
+          token = newInvitation(newId);
+        },
+      );
+    } catch (error: unknown) {
+      // Another request took the name or address between the check and the commit.
+      if (error instanceof Error && /UNIQUE/.test(error.message)) {
+        throw new HttpError(409, 'conflict', t('usernameTaken'));
+      }
+      throw error;
+    }
+    const user = users.findById(id)!;
+    mail(user, token, request.log);
+    reply.code(201);
+    return { member: memberOf(user) };
+  });
+
+  app.patch('/members/:username/', { preHandler }, async (request): Promise<MemberResponse> => {
+    const t = memberMessagesFor(request);
+    const user = existing(request, t);
+    const fields = new MemberFields(t);
+    const known = knownIds();
+    const given = (name: Extract<keyof MemberPayload, string>) => text(request, name);
+    const email = given('email') === undefined ? user.email : fields.email(given('email'));
+    const language = fields.language(given('language'), user.language);
+    const accessSmart = fields.access(
+      'access_to_smart',
+      given('access_to_smart'),
+      user.accessSmart,
+    );
+    const accessPro = fields.access('access_to_pro', given('access_to_pro'), user.accessPro);
+    const floorsText = given('floors');
+    const roomsText = given('rooms');
+    const floors =
+      floorsText === undefined
+        ? user.floors
+        : fields.ids('floors', floorsText, known?.floors ?? null);
+    const rooms =
+      roomsText === undefined ? user.rooms : fields.ids('rooms', roomsText, known?.rooms ?? null);
+    const fromText = given('valid_from');
+    const untilText = given('valid_until');
+    const validFrom = fromText === undefined ? user.validFrom : fields.day('valid_from', fromText);
+    const validUntil =
+      untilText === undefined ? user.validUntil : fields.day('valid_until', untilText);
+    fields.order(validFrom, validUntil);
+    fields.throwIfAny();
+    if (email.toLowerCase() !== user.email.toLowerCase()) {
+      const other = users.findByEmail(email);
+      if (other && other.id !== user.id) throw new HttpError(409, 'conflict', t('emailTaken'));
+    }
+    const changed = await app.accounts.changes
+      .changeMember(
+        user,
+        { email, language, accessSmart, accessPro, floors, rooms, validFrom, validUntil },
+        who(request),
+      )
+      .catch((error: unknown) => conflict(t, error));
+    if (!changed) throw new HttpError(404, 'not_found', t('notFound'));
+    return { member: memberOf(changed) };
+  });
+
+  app.delete('/members/:username/', { preHandler }, async (request): Promise<MemberResponse> => {
+    const t = memberMessagesFor(request);
+    const user = existing(request, t);
+    const member = memberOf(user);
+    await app.accounts.changes
+      .remove(user, who(request))
+      .catch((error: unknown) => conflict(t, error));
+    // Its cached sign-in ends now, not at the next re-check.
+    app.forgetUser(user.id);
+    return { member };
+  });
+
+  app.post(
+    '/members/:username/invite',
+    { preHandler },
+    async (request): Promise<MemberResponse> => {
+      const t = memberMessagesFor(request);
+      const user = existing(request, t);
+      let token = '';
+      await app.accounts.changes.reinvite(user, who(request), () => {
+        token = newInvitation(user.id);
+      });
+      mail(user, token, request.log);
+      return { member: memberOf(user) };
+    },
+  );
+};
+
+export default memberRoutes;
