@@ -112,8 +112,12 @@ export function createBuildingRepository(db: Database, now: () => number) {
     places.forEach((floor, position) => {
       changes += placeFloor.run({ id: floor.id, name: floor.name, position }).changes;
       floor.rooms.forEach((room, at) => {
-        changes += placeRoom.run({ id: room.id, floorId: floor.id, name: room.name, position: at })
-          .changes;
+        changes += placeRoom.run({
+          id: room.id,
+          floorId: floor.id,
+          name: room.name,
+          position: at,
+        }).changes;
       });
     });
     return changes;

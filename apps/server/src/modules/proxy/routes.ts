@@ -398,7 +398,11 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
       return;
     }
     roomAccess.require(request, 'write', room.id);
-    if ((method === 'ziel' || method === 'soll') && room.limits && roomAccess.bound(request, room.id)) {
+    if (
+      (method === 'ziel' || method === 'soll') &&
+      room.limits &&
+      roomAccess.bound(request, room.id)
+    ) {
       const fields = (request.body ?? {}) as Record<string, unknown>;
       const refusal = limitsRefusal(room, method, fields[method]);
       if (refusal) throw refusal;

@@ -1,10 +1,4 @@
-import {
-  readFloors,
-  readOutputs,
-  valvesByRoom,
-  type Floor,
-  type Room,
-} from '@raumregler/contract';
+import { readFloors, readOutputs, valvesByRoom, type Floor, type Room } from '@raumregler/contract';
 import fp from 'fastify-plugin';
 
 /** A room of the device's `temps` answer, with its floor and its valve from `outs`. */

@@ -54,7 +54,11 @@ export const outsideLimits = (field: string, error: OutsideLimitsError) => {
  * when it is within the limits, or not a target within the hard limits at all (the device
  * refuses that itself, as before).
  */
-export function limitsRefusal(room: Room, field: 'ziel' | 'soll', value: unknown): HttpError | null {
+export function limitsRefusal(
+  room: Room,
+  field: 'ziel' | 'soll',
+  value: unknown,
+): HttpError | null {
   try {
     checkTarget(room, value, { bound: true });
     return null;
