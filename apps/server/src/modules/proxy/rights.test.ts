@@ -237,6 +237,29 @@ describe('proxy mode: the device answers filtered to the scope', () => {
   });
 });
 
+describe('proxy mode: our API follows the scope, with the floors of the poll', () => {
+  it("gives a floor's caretaker and a one-room occupant their rooms' history and export only", async () => {
+    await poll();
+    for (const [who, mine, other] of [
+      [HAUSMEISTER, 8, SCHLAFZIMMER],
+      [MIETER, SCHLAFZIMMER, WOHNZIMMER],
+    ] as const) {
+      expect((await get(`/history/${mine}/`, who)).status, `${who[0]} ${mine}`).toBe(200);
+      await expectRefused(await get(`/history/${other}/`, who), 403, 'forbidden');
+    }
+    clock.advance(60_000);
+    const exported = await get('/history/export.csv', HAUSMEISTER);
+    expect(exported.status).toBe(200);
+    const text = await exported.text();
+    expect(text).toContain('Werkstatt');
+    expect(text).not.toContain('Schlafzimmer');
+    expect(text).not.toContain('Arbeitszimmer');
+    // The audit of a room of the floor, not of another.
+    expect((await get('/audit/?room=8', HAUSMEISTER)).status).toBe(200);
+    await expectRefused(await get(`/audit/?room=${SCHLAFZIMMER}`, HAUSMEISTER), 403, 'forbidden');
+  });
+});
+
 describe('proxy mode: writes are checked before they reach the device', () => {
   it("refuses an occupant's write outside their room and above its limits, forwarding nothing", async () => {
     await poll();
@@ -332,6 +355,10 @@ describe('proxy mode: room limits live in our database', () => {
 
   it('takes limits from the CLI in proxy mode, within a second', async () => {
     await poll();
+    const limitsOf8 = async () =>
+      (await json<Floors>(device_('temps/'), demo))[0]!.raeume.find((room) => room.id === '8')!
+        .limits;
+    expect(await limitsOf8()).toBeNull();
     const cliDb: Database = openDatabase(databaseFile);
     try {
       const out: string[] = [];
@@ -359,6 +386,7 @@ describe('proxy mode: room limits live in our database', () => {
       cliDb.close();
     }
     clock.advance(1000);
+    expect(await limitsOf8()).toEqual({ min: 18, max: 20 });
     await expectRefused(
       await write('ziel', 8, { ziel: '21' }, VERWALTER),
       400,

@@ -22,7 +22,7 @@ import { filterFloors, roomWithLimits, type KeepRoom } from './scope-filter.js';
  * What our server makes of a device's 2xx JSON answer before passing it on (issue 34): null
  * passes the device's bytes untouched; else the body to send instead (or a thrown refusal).
  */
-type Transform = (request: FastifyRequest, answer: () => unknown) => unknown;
+type Transform = (request: FastifyRequest, answer: () => unknown, body: Buffer) => string | null;
 
 const TIMEOUT_MS = 10_000;
 /** One read-back of a room after a write: short, the caller is waiting for the write's answer. */
@@ -267,9 +267,9 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
         }
         return parsed;
       };
-      const changed = transform(request, answer);
+      const changed = transform(request, answer, body);
       if (changed !== null) {
-        sent = JSON.stringify(changed);
+        sent = changed;
         if (!/json/i.test(type)) reply.type('application/json; charset=utf-8');
       }
     }
@@ -307,18 +307,27 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
    * the rooms of their scope, by the floor the device lists each on. An answer that is no list
    * of floors is not passed to a scoped user.
    */
-  const scopedList =
-    (withLimits: boolean): Transform =>
-    (request, answer) => {
+  const scopedList = (withLimits: boolean): Transform => {
+    // The whole building's answer with limits, kept while the device's bytes and our limits
+    // stay the same: tools polling the 1,000-room `temps/` pay one parse per change.
+    let last: { body: Buffer; version: string; sent: string } | null = null;
+    return (request, answer, body) => {
       const rooms = roomAccess.rooms(request);
       const known = withLimits ? limitsOf() : null;
       const addLimits = known && known.size > 0 ? (id: number) => known.get(id) ?? null : null;
       if (rooms.whole && !addLimits) return null;
+      if (rooms.whole && last && last.version === limitsVersion && last.body.equals(body)) {
+        return last.sent;
+      }
       const user = request.user;
       const keep: KeepRoom | null =
         rooms.whole || !user ? null : (id, floor) => inScope(user, { id, floor });
       const filtered = filterFloors(answer(), keep, addLimits);
-      if (filtered !== null) return filtered;
+      if (filtered !== null) {
+        const sent = JSON.stringify(filtered);
+        if (rooms.whole) last = { body, version: limitsVersion, sent };
+        return sent;
+      }
       if (keep === null) return null;
       throw new HttpError(
         502,
@@ -326,6 +335,7 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
         'The heating controller answered no list of floors.',
       );
     };
+  };
   /**
    * `temps/{id}/`: a room outside the user's scope is 403 before the device is asked; one our
    * building does not know yet is asked, and the device's 404 passes (an unknown room); its
@@ -342,7 +352,7 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
     const { id, room } = knownRoom(request);
     if (!app.config.anonymousRead && !room) roomAccess.require(request, 'read', id ?? -1);
     const known = id === null ? undefined : limitsOf().get(id);
-    return known ? roomWithLimits(answer(), () => known) : null;
+    return known ? JSON.stringify(roomWithLimits(answer(), () => known)) : null;
   };
 
   const read = (request: FastifyRequest, reply: FastifyReply) =>
