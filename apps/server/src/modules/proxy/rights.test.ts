@@ -61,6 +61,7 @@ async function fakeDevice() {
   app.get('/get/json/v1/1/temps/', raw(TEMPS));
   app.get('/get/json/v1/1/rooms/', raw(ROOMS));
   app.get('/get/json/v1/1/outs/', raw(OUTS));
+  app.get('/get/json/v1/1/sensors/', async () => [{ name: '28-1', raum: 1, wert: 20.5 }]);
   app.get('/get/json/v1/1/heizprogramm/', async () => [
     { id: 1, name: 'Komfort', next_due_time: '2026-11-24 06:00', active: true },
   ]);
@@ -180,6 +181,11 @@ describe('proxy mode: the device answers filtered to the scope', () => {
     expect(device.seen.length).toBe(asked);
     // An unknown room stays the device's 404.
     expect((await get(device_('temps/999/'), MIETER)).status).toBe(404);
+    // Device paths we cannot filter are for whole-building users only; the programme is scenes.
+    await expectRefused(await get(device_('sensors/'), MIETER), 403, 'forbidden');
+    expect(device.seen.some((each) => each.url.includes('sensors'))).toBe(false);
+    expect((await get(device_('heizprogramm/'), MIETER)).status).toBe(200);
+    expect((await get(device_('sensors/'), demo)).status).toBe(200);
   });
 
   it("gives a floor's caretaker the rooms the device lists on it, learnt from the poll", async () => {

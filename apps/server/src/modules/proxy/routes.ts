@@ -385,7 +385,23 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
       return permissionsOf(request.user!, app.today());
     },
   );
-  app.get('/get/json/v1/*', { preHandler: access.signedInReader }, read);
+  // Other device paths cannot be filtered by room (we do not know their shapes): a scoped user
+  // reads only `heizprogramm/` (scenes, no rooms) of them (issue 34); 403 for the rest.
+  const wholeOrProgramme = (request: FastifyRequest) => {
+    if (roomAccess.rooms(request).whole) return;
+    if (/^\/get\/json\/v1\/[^/]+\/heizprogramm\/?(\?|$)/.test(devicePath(request))) return;
+    throw new HttpError(403, 'forbidden', 'Only users of the whole building may read this.');
+  };
+  app.get(
+    '/get/json/v1/*',
+    {
+      preHandler: [
+        ...access.signedInReader,
+        (request, _reply, done) => done(callOf(wholeOrProgramme, request)),
+      ],
+    },
+    read,
+  );
 
   /**
    * A write, checked before anything reaches the device (issue 34): a room of ours outside the
