@@ -400,3 +400,53 @@ describe('proxy mode: room limits live in our database', () => {
     );
   });
 });
+
+describe('proxy mode in front of our simulation answering as a real device (DEVICE_PROFILE=controme)', () => {
+  it('gives the occupant their room as the device shapes it, with limits, and refuses the rest', async () => {
+    const sim = await startTestServer({
+      seed: scopedSeed(),
+      now: clock.now,
+      config: { deviceProfile: 'controme' },
+    });
+    const front = await startTestServer({
+      seed: scopedSeed(),
+      now: clock.now,
+      readBackRetryMs: 20,
+      config: { upstreamUrl: sim.url, upstreamUser: 'demo', upstreamPassword: 'demo1234' },
+    });
+    try {
+      await front.app.upstreamPoll.poll();
+      const ask = (path: string, auth: [string, string]) =>
+        front.request(`/api/get/json/v1/1/${path}`, { auth });
+      const mine = (await (await ask('temps/', MIETER)).json()) as Floors;
+      expect(idsOf(mine)).toEqual([SCHLAFZIMMER]);
+      // The device's own fields pass (sensors, offsets), with our limits beside them.
+      expect(mine[0]!.raeume[0]).toHaveProperty('sensoren');
+      expect(mine[0]!.raeume[0]!.limits).toEqual({ min: 16, max: 23 });
+      expect(idsOf((await (await ask('outs/', MIETER)).json()) as Floors)).toEqual([SCHLAFZIMMER]);
+      expect(idsOf((await (await ask('temps/', HAUSMEISTER)).json()) as Floors)).toEqual([
+        1, 2, 3, 4,
+      ]);
+      expect((await ask(`temps/${WOHNZIMMER}/`, MIETER)).status).toBe(403);
+      const before = await (await sim.request(`/get/json/v1/1/temps/${SCHLAFZIMMER}/`)).text();
+      const refused = await front.request(`/api/set/json/v1/1/soll/${SCHLAFZIMMER}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'soll=24&user=mieter&password=mieter12345',
+      });
+      await expectRefused(refused, 400, 'outside_room_limits');
+      expect(await (await sim.request(`/get/json/v1/1/temps/${SCHLAFZIMMER}/`)).text()).toBe(
+        before,
+      );
+      const taken = await front.request(`/api/set/json/v1/1/soll/${SCHLAFZIMMER}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'soll=22.5&user=mieter&password=mieter12345',
+      });
+      expect(taken.status).toBe(200);
+    } finally {
+      await front.close();
+      await sim.close();
+    }
+  });
+});
