@@ -124,9 +124,10 @@ export async function buildApp({
     for (const prefix of ['', '/api']) {
       await app.register(deviceApiRoutes, { prefix, houseId: config.houseId });
     }
-    // Ours (issue 34): a room's limits, for those who manage it; simulation mode for now.
-    await app.register(roomLimitsRoutes, { prefix: '/api' });
   }
+  // Ours (issue 34): a room's limits, for those who manage it; in proxy mode too (our rooms
+  // follow the device's, and the proxy checks a bound user's writes against them).
+  await app.register(roomLimitsRoutes, { prefix: '/api' });
   await app.register(historyModule, { simulation });
   await app.register(alarmsModule);
   await app.register(accountsModule);

@@ -23,7 +23,7 @@ import {
   readText,
 } from './device-reader-parts.js';
 
-export { readNumber };
+export { readInteger, readNumber };
 
 /** `betriebsart` as an integer (what a device keeps after a client changed the mode). */
 const MODE_NUMBERS: readonly string[] = ['Cooling', 'Off', 'Heating', 'Heating'];

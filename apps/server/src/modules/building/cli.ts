@@ -55,13 +55,16 @@ async function runRoomLimits(
     const problem = roomLimitsProblem(limits.min, limits.max);
     if (problem) throw new UsageError(problem.replace(/^(min|max)/, '--$1'));
   }
-  if (context.proxy) {
-    throw new CommandError('room limits are not available in proxy mode (UPSTREAM_URL is set) yet');
-  }
   const roomId = Number(roomIdText);
   const building = createBuildingRepository(context.db, context.clock.now);
   const room = building.findRoom(roomId);
-  if (!room) throw new CommandError(`there is no room ${roomId}`);
+  if (!room) {
+    // Proxy mode: our rooms are the device's as the running server last polled them.
+    throw new CommandError(
+      `there is no room ${roomId}` +
+        (context.proxy ? " (proxy mode: the device's rooms as the server last polled them)" : ''),
+    );
+  }
   await createRoomCommands({
     building,
     commit: async (work) => context.db.transaction(work)(),

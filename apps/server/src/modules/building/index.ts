@@ -34,12 +34,14 @@ export {
   createBuildingRepository,
   EXTERNAL_CHECK_MS,
   type BuildingRepository,
+  type DeviceFloorPlace,
 } from './repository.js';
 export type { Commit } from './room-commands-service.js';
 export { UnknownRoomError } from './room-commands.js';
 export { existingRoom, roomFromParams } from './room-param.js';
 export { outsideScope, type RoomAccess, type UserRooms } from './room-access.js';
 export { default as roomLimitsRoutes } from './routes/limits.js';
+export { limitsRefusal } from './routes/writes.js';
 export { targetInForce } from './room-view.js';
 export {
   parseWeek,

@@ -61,6 +61,13 @@ export interface SimulatedRoom {
   reportedAt: number | null;
 }
 
+/** A floor as a real device lists it (proxy mode's poll): ids, names and order only. */
+export interface DeviceFloorPlace {
+  id: number;
+  name: string;
+  rooms: readonly { id: number; name: string }[];
+}
+
 const NO_SCHEDULE: readonly Occurrence[] = Object.freeze([]);
 export const EXTERNAL_CHECK_MS = 250;
 
@@ -82,6 +89,40 @@ export function createBuildingRepository(db: Database, now: () => number) {
   const floorOfRoom = db.prepare<[], { id: number; floor_id: number }>(
     'SELECT id, floor_id FROM rooms',
   );
+  const limitsOfRooms = db.prepare<[], { id: number; limit_min: number; limit_max: number }>(
+    'SELECT id, limit_min, limit_max FROM rooms WHERE limit_min IS NOT NULL AND limit_max IS NOT NULL',
+  );
+  // Proxy mode: the device's floors and rooms kept in our tables (ids, names, order), each row
+  // written only when it changed; the rest of a room (targets, limits, history) stays ours.
+  const placeFloor = db.prepare(
+    `INSERT INTO floors (id, name, position) VALUES (@id, @name, @position)
+       ON CONFLICT(id) DO UPDATE SET name = excluded.name, position = excluded.position
+       WHERE name IS NOT excluded.name OR position IS NOT excluded.position`,
+  );
+  const placeRoom = db.prepare(
+    `INSERT INTO rooms (id, floor_id, name, position, base_target)
+       VALUES (@id, @floorId, @name, @position, 20)
+       ON CONFLICT(id) DO UPDATE SET floor_id = excluded.floor_id, name = excluded.name,
+         position = excluded.position
+       WHERE floor_id IS NOT excluded.floor_id OR name IS NOT excluded.name
+         OR position IS NOT excluded.position`,
+  );
+  const placeAll = db.transaction((places: readonly DeviceFloorPlace[]) => {
+    let changes = 0;
+    places.forEach((floor, position) => {
+      changes += placeFloor.run({ id: floor.id, name: floor.name, position }).changes;
+      floor.rooms.forEach((room, at) => {
+        changes += placeRoom.run({
+          id: room.id,
+          floorId: floor.id,
+          name: room.name,
+          position: at,
+        }).changes;
+      });
+    });
+    return changes;
+  });
+  let lastPlaces = '';
   const pointById = db.prepare<[number], PointRow>('SELECT * FROM schedule_points WHERE id = ?');
   const setPointTarget = db.prepare('UPDATE schedule_points SET target = ? WHERE id = ?');
   const setPointDays = db.prepare('UPDATE schedule_points SET days = ? WHERE id = ?');
@@ -190,6 +231,25 @@ export function createBuildingRepository(db: Database, now: () => number) {
       writes++;
     },
     /** Every room's floor, by room id (scopes by floor, issue 34). */
+    /**
+     * Proxy mode (issue 34): keeps our floors and rooms in step with the device's (the poll's
+     * `temps/`): new ones are added, names, floors and order follow the device; rooms the device
+     * no longer lists are kept (with their limits and history). Returns whether anything changed.
+     */
+    placeDeviceRooms(places: readonly DeviceFloorPlace[]): boolean {
+      const key = JSON.stringify(places);
+      if (key === lastPlaces) return false;
+      const changed = placeAll(places) > 0;
+      lastPlaces = key;
+      if (changed) writes++;
+      return changed;
+    },
+    /** The limits of every room that has them, by room id (proxy mode's `temps/`). */
+    limitsByRoom(): Map<number, { min: number; max: number }> {
+      return new Map(
+        limitsOfRooms.all().map((row) => [row.id, { min: row.limit_min, max: row.limit_max }]),
+      );
+    },
     floorsOfRooms(): Map<number, number> {
       return new Map(floorOfRoom.all().map((row) => [row.id, row.floor_id]));
     },

@@ -46,8 +46,11 @@ export interface TargetRules {
   bound?: boolean;
 }
 
-/** The setpoint within the hard limits (400 validation_failed), then the room's limits. */
-function target(room: Room, value: unknown, rules: TargetRules): number {
+/**
+ * The setpoint within the hard limits (400 validation_failed), then the room's limits: the one
+ * rule of both modes (proxy mode checks a write with it before forwarding it).
+ */
+export function target(room: Room, value: unknown, rules: TargetRules): number {
   const setpoint = checked('target', parseSetpoint(value, room.minTarget, room.maxTarget));
   if (rules.bound && room.limits && !withinRoomLimits(room.limits, setpoint)) {
     throw new OutsideLimitsError('target', room.limits);

@@ -1,18 +1,28 @@
 import {
   DEVICE_REFUSED_NO_REASON,
+  inScope,
   readNumber,
   readRoomAnswer,
   type Permissions,
+  type RoomLimits,
 } from '@raumregler/contract';
 import { PermissionsSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { permissionsOf } from '../../platform/auth/permissions.js';
-import { HttpError } from '../../platform/http/error-handler.js';
+import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
+import { limitsRefusal, type Room } from '../building/index.js';
 import { registerFormBodies } from '../../platform/http/form-bodies.js';
 import { deviceAccess } from '../../platform/auth/device-access.js';
 import { recordForwardedWrite } from './audit.js';
 import { basic } from './upstream.js';
 import { isJsonAnswer, isPage, isTaken, pageReason } from './write-answer.js';
+import { filterFloors, roomWithLimits, type KeepRoom } from './scope-filter.js';
+
+/**
+ * What our server makes of a device's 2xx JSON answer before passing it on (issue 34): null
+ * passes the device's bytes untouched; else the body to send instead (or a thrown refusal).
+ */
+type Transform = (request: FastifyRequest, answer: () => unknown, body: Buffer) => string | null;
 
 const TIMEOUT_MS = 10_000;
 /** One read-back of a room after a write: short, the caller is waiting for the write's answer. */
@@ -34,6 +44,16 @@ export interface ProxyOptions {
   account: DeviceAccount;
   /** Wait before the second read-back of a write (READ_BACK_RETRY_MS); tests shorten it. */
   readBackRetryMs?: number;
+}
+
+/** Runs a check for a callback hook: its refusal, or undefined when it passes. */
+function callOf<A extends unknown[]>(check: (...args: A) => void, ...args: A): Error | undefined {
+  try {
+    check(...args);
+    return undefined;
+  } catch (error) {
+    return error as Error;
+  }
 }
 
 /** Our device API path of a request: `/api` removed (devices answer at the root). */
@@ -163,6 +183,7 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
     request: FastifyRequest,
     reply: FastifyReply,
     init: { headers: Record<string, string>; body?: string },
+    transform?: Transform,
   ) => {
     const path = devicePath(request);
     for (const name of ['accept', 'x-requested-with']) {
@@ -231,23 +252,127 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
       await confirmWrite(request);
       await recordForwardedWrite(app, request, path, body);
     }
+    let sent: Buffer | string = body;
+    if (transform && response.ok && !write) {
+      let parsed: unknown;
+      let read = false;
+      const answer = () => {
+        if (!read) {
+          read = true;
+          try {
+            parsed = JSON.parse(body.toString('utf8'));
+          } catch {
+            parsed = undefined;
+          }
+        }
+        return parsed;
+      };
+      const changed = transform(request, answer, body);
+      if (changed !== null) {
+        sent = changed;
+        if (!/json/i.test(type)) reply.type('application/json; charset=utf-8');
+      }
+    }
     reply.code(response.status);
-    if (type) reply.type(type);
+    if (type && !reply.hasHeader('content-type')) reply.type(type);
     const retryAfter = response.headers.get('retry-after');
     if (retryAfter) reply.header('retry-after', retryAfter);
-    return reply.send(body);
+    return reply.send(sent);
+  };
+
+  // Room rights (issue 34): what passes through to and from the device is filtered and checked
+  // as the simulated device API does. Our rooms follow the device's (the poll keeps them in step).
+  const building = app.repos.building;
+  const roomAccess = app.roomAccess;
+  /** The room a request's `:roomId` names, as our building knows it; null when it knows none. */
+  const knownRoom = (request: FastifyRequest): { id: number | null; room: Room | null } => {
+    const raw = (request.params as { roomId?: string }).roomId ?? '';
+    const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+    return { id, room: id === null ? null : (building.findRoom(id) ?? null) };
+  };
+  /** The rooms' limits by id, read again when the building's data moved (a CLI change too). */
+  let limitsVersion = '';
+  let limits = new Map<number, RoomLimits>();
+  const limitsOf = () => {
+    const version = building.version();
+    if (version !== limitsVersion) {
+      limits = building.limitsByRoom();
+      limitsVersion = version;
+    }
+    return limits;
+  };
+  /**
+   * A list of floors for the request's user: the device's bytes for a whole-building user (in
+   * `temps/` with our `limits` beside each room once a room has limits); for a scoped user only
+   * the rooms of their scope, by the floor the device lists each on. An answer that is no list
+   * of floors is not passed to a scoped user.
+   */
+  const scopedList = (withLimits: boolean): Transform => {
+    // The whole building's answer with limits, kept while the device's bytes and our limits
+    // stay the same: tools polling the 1,000-room `temps/` pay one parse per change.
+    let last: { body: Buffer; version: string; sent: string } | null = null;
+    return (request, answer, body) => {
+      const rooms = roomAccess.rooms(request);
+      const known = withLimits ? limitsOf() : null;
+      const addLimits = known && known.size > 0 ? (id: number) => known.get(id) ?? null : null;
+      if (rooms.whole && !addLimits) return null;
+      if (rooms.whole && last && last.version === limitsVersion && last.body.equals(body)) {
+        return last.sent;
+      }
+      const user = request.user;
+      const keep: KeepRoom | null =
+        rooms.whole || !user ? null : (id, floor) => inScope(user, { id, floor });
+      const filtered = filterFloors(answer(), keep, addLimits);
+      if (filtered !== null) {
+        const sent = JSON.stringify(filtered);
+        if (rooms.whole) last = { body, version: limitsVersion, sent };
+        return sent;
+      }
+      if (keep === null) return null;
+      throw new HttpError(
+        502,
+        'upstream_unavailable',
+        'The heating controller answered no list of floors.',
+      );
+    };
+  };
+  /**
+   * `temps/{id}/`: a room outside the user's scope is 403 before the device is asked; one our
+   * building does not know yet is asked, and the device's 404 passes (an unknown room); its
+   * answer is 403 unless the scope names the room. With ANONYMOUS_READ every room is open, as
+   * in simulation. The room carries our `limits` when it has any.
+   */
+  const roomRead = (request: FastifyRequest) => {
+    if (app.config.anonymousRead || roomAccess.rooms(request).whole) return;
+    const { id, room } = knownRoom(request);
+    if (room) roomAccess.require(request, 'read', room.id);
+    else if (id === null) throw unknownRoom();
+  };
+  const roomAnswer: Transform = (request, answer) => {
+    const { id, room } = knownRoom(request);
+    if (!app.config.anonymousRead && !room) roomAccess.require(request, 'read', id ?? -1);
+    const known = id === null ? undefined : limitsOf().get(id);
+    return known ? JSON.stringify(roomWithLimits(answer(), () => known)) : null;
   };
 
   const read = (request: FastifyRequest, reply: FastifyReply) =>
     forward(request, reply, { headers: { authorization: deviceBasic } });
+  const readWith = (transform: Transform) => (request: FastifyRequest, reply: FastifyReply) =>
+    forward(request, reply, { headers: { authorization: deviceBasic } }, transform);
 
   // Reads, with the simulation's rules: info signs in, the building's data needs read (both
   // opened by ANONYMOUS_READ), permissions are our user's own. Other paths the device may know
   // are forwarded to users who may read, whatever ANONYMOUS_READ says.
   const reads = '/get/json/v1/:houseId';
   app.get(`${reads}/info`, { preHandler: access.signIn }, read);
-  for (const method of ['temps', 'temps/:roomId', 'rooms', 'outs']) {
-    app.get(`${reads}/${method}`, { preHandler: access.read }, read);
+  app.get(`${reads}/temps`, { preHandler: access.read }, readWith(scopedList(true)));
+  app.get(
+    `${reads}/temps/:roomId`,
+    { preHandler: [...access.read, (request, _reply, done) => done(callOf(roomRead, request))] },
+    readWith(roomAnswer),
+  );
+  for (const method of ['rooms', 'outs']) {
+    app.get(`${reads}/${method}`, { preHandler: access.read }, readWith(scopedList(false)));
   }
   app.get(
     `${reads}/permissions`,
@@ -260,7 +385,55 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
       return permissionsOf(request.user!, app.today());
     },
   );
-  app.get('/get/json/v1/*', { preHandler: access.signedInReader }, read);
+  // Other device paths cannot be filtered by room (we do not know their shapes): a scoped user
+  // reads only `heizprogramm/` (scenes, no rooms) of them (issue 34); 403 for the rest.
+  const wholeOrProgramme = (request: FastifyRequest) => {
+    if (roomAccess.rooms(request).whole) return;
+    if (/^\/get\/json\/v1\/[^/]+\/heizprogramm\/?(\?|$)/.test(devicePath(request))) return;
+    throw new HttpError(403, 'forbidden', 'Only users of the whole building may read this.');
+  };
+  app.get(
+    '/get/json/v1/*',
+    {
+      preHandler: [
+        ...access.signedInReader,
+        (request, _reply, done) => done(callOf(wholeOrProgramme, request)),
+      ],
+    },
+    read,
+  );
+
+  /**
+   * A write, checked before anything reaches the device (issue 34): a room of ours outside the
+   * user's scope, or without their write capability there, is 403; a bound user's target
+   * (`ziel`, `soll`) outside the room's limits is 400 `outside_room_limits`, the simulated
+   * write's rule and answer. A room our building does not know (yet) goes to the device for a
+   * whole-building user (the device says 404) and for a scope naming it; else it is 404.
+   */
+  const writable = (request: FastifyRequest, method: 'ziel' | 'soll' | 'resettemp' | 'rooms') => {
+    const { id, room } = knownRoom(request);
+    if (!room) {
+      if (id === null) {
+        if (roomAccess.rooms(request).whole) return;
+        throw unknownRoom();
+      }
+      if (!roomAccess.rooms(request).whole && !request.user?.rooms.includes(id)) {
+        throw unknownRoom();
+      }
+      roomAccess.require(request, 'write', id);
+      return;
+    }
+    roomAccess.require(request, 'write', room.id);
+    if (
+      (method === 'ziel' || method === 'soll') &&
+      room.limits &&
+      roomAccess.bound(request, room.id)
+    ) {
+      const fields = (request.body ?? {}) as Record<string, unknown>;
+      const refusal = limitsRefusal(room, method, fields[method]);
+      if (refusal) throw refusal;
+    }
+  };
 
   // Writes: the bodies the simulated writes take (same parsers, limits, 413/415), the write
   // capability, then the device account's form fields in place of the caller's.
@@ -271,8 +444,17 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: deviceForm(request.body, account).toString(),
       });
-    for (const method of ['ziel', 'soll', 'resettemp', 'rooms']) {
-      writes.post(`/set/json/v1/:houseId/${method}/:roomId`, { preHandler: access.write }, write);
+    for (const method of ['ziel', 'soll', 'resettemp', 'rooms'] as const) {
+      writes.post(
+        `/set/json/v1/:houseId/${method}/:roomId`,
+        {
+          preHandler: [
+            ...access.write,
+            (request, _reply, done) => done(callOf(writable, request, method)),
+          ],
+        },
+        write,
+      );
     }
     // Only the writes the simulation knows reach the device: the device account may do more.
     writes.all('/set/json/v1/*', async () => {

@@ -1,4 +1,4 @@
-import { readFloors, readOutputs, valvesByRoom, type Room } from '@raumregler/contract';
+import { readFloors, readOutputs, valvesByRoom, type Floor, type Room } from '@raumregler/contract';
 import fp from 'fastify-plugin';
 
 /** A room of the device's `temps` answer, with its floor and its valve from `outs`. */
@@ -111,6 +111,24 @@ export default fp<{ url: string; houseId: number; user: string; password: string
         }
       }
     };
+    /**
+     * Our floors and rooms follow the device's (issue 34): room rights (a floor's rooms), room
+     * limits and the audit know the device's rooms by id, as in simulation. A failure is logged
+     * and the poll goes on: the rights keep the rooms of the last poll.
+     */
+    const placeRooms = (floors: readonly Floor[]) => {
+      try {
+        app.repos.building.placeDeviceRooms(
+          floors.map((floor) => ({
+            id: floor.id,
+            name: floor.etagenname,
+            rooms: floor.raeume.map((room) => ({ id: room.id, name: room.name })),
+          })),
+        );
+      } catch (error) {
+        app.log.error({ err: error }, "keeping our rooms in step with the device's failed");
+      }
+    };
     let wasUseful = true;
     const poll = async () => {
       let useful = false;
@@ -121,6 +139,7 @@ export default fp<{ url: string; houseId: number; user: string; password: string
           list('outs/', readOutputs).catch(() => null),
         ]);
         useful = true;
+        placeRooms(floors);
         const at = app.clock.now();
         const slot = Math.floor(at / intervalMs);
         if (slot !== deliveredSlot) {
@@ -181,5 +200,5 @@ export default fp<{ url: string; houseId: number; user: string; password: string
       if (timer) clearTimeout(timer);
     });
   },
-  { name: 'upstream', dependencies: ['clock'] },
+  { name: 'upstream', dependencies: ['clock', 'building'] },
 );

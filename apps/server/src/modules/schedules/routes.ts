@@ -34,6 +34,9 @@ function deviceScheduleRoutes(app: FastifyInstance) {
       }
       const room = Number(raw);
       if (programme.hasRoom(room) === false) throw unknownRoom();
+      // A room outside the user's scope (issue 34): 403, as in simulation. Our rooms follow the
+      // device's (the poll), so a floor's rooms are known by their floor.
+      app.roomAccess.require(request, 'read', room);
       let points;
       try {
         points = await programme.read();

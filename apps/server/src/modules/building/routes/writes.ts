@@ -10,6 +10,7 @@ import {
   InvalidCommandError,
   OutsideLimitsError,
   UnknownRoomError,
+  target as checkTarget,
   type CommandField,
 } from '../room-commands.js';
 import { requestActor as actorOf } from '../../audit/index.js';
@@ -46,6 +47,26 @@ export const outsideLimits = (field: string, error: OutsideLimitsError) => {
   const message = `${field} is outside this room's limits (erlaubt ${formatRoomLimits(error.limits)}).`;
   return new HttpError(400, 'outside_room_limits', message, { [field]: [message] });
 };
+
+/**
+ * Proxy mode (issue 34): a bound user's target for a room of ours, checked before it is
+ * forwarded, with the rule and the answer of a write here: 400 `outside_room_limits`, or null
+ * when it is within the limits, or not a target within the hard limits at all (the device
+ * refuses that itself, as before).
+ */
+export function limitsRefusal(
+  room: Room,
+  field: 'ziel' | 'soll',
+  value: unknown,
+): HttpError | null {
+  try {
+    checkTarget(room, value, { bound: true });
+    return null;
+  } catch (error) {
+    if (error instanceof OutsideLimitsError) return outsideLimits(field, error);
+    return null;
+  }
+}
 
 /** A refused command as the wire says it: 400 naming this route's field, or 404. */
 const refusal =
