@@ -90,12 +90,17 @@ test('a manager adds a member, who sets a password from the mail and sees only t
   await member.getByLabel('Neues Passwort', { exact: true }).fill('mieterin-geheim');
   await member.getByLabel('Neues Passwort bestätigen').fill('mieterin-geheim');
   await member.getByRole('button', { name: 'Passwort festlegen' }).click();
-  // Only their rooms: the menu lists the two rooms and no other.
+  // Only their rooms: the overview counts and lists two, the menu has only their floor.
+  const main = member.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
+  await expect(main.getByRole('link', { name: '2 Räume' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Küche' }).first()).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Wohnzimmer' }).first()).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Schlafzimmer' })).toHaveCount(0);
+  await expect(main.getByRole('link', { name: 'Arbeitszimmer' })).toHaveCount(0);
   const menu = member.getByRole('navigation', { name: 'Hauptmenü' });
-  await expect(menu.getByRole('link', { name: 'Küche' }).first()).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'Wohnzimmer' }).first()).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'Schlafzimmer' })).toHaveCount(0);
-  await expect(menu.getByRole('link', { name: 'Arbeitszimmer' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Erdgeschoss' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Obergeschoss' })).toHaveCount(0);
   // The members page is not theirs: "Bald" in their menu.
   await member.getByRole('button', { name: 'Benutzermenü von mieterin' }).click();
   await expect(member.getByRole('menuitem', { name: /Mitglieder & Rollen/ })).toHaveAttribute(
@@ -117,12 +122,23 @@ test('a manager adds a member, who sets a password from the mail and sees only t
   await member.close();
 });
 
-test('the last building-wide manager cannot be removed, and the page says why', async ({
+test('the last building-wide manager can be neither removed nor demoted: the page says why', async ({
   page,
 }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
   await openMembers(page);
+  // The technician manages PRO for the whole building: made a reader, demo is the last manager.
+  await rowOf(page, 'techniker').getByRole('button', { name: 'techniker bearbeiten' }).click();
+  const edit = page.getByRole('dialog', { name: 'techniker bearbeiten' });
+  await expect(edit.getByLabel('Raumregelung PRO')).toHaveValue('full');
+  await edit.getByLabel('Raumregelung PRO').selectOption('read');
+  await edit.getByRole('button', { name: 'Speichern' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Die Änderungen an techniker sind gespeichert.' }),
+  ).toBeVisible();
+  await expect(rowOf(page, 'techniker')).toContainText('Nur lesen');
+
   await rowOf(page, 'demo').getByRole('button', { name: 'demo entfernen' }).click();
   const confirm = page.getByRole('dialog', { name: 'demo entfernen?' });
   await confirm.getByRole('button', { name: 'Entfernen' }).click();
@@ -131,6 +147,17 @@ test('the last building-wide manager cannot be removed, and the page says why', 
   );
   await confirm.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(rowOf(page, 'demo')).toBeVisible();
+
+  await rowOf(page, 'demo').getByRole('button', { name: 'demo bearbeiten' }).click();
+  const self = page.getByRole('dialog', { name: 'demo bearbeiten' });
+  await self.getByLabel('Raumregelung SMART').selectOption('read');
+  await self.getByLabel('Raumregelung PRO').selectOption('read');
+  await self.getByRole('button', { name: 'Speichern' }).click();
+  await expect(self.getByRole('alert')).toHaveText(
+    'Die Änderungen wurden nicht gespeichert. Dann verwaltete niemand mehr das ganze Gebäude.',
+  );
+  await self.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(rowOf(page, 'demo')).toContainText('Vollzugriff');
 });
 
 test('only building-wide managers reach the page', async ({ page }) => {

@@ -16,7 +16,7 @@ import { useBuildingData } from '@/features/rooms/components/building-data-provi
  */
 export default function MembersRoute() {
   const intl = useIntl();
-  const { auth } = useAuth();
+  const { auth, logout } = useAuth();
   const { temps, permissions } = useBuildingData();
   const floors = useMemo(
     () =>
@@ -43,5 +43,5 @@ export default function MembersRoute() {
       </div>
     );
   if (!managesBuilding(permissions.data)) return <Navigate to={paths.error.notFound} replace />;
-  return <MembersPage floors={floors} self={auth?.username ?? ''} />;
+  return <MembersPage floors={floors} self={auth?.username ?? ''} onSelfRemoved={logout} />;
 }

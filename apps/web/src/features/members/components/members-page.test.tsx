@@ -116,15 +116,17 @@ beforeEach(() => {
   ];
 });
 afterEach(() => {
+  onSelfRemoved = vi.fn();
   server.resetHandlers();
   requests.length = 0;
 });
 afterAll(() => server.close());
 
+let onSelfRemoved = vi.fn();
 const renderPage = () =>
   render(
     <TestProviders>
-      <MembersPage floors={floors} self="demo" />
+      <MembersPage floors={floors} self="demo" onSelfRemoved={onSelfRemoved} />
     </TestProviders>,
   );
 
@@ -377,9 +379,20 @@ describe('Mitglieder & Rollen', () => {
     expect(requests[0]).toMatchObject({ method: 'DELETE', path: '/api/members/hausmeister/' });
     expect(requests[0]!.headers.get('Authorization')).toBe(`Basic ${btoa('demo:demo1234')}`);
     expect(await screen.findByRole('status')).toHaveTextContent('hausmeister ist entfernt.');
+    expect(onSelfRemoved).not.toHaveBeenCalled();
     await waitFor(() =>
       expect(screen.queryByRole('rowheader', { name: /^hausmeister/ })).toBeNull(),
     );
+  });
+
+  it('signs the manager out who removed themselves', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(within(await rowOf('demo')).getByRole('button', { name: 'demo entfernen' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'demo entfernen?' }));
+    await user.click(dialog.getByRole('button', { name: 'Entfernen' }));
+    await waitFor(() => expect(onSelfRemoved).toHaveBeenCalledTimes(1));
+    expect(requests[0]).toMatchObject({ method: 'DELETE', path: '/api/members/demo/' });
   });
 
   it('keeps the member and says why when removing would leave no building-wide manager (409)', async () => {

@@ -26,7 +26,16 @@ type Open = { kind: 'add' } | { kind: 'edit'; member: Member } | { kind: 'remove
  * invitation), change, remove, send the invitation again. A table with a sticky header on wide
  * screens, cards on phones, both drawn near the viewport only on a long list.
  */
-export function MembersPage({ floors, self }: { floors: readonly ScopeFloor[]; self: string }) {
+export function MembersPage({
+  floors,
+  self,
+  onSelfRemoved,
+}: {
+  floors: readonly ScopeFloor[];
+  self: string;
+  /** The signed-in manager removed themselves: their next request would be refused. */
+  onSelfRemoved: () => void;
+}) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
@@ -168,6 +177,10 @@ export function MembersPage({ floors, self }: { floors: readonly ScopeFloor[]; s
           onClose={() => setOpen(null)}
           onRemoved={(member) => {
             setOpen(null);
+            if (member.username === self) {
+              onSelfRemoved();
+              return;
+            }
             setSaid(t('members.removed', { username: member.username }));
           }}
         />

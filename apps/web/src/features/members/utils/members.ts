@@ -41,10 +41,12 @@ export const ACCESS_CHOICES = ['full', 'permanent', 'read', 'no-access'] as cons
 /** The languages of the invitation and the app. */
 export const LANGUAGE_CHOICES = ['de', 'en'] as const;
 
-/** The username rule of the server: 1–50 characters, no spaces, colon or slash. */
+/** The username rule of the server: 3–50 characters (the sign-in form's), no spaces, colon or slash. */
+export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 50;
 export function usernameProblem(value: string): string | null {
   if (value.trim() === '') return 'members.form.error.usernameRequired';
+  if (value.length < USERNAME_MIN) return 'members.form.error.usernameMin';
   if (value.length > USERNAME_MAX) return 'members.form.error.usernameMax';
   if (/[\s:/]/.test(value)) return 'members.form.error.usernameFormat';
   return null;

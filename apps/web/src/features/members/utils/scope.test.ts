@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testIntl } from '@/lib/testing-catalogs';
 import { lastSignInText, scopeText, validityText } from './describe';
+import { filterMembers, usernameProblem } from './members';
 import { roomsOfScope, sameScope, scopeNames, scopeOfRooms, type ScopeFloor } from './scope';
 
 const floors: ScopeFloor[] = [
@@ -90,5 +91,26 @@ describe('validity and last sign-in', () => {
     expect(lastSignInText(de, '2026-11-22T14:35:00+01:00', now)).toBe('22. Nov., 14:35');
     expect(lastSignInText(testIntl('en'), '2025-01-06T18:00:00Z', now)).toBe('6 Jan 2025, 18:00');
     expect(lastSignInText(de, null, now)).toBe('Noch nie');
+  });
+});
+
+describe('the form’s own rules', () => {
+  it('takes a username of 3–50 characters without spaces, colon or slash, as the server', () => {
+    expect(usernameProblem('')).toBe('members.form.error.usernameRequired');
+    expect(usernameProblem('ab')).toBe('members.form.error.usernameMin');
+    expect(usernameProblem('a'.repeat(51))).toBe('members.form.error.usernameMax');
+    expect(usernameProblem('anna b')).toBe('members.form.error.usernameFormat');
+    expect(usernameProblem('anna:b')).toBe('members.form.error.usernameFormat');
+    expect(usernameProblem('anna')).toBeNull();
+  });
+
+  it('finds members by name or address, accents and case ignored', () => {
+    const list = [
+      { username: 'mueller', email: 'jürgen@example.com' },
+      { username: 'Zoë', email: 'z@example.com' },
+    ] as Parameters<typeof filterMembers>[0];
+    expect(filterMembers(list, 'JURGEN').map((m) => m.username)).toEqual(['mueller']);
+    expect(filterMembers(list, 'zoe').map((m) => m.username)).toEqual(['Zoë']);
+    expect(filterMembers(list, '  ')).toBe(list);
   });
 });
