@@ -48,22 +48,28 @@ export const SCREEN_ENTRIES: readonly {
   { id: 'layout.user.members', icon: Users, to: paths.members, capability: 'manageBuilding' },
 ];
 
-/** Whether the holder of these permissions may open the screen of the entry. */
+/**
+ * Whether the holder of these permissions may open the screen of the entry (on `today`, the
+ * device's day, when given: outside their validity nobody may).
+ */
 export const mayOpen = (
   entry: (typeof SCREEN_ENTRIES)[number],
   permissions: Permissions | null | undefined,
+  today?: string,
 ) =>
   entry.capability === null ||
   (entry.capability === 'manageBuilding'
-    ? managesBuilding(permissions)
-    : can(permissions, entry.capability));
+    ? managesBuilding(permissions, today)
+    : can(permissions, entry.capability, null, today));
 
 /**
  * The account menu's entries without a screen ("Soon"): the spec's list, less those whose screen
  * this user may open (Mitglieder & Rollen is live for building-wide managers, "Soon" for others).
  */
-export const soonEntries = (permissions: Permissions | null | undefined) =>
+export const soonEntries = (permissions: Permissions | null | undefined, today?: string) =>
   ACCOUNT_ENTRIES.filter(
     (account) =>
-      !SCREEN_ENTRIES.some((screen) => screen.id === account.id && mayOpen(screen, permissions)),
+      !SCREEN_ENTRIES.some(
+        (screen) => screen.id === account.id && mayOpen(screen, permissions, today),
+      ),
   );
