@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
               { path: paths.audit, lazy: page(() => import('@/routes/audit/audit-page')) },
               { path: paths.absences, lazy: page(() => import('@/routes/absences/absences')) },
               { path: paths.account, lazy: page(() => import('@/routes/account/account-page')) },
+              { path: paths.members, lazy: page(() => import('@/routes/members/members-page')) },
             ],
           },
           ...authRoutes,

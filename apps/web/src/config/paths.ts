@@ -17,6 +17,8 @@ export const paths = {
   /** "Mein Konto" (issue 31): the signed-in user's own account. */
   account: '/account',
   alarms: '/alarms',
+  /** "Mitglieder & Rollen" (issue 34): the building's users, for building-wide managers. */
+  members: '/members',
   /** Holidays and other times away (issue 16). */
   absences: '/absences',
   floor: (area: Area, floorId: number | string) => `/room-control/${area}/${floorId}`,

@@ -105,8 +105,10 @@ const networkError = () => new HttpError('Network Error', 'network');
  * of every page). XHR rather than fetch for its built-in timeout and because it is what the
  * app has always spoken (same headers, same multipart bodies).
  */
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
 function send<T>(
-  method: 'GET' | 'POST',
+  method: Method,
   url: string,
   body: FormData | null,
   { baseURL, headers = {}, timeout = REQUEST_TIMEOUT_MS }: RequestConfig,
@@ -141,7 +143,7 @@ function send<T>(
 
 /** Sends, reports whether the device answered, and rejects with the app's one error shape. */
 async function request<T>(
-  method: 'GET' | 'POST',
+  method: Method,
   url: string,
   body: FormData | null,
   config: RequestConfig,
@@ -285,5 +287,33 @@ export async function apiPost<T>(
     toFormData(payload, credentials ?? currentCredentials()),
     config,
   );
+  return { status: response.status, data: response.data };
+}
+
+/**
+ * PATCH as multipart form data with the credentials inside, like every write (the members API,
+ * issue 34: only the fields sent change).
+ */
+export async function apiPatch<T>(
+  url: string,
+  payload: Record<string, unknown> = {},
+  config: RequestConfig = {},
+) {
+  const response = await request<T>('PATCH', url, toFormData(payload), config);
+  return { status: response.status, data: response.data };
+}
+
+/** DELETE with HTTP Basic credentials (the members API, issue 34). */
+export async function apiDelete<T>(url: string, config: RequestConfig = {}) {
+  const credentials = currentCredentials();
+  const response = await request<T>('DELETE', url, null, {
+    ...config,
+    headers: {
+      ...(credentials
+        ? { Authorization: basicAuthorization(credentials.username, credentials.password) }
+        : {}),
+      ...config.headers,
+    },
+  });
   return { status: response.status, data: response.data };
 }

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { useWindowList } from '../hooks/use-window-list';
+import { useWindowList } from '@/lib/use-window-list';
 import type { AlarmListProps } from './alarm-table';
 import { AlarmItem } from './alarm-item';
 

@@ -3,7 +3,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import type { Alarm } from '../api/alarm-types';
-import { useWindowList } from '../hooks/use-window-list';
+import { useWindowList } from '@/lib/use-window-list';
 import { formatAlarmTime } from '../utils/alarm-time';
 import { formatTemp, kindLabel } from '../utils/format';
 import { kindStyles, Pill, stateStyles } from './pills';

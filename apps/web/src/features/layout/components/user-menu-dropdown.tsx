@@ -1,4 +1,4 @@
-import { can, type Permissions } from '@raumregler/contract';
+import type { Permissions } from '@raumregler/contract';
 import { Check, Languages, LogOut, Moon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { LANGUAGES, useLocale, type Locale } from '@/lib/i18n';
 import { useSettings } from '@/lib/settings-provider';
-import { ACCOUNT_ENTRIES, SCREEN_ENTRIES } from './user-menu-entries';
+import { mayOpen, SCREEN_ENTRIES, soonEntries } from './user-menu-entries';
 import { UserMenuButtonContent, userMenuButtonClass } from './user-menu-button';
 
 const entry =
@@ -51,8 +51,7 @@ export default function UserMenuDropdown({
   }, [onMount]);
   const { locale, setLocale } = useLocale();
   const { theme, updateSettings } = useSettings();
-  const mayOpen = (screen: (typeof SCREEN_ENTRIES)[number]) =>
-    screen.capability === null || can(permissions, screen.capability);
+  const screens = SCREEN_ENTRIES.filter((screen) => mayOpen(screen, permissions));
   return (
     // Not modal: hiding the page from assistive tech while it stays focusable is an axe error.
     <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
@@ -79,7 +78,7 @@ export default function UserMenuDropdown({
             <span className="block text-xs text-slate-500 dark:text-slate-400">{buildingName}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-white/10" />
-          {SCREEN_ENTRIES.filter(mayOpen).map(({ id, icon: Icon, to }) => (
+          {screens.map(({ id, icon: Icon, to }) => (
             <DropdownMenu.Item key={id} asChild className={entry}>
               <Link to={to}>
                 <Icon className="size-4 shrink-0" aria-hidden="true" />
@@ -89,10 +88,10 @@ export default function UserMenuDropdown({
               </Link>
             </DropdownMenu.Item>
           ))}
-          {SCREEN_ENTRIES.some(mayOpen) && (
+          {screens.length > 0 && (
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-white/10" />
           )}
-          {ACCOUNT_ENTRIES.map(({ id, icon: Icon }) => (
+          {soonEntries(permissions).map(({ id, icon: Icon }) => (
             <DropdownMenu.Item key={id} disabled className={entry}>
               <Icon className="size-4 shrink-0" aria-hidden="true" />
               <span className="flex-1">

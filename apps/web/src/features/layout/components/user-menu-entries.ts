@@ -1,4 +1,4 @@
-import type { Capability } from '@raumregler/contract';
+import { can, managesBuilding, type Capability, type Permissions } from '@raumregler/contract';
 import {
   Bell,
   Blocks,
@@ -32,16 +32,44 @@ export const ACCOUNT_ENTRIES: readonly { id: string; icon: LucideIcon }[] = [
 ];
 
 /**
- * Entries that open a screen of the app, each for the holders of one capability, or for every
- * signed-in user (null).
+ * Entries that open a screen of the app, each for the holders of one capability, for
+ * building-wide managers (`manageBuilding`: manage without a scope), or for every signed-in
+ * user (null).
  */
 export const SCREEN_ENTRIES: readonly {
   id: string;
   icon: LucideIcon;
   to: string;
-  capability: Capability | null;
+  capability: Capability | 'manageBuilding' | null;
 }[] = [
   { id: 'layout.user.myAccount', icon: Settings, to: paths.account, capability: null },
   { id: 'absences.menu', icon: CalendarOff, to: paths.absences, capability: 'manage' },
   { id: 'layout.user.audit', icon: ScrollText, to: paths.audit, capability: 'manage' },
+  { id: 'layout.user.members', icon: Users, to: paths.members, capability: 'manageBuilding' },
 ];
+
+/**
+ * Whether the holder of these permissions may open the screen of the entry (on `today`, the
+ * device's day, when given: outside their validity nobody may).
+ */
+export const mayOpen = (
+  entry: (typeof SCREEN_ENTRIES)[number],
+  permissions: Permissions | null | undefined,
+  today?: string,
+) =>
+  entry.capability === null ||
+  (entry.capability === 'manageBuilding'
+    ? managesBuilding(permissions, today)
+    : can(permissions, entry.capability, null, today));
+
+/**
+ * The account menu's entries without a screen ("Soon"): the spec's list, less those whose screen
+ * this user may open (Mitglieder & Rollen is live for building-wide managers, "Soon" for others).
+ */
+export const soonEntries = (permissions: Permissions | null | undefined, today?: string) =>
+  ACCOUNT_ENTRIES.filter(
+    (account) =>
+      !SCREEN_ENTRIES.some(
+        (screen) => screen.id === account.id && mayOpen(screen, permissions, today),
+      ),
+  );

@@ -1,5 +1,5 @@
 import type { Permissions } from '@raumregler/contract';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SettingsProvider } from '@/lib/settings-provider';
@@ -27,6 +27,7 @@ function renderMenu(permissions?: Permissions) {
             />
             <Route path="/audit" element={<h1>Protokollseite</h1>} />
             <Route path="/account" element={<h1>Kontoseite</h1>} />
+            <Route path="/members" element={<h1>Mitgliederseite</h1>} />
           </Routes>
         </MemoryRouter>
       </SettingsProvider>
@@ -71,5 +72,37 @@ describe('UserMenu', () => {
     expect(entry).not.toHaveAttribute('aria-disabled');
     await user.click(entry);
     expect(await screen.findByRole('heading', { name: 'Kontoseite' })).toBeInTheDocument();
+  });
+
+  it('opens Mitglieder & Rollen for building-wide managers', async () => {
+    renderMenu({
+      access_to_smart: 'full',
+      access_to_pro: 'read',
+      floors: [],
+      rooms: [],
+    } as Permissions);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Benutzermenü von demo' }));
+    const entry = await screen.findByRole('menuitem', { name: 'Mitglieder & Rollen' });
+    expect(entry).not.toHaveAttribute('aria-disabled');
+    expect(entry).not.toHaveTextContent('Bald');
+    await user.click(entry);
+    expect(await screen.findByRole('heading', { name: 'Mitgliederseite' })).toBeInTheDocument();
+  });
+
+  it('keeps Mitglieder & Rollen "Bald" for managers of some rooms and for everyone else', async () => {
+    for (const permissions of [
+      { access_to_smart: 'full', access_to_pro: 'full', floors: [1], rooms: [] },
+      { access_to_smart: 'full', access_to_pro: 'no-access', floors: [], rooms: [21] },
+      { access_to_smart: 'permanent', access_to_pro: 'read', floors: [], rooms: [] },
+    ]) {
+      renderMenu(permissions as Permissions);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Benutzermenü von demo' }));
+      const entries = await screen.findAllByRole('menuitem', { name: /Mitglieder & Rollen/ });
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toHaveAttribute('aria-disabled', 'true');
+      expect(entries[0]).toHaveTextContent('Bald');
+      cleanup();
+    }
   });
 });

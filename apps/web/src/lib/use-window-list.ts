@@ -7,7 +7,7 @@ export const VIRTUAL_FROM = 60;
 /**
  * The items of a long list near the viewport (TanStack Virtual on the window: the page scrolls,
  * not the list), for items that stay in the document's flow between two spacers (a table's
- * rows, a list's cards). Items are measured as drawn (`measure` as their ref), since a note
+ * rows, a list's cards: the alarm console, the members page). Items are measured as drawn (`measure` as their ref), since a note
  * makes one taller. Below VIRTUAL_FROM every item is drawn.
  */
 export function useWindowList<Start extends HTMLElement>({
@@ -16,7 +16,7 @@ export function useWindowList<Start extends HTMLElement>({
   estimate,
 }: {
   count: number;
-  itemKey: (index: number) => number;
+  itemKey: (index: number) => number | string;
   estimate: number;
 }) {
   const startRef = useRef<Start>(null);
