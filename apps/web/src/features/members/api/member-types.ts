@@ -1,26 +1,9 @@
-import type { Access } from '@raumregler/contract';
+import { MEMBERS_PATH, type Member } from '@raumregler/contract';
 
-/**
- * One member as the members API answers it (issue 34, "Exact names"): access per area, the
- * scope (`floors`/`rooms`, the union; both empty = the whole building), the validity
- * (`YYYY-MM-DD`, both days included; null = open) and the last sign-in (offset ISO time; null =
- * never).
- */
-export interface Member {
-  username: string;
-  email: string;
-  language: string;
-  access_to_smart: Access | (string & {});
-  access_to_pro: Access | (string & {});
-  floors: number[];
-  rooms: number[];
-  valid_from: string | null;
-  valid_until: string | null;
-  last_sign_in: string | null;
-}
+export type { Member };
+export { MEMBERS_PATH };
 
-/** Our own endpoint (under `/api` of the server that served the app). */
-export const MEMBERS_PATH = '/members/';
+/** Our own endpoint (under `/api` of the server that served the app), one member's. */
 export const memberPath = (username: string) => `${MEMBERS_PATH}${encodeURIComponent(username)}/`;
 
 /** What the form edits: a member without the server's own field. */

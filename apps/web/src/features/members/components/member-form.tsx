@@ -156,9 +156,10 @@ export function MemberForm({
     onSubmit({
       username: form.username.trim(),
       email: form.email.trim(),
-      language: form.language,
-      access_to_smart: form.access_to_smart,
-      access_to_pro: form.access_to_pro,
+      // The selects offer only LANGUAGE_CHOICES and ACCESS_CHOICES.
+      language: form.language as Member['language'],
+      access_to_smart: form.access_to_smart as Member['access_to_smart'],
+      access_to_pro: form.access_to_pro as Member['access_to_pro'],
       floors: [...scope.floors],
       rooms: [...scope.rooms],
       valid_from: form.valid_from || null,
