@@ -1,7 +1,18 @@
-import { areaAllowsRead, can } from '@raumregler/contract';
+import {
+  areaAllowsRead,
+  boundByLimits,
+  can,
+  formatRoomLimits,
+  withinRoomLimits,
+  type Floor,
+  type Permissions,
+  type RoomLimits,
+  wholeBuilding,
+} from '@raumregler/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useIntl } from 'react-intl';
+import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAlarms } from '@/features/alarms/hooks/use-alarms';
 import { absencesQueryOptions } from '@/features/absences/api/get-absences';
@@ -11,11 +22,13 @@ import type { GroupWrite } from '@/features/overview/utils/group';
 import { endTemporary } from '@/features/rooms/api/end-temporary';
 import { outsQueryOptions } from '@/features/rooms/api/get-outs';
 import { tempsQueryOptions } from '@/features/rooms/api/get-temps';
+import { setRoomLimits } from '@/features/rooms/api/set-limits';
 import { setPermanent } from '@/features/rooms/api/set-permanent';
 import { setTarget } from '@/features/rooms/api/set-target';
 import { writeRooms } from '@/features/rooms/api/update-room-cache';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { LoadState } from '@/features/rooms/components/load-state';
+import { deviceToday } from '@/lib/device-today';
 import { useNow } from '@/lib/use-now';
 
 const REFRESH_MS = 60_000;
@@ -36,7 +49,37 @@ async function writeOne(write: GroupWrite) {
       return setPermanent({ roomId: write.roomId, target: write.target });
     case 'resume':
       return endTemporary(write.roomId);
+    case 'limits':
+      return setRoomLimits(write.roomId, write.limits);
   }
+}
+
+/**
+ * The limits that bind this user's targets, per room (issue 34): the rooms they do not manage
+ * and that have limits.
+ */
+function bindingLimits(floors: readonly Floor[], access: Permissions | undefined, today: string) {
+  const limits = new Map<number, RoomLimits>();
+  for (const floor of floors) {
+    for (const room of floor.raeume) {
+      if (room.limits && boundByLimits(access, { id: room.id, floor: floor.id }, today))
+        limits.set(room.id, room.limits);
+    }
+  }
+  return limits;
+}
+
+/**
+ * A group target outside a room's limits is not sent (decision 0077): the room is reported
+ * with its limits, in the words of the server's own refusal, among the rooms not changed.
+ */
+function outsideLimits(write: GroupWrite, limits: ReadonlyMap<number, RoomLimits>) {
+  if (write.kind !== 'temporary' && write.kind !== 'permanent') return null;
+  const roomLimits = limits.get(write.roomId);
+  if (withinRoomLimits(roomLimits, write.target) || !roomLimits) return null;
+  const field = write.kind === 'temporary' ? 'ziel' : 'soll';
+  const message = `${field} is outside this room's limits (erlaubt ${formatRoomLimits(roomLimits)}).`;
+  return { status: 400, error: 'outside_room_limits', message, messages: { [field]: [message] } };
 }
 
 /**
@@ -63,7 +106,9 @@ export default function DashboardRoute() {
   const area = access && areaAllowsRead(access.access_to_smart) ? 'smart' : 'pro';
   const readable =
     !!access && (areaAllowsRead(access.access_to_smart) || areaAllowsRead(access.access_to_pro));
-  const mayWrite = can(access, 'write');
+  const today = deviceToday(now);
+  const mayWrite = can(access, 'write', null, today);
+  const mayManage = can(access, 'manage', null, today);
   // Valve openings (issue 32): the Ventil column, the demand filter and "Heizbedarf"; asked for
   // once the user is known to read the building (a 403 would only be retried).
   const outs = useQuery({
@@ -93,26 +138,37 @@ export default function DashboardRoute() {
     },
     [intl],
   );
-  const runWrites = useCallback<RunGroupWrites>(
-    (writes, onSettled) =>
-      writeRooms(queryClient, writes, async (write) => {
-        try {
-          return await writeOne(write);
-        } finally {
-          onSettled();
-        }
-      }),
-    [queryClient],
-  );
   const floors = useMemo(
     () => (readable && Array.isArray(temps.data) ? temps.data : []),
     [readable, temps.data],
   );
+  const limits = useMemo(() => bindingLimits(floors, access, today), [floors, access, today]);
+  const runWrites = useCallback<RunGroupWrites>(
+    (writes, onSettled) =>
+      writeRooms(queryClient, writes, async (write) => {
+        try {
+          const refusal = outsideLimits(write, limits);
+          if (refusal) throw refusal;
+          const answer = await writeOne(write);
+          if (!answer) throw new Error('no answer');
+          return answer;
+        } finally {
+          onSettled();
+        }
+      }),
+    [queryClient, limits],
+  );
+  // Issue 34: a scoped user whose building is one room goes straight to it.
+  const onlyRoom =
+    access && !wholeBuilding(access) && floors.length === 1 && floors[0]!.raeume.length === 1
+      ? floors[0]!.raeume[0]!
+      : null;
   const loaded = !!temps.data && !!access;
   // The overview draws in a background render of its own, after the frame (header, menu) and
   // the heading are on screen: drawing all of it in one task took 90–180 ms at 4x CPU on the
   // 1,000-room building (issue 13). A refresh redraws it the same way.
   const shownFloors = useDeferredValue(loaded ? floors : null, null);
+  if (loaded && onlyRoom) return <Navigate to={paths.room(area, onlyRoom.id)} replace />;
   if (shownFloors === null)
     return (
       <div className="flex flex-col gap-4">
@@ -140,6 +196,7 @@ export default function DashboardRoute() {
       // reaches 24 hours ahead there.
       proxy={deviceMode === 'proxy'}
       valves={outs.data}
+      mayManage={mayManage}
     />
   );
 }

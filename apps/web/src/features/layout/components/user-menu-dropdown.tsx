@@ -10,6 +10,7 @@ import { LANGUAGES, useLocale, type Locale } from '@/lib/i18n';
 import { useSettings } from '@/lib/settings-provider';
 import { ACCOUNT_ENTRIES, SCREEN_ENTRIES } from './user-menu-entries';
 import { UserMenuButtonContent, userMenuButtonClass } from './user-menu-button';
+import { deviceToday } from '@/lib/device-today';
 
 const entry =
   'flex min-h-9 cursor-default items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-white/5 dark:data-[disabled]:text-slate-500';
@@ -52,7 +53,7 @@ export default function UserMenuDropdown({
   const { locale, setLocale } = useLocale();
   const { theme, updateSettings } = useSettings();
   const mayOpen = (screen: (typeof SCREEN_ENTRIES)[number]) =>
-    screen.capability === null || can(permissions, screen.capability);
+    screen.capability === null || can(permissions, screen.capability, null, deviceToday());
   return (
     // Not modal: hiding the page from assistive tech while it stays focusable is an axe error.
     <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
