@@ -83,7 +83,13 @@ export default function RoomPage({ area }: { area: Area }) {
         receivedAt={receivedAt}
         valve={valves.data ? (valves.data.get(room.id) ?? null) : undefined}
       />
-      {manages && <RoomLimitsForm key={`limits-${room.id}`} room={room} />}
+      {manages && (
+        // Keyed by the limits too: a change from elsewhere (the overview, the CLI) shows here.
+        <RoomLimitsForm
+          key={`limits-${room.id}-${room.limits?.min}-${room.limits?.max}`}
+          room={room}
+        />
+      )}
       <RoomSchedule
         key={`schedule-${room.id}`}
         roomId={room.id}

@@ -106,7 +106,7 @@ export function RoomControl({
           onCommit={(value) => actions.commitTarget(value, hours)}
         />
         <SaveStatus state={actions.saveState} />
-        {limits && !offline && (
+        {limits && !offline && (canChange || !limitsBind) && (
           <p className="max-w-sm text-center text-sm font-medium text-slate-700 dark:text-slate-300">
             {t(limitsBind ? 'limits.dial.bound' : 'limits.dial.marks', limitsText)}
           </p>
