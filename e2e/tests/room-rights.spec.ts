@@ -12,6 +12,8 @@ import { dial } from '../support/rooms';
 // rooms at once ("Grenzen…").
 
 const mieter = { username: 'mieter', password: 'mieter-passwort-34' } as const;
+/** A second occupant, of the Wohnzimmer (1) and the capped Arbeitszimmer (3). */
+const paar = { username: 'paar', password: 'paar-passwort-34' } as const;
 
 /** The demo building with an occupant (`permanent`) of the Arbeitszimmer (3), capped at 16–23 °C. */
 function scopedBuilding() {
@@ -32,6 +34,15 @@ function scopedBuilding() {
     lastName: 'Mieter',
     access: { smart: 'permanent', pro: 'permanent' },
     rooms: [3],
+  });
+  building.users.push({
+    username: paar.username,
+    email: 'paar@example.com',
+    password: paar.password,
+    firstName: 'Pia',
+    lastName: 'Paar',
+    access: { smart: 'permanent', pro: 'permanent' },
+    rooms: [1, 3],
   });
   for (const floor of building.floors)
     for (const room of floor.rooms) if (room.id === 3) room.limits = { min: 16, max: 23 };
@@ -112,6 +123,44 @@ test.describe('an occupant scoped to one room', () => {
     await expect(slider).toHaveAttribute('aria-valuemax', '23');
     await expect(page.getByText('Erlaubt sind 16,0–23,0 °C in diesem Raum.')).toBeVisible();
     await expectNoA11yViolations(page, 'occupant, room page, phone, dark');
+  });
+});
+
+test.describe('an occupant of two rooms', () => {
+  test.use({ serverEnv: { SEED_FILE: seedFile }, timezoneId: 'Europe/Berlin' });
+
+  test("sees only their rooms; a group target above a room's max is reported for it, not sent", async ({
+    page,
+  }) => {
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/ziel\/\d+\/$/.test(request.url()))
+        sent.push(request.url());
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInAs(page, paar);
+    await expect(page.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
+    const table = page.getByRole('table');
+    await expect(table.locator('tbody tr')).toHaveCount(2);
+    for (const room of ['Wohnzimmer', 'Arbeitszimmer'])
+      await table
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: room, exact: true }) })
+        .getByRole('checkbox')
+        .check();
+    // Not a manager: no "Grenzen…".
+    await expect(page.getByRole('button', { name: 'Grenzen…' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Vorübergehend…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Vorübergehende Temperatur' });
+    await dialog.getByLabel('Temperatur (°C)').fill('25');
+    await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+    await expect(page.getByText('1 Raum wurde nicht geändert:')).toBeVisible();
+    await expect(
+      page.getByText('Arbeitszimmer: Erlaubt sind 16,0–23,0 °C in diesem Raum.'),
+    ).toBeVisible();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/\/ziel\/1\/$/);
+    await expectNoA11yViolations(page, 'two-room occupant, group result');
   });
 });
 
