@@ -81,6 +81,8 @@ export function readRoom(value: unknown): Room | null {
   const absentUntil = hasAbsent ? readText(room.absent_until) : undefined;
   const hasAfter = room.after_temporary_temperature !== undefined;
   const after = hasAfter ? readNumber(room.after_temporary_temperature) : undefined;
+  const hasLimits = room.limits !== undefined;
+  const limits = readLimits(room.limits);
   if (
     id === room.id &&
     target !== null &&
@@ -100,7 +102,8 @@ export function readRoom(value: unknown): Room | null {
     nextTemperature === room.next_temperature &&
     nextDue === room.next_due_time &&
     absentUntil === room.absent_until &&
-    after === room.after_temporary_temperature
+    after === room.after_temporary_temperature &&
+    limits === room.limits
   ) {
     return room as Room;
   }
@@ -123,7 +126,23 @@ export function readRoom(value: unknown): Room | null {
   };
   if (hasAbsent) read.absent_until = absentUntil;
   if (hasAfter) read.after_temporary_temperature = after;
+  if (hasLimits) read.limits = limits;
   return read;
+}
+
+/**
+ * Ours (issue 34): a room's limits `{min, max}`; null for none (or unreadable ones), absent when
+ * absent (a device sends none). Our server's object passes as it came.
+ */
+function readLimits(value: unknown): { min: number; max: number } | null | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) return null;
+  const min = readNumber(value.min);
+  const max = readNumber(value.max);
+  if (min === null || max === null) return null;
+  return min === value.min && max === value.max
+    ? (value as { min: number; max: number })
+    : { min, max };
 }
 
 /** The answer of `temps/{roomId}/`: a one-element array (as devices answer) or a bare object. */

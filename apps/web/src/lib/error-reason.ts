@@ -10,6 +10,8 @@ const KNOWN_REFUSALS: Record<string, string> = {
   'You may not see this building.': 'error.reason.mayNotRead',
   'You may not change temperatures.': 'error.reason.mayNotWrite',
   'You may not manage this building.': 'error.reason.mayNotManage',
+  // Issue 34: a room outside the user's scope.
+  'You may not see or change this room.': 'error.reason.notYourRoom',
 };
 
 const number = (intl: IntlShape, text: string) => intl.formatNumber(Number(text));
@@ -45,6 +47,31 @@ function validationReason(intl: IntlShape, text: string): string {
   if (/must be one of heating, cooling, off, on/.test(text))
     return intl.formatMessage({ id: 'error.reason.mode' });
   return text;
+}
+
+/**
+ * "Erlaubt sind 16,0–23,0 °C in diesem Raum.": the limits as the server's message (or its
+ * `messages`) names them ("… (erlaubt 16,0–23,0 °C)."), in the user's language.
+ */
+function outsideLimitsReason(intl: IntlShape, apiError: ApiError): string {
+  const texts = [
+    typeof apiError.message === 'string' ? apiError.message : '',
+    ...Object.values(apiError.messages ?? {}).flat(),
+  ];
+  for (const text of texts) {
+    const limits = typeof text === 'string' && /(\d+(?:[.,]\d+)?)–(\d+(?:[.,]\d+)?) °C/.exec(text);
+    if (!limits) continue;
+    const value = (raw: string) =>
+      intl.formatNumber(Number(raw.replace(',', '.')), {
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+      });
+    return intl.formatMessage(
+      { id: 'error.reason.outsideRoomLimits' },
+      { min: value(limits[1]!), max: value(limits[2]!) },
+    );
+  }
+  return intl.formatMessage({ id: 'error.reason.outsideRoomLimitsNoValues' });
 }
 
 /**
@@ -86,6 +113,8 @@ export function errorReason(intl: IntlShape, error: unknown): string | undefined
   if (status === 404 || code === 'not_found') return t('error.reason.notFound');
   if (code === 'internal_error' || (status !== undefined && status >= 500))
     return t('error.reason.internal');
+  // Issue 34: a target outside the room's limits, by a user bound by them.
+  if (code === 'outside_room_limits') return outsideLimitsReason(intl, apiError);
   if (status === 400 || code === 'validation_failed' || code === 'bad_request') {
     const messages = Object.values(apiError.messages ?? {})
       .flat()

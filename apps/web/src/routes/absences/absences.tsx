@@ -7,6 +7,7 @@ import { useDeviceMode } from '@/features/auth/api/get-app-config';
 import { refreshTemps } from '@/features/rooms/api/update-room-cache';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { useNow } from '@/lib/use-now';
+import { deviceToday } from '@/lib/device-today';
 
 /** `/absences` (issue 16): the building's rooms by floor from temps, "manage" from permissions. */
 export default function AbsencesRoute() {
@@ -31,7 +32,7 @@ export default function AbsencesRoute() {
   return (
     <AbsencesPage
       floors={floors}
-      canManage={can(permissions.data, 'manage')}
+      canManage={can(permissions.data, 'manage', null, deviceToday())}
       now={now}
       onChanged={onChanged}
       deviceMode={deviceMode}

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { paths } from '@/config/paths';
 import { AlarmConsole } from '@/features/alarms/components/alarm-console';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
+import { deviceToday } from '@/lib/device-today';
 
 /**
  * `/alarms` (issues 15, 32): the alarm console; acknowledging needs the manage capability. Room
@@ -29,7 +30,7 @@ export default function AlarmsPage() {
   );
   return (
     <AlarmConsole
-      mayManage={can(access, 'manage')}
+      mayManage={can(access, 'manage', null, deviceToday())}
       roomHref={roomHref}
       floorLabel={floorLabel}
       floors={floors}

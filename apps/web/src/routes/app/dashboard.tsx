@@ -1,7 +1,8 @@
-import { areaAllowsRead, can } from '@raumregler/contract';
+import { areaAllowsRead, can, wholeBuilding } from '@raumregler/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useIntl } from 'react-intl';
+import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAlarms } from '@/features/alarms/hooks/use-alarms';
 import { absencesQueryOptions } from '@/features/absences/api/get-absences';
@@ -11,11 +12,14 @@ import type { GroupWrite } from '@/features/overview/utils/group';
 import { endTemporary } from '@/features/rooms/api/end-temporary';
 import { outsQueryOptions } from '@/features/rooms/api/get-outs';
 import { tempsQueryOptions } from '@/features/rooms/api/get-temps';
+import { setRoomLimits } from '@/features/rooms/api/set-limits';
 import { setPermanent } from '@/features/rooms/api/set-permanent';
 import { setTarget } from '@/features/rooms/api/set-target';
 import { writeRooms } from '@/features/rooms/api/update-room-cache';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { LoadState } from '@/features/rooms/components/load-state';
+import { deviceToday } from '@/lib/device-today';
+import { bindingLimits, outsideLimits } from './group-limits';
 import { useNow } from '@/lib/use-now';
 
 const REFRESH_MS = 60_000;
@@ -36,6 +40,8 @@ async function writeOne(write: GroupWrite) {
       return setPermanent({ roomId: write.roomId, target: write.target });
     case 'resume':
       return endTemporary(write.roomId);
+    case 'limits':
+      return setRoomLimits(write.roomId, write.limits);
   }
 }
 
@@ -63,7 +69,9 @@ export default function DashboardRoute() {
   const area = access && areaAllowsRead(access.access_to_smart) ? 'smart' : 'pro';
   const readable =
     !!access && (areaAllowsRead(access.access_to_smart) || areaAllowsRead(access.access_to_pro));
-  const mayWrite = can(access, 'write');
+  const today = deviceToday(now);
+  const mayWrite = can(access, 'write', null, today);
+  const mayManage = can(access, 'manage', null, today);
   // Valve openings (issue 32): the Ventil column, the demand filter and "Heizbedarf"; asked for
   // once the user is known to read the building (a 403 would only be retried).
   const outs = useQuery({
@@ -93,26 +101,37 @@ export default function DashboardRoute() {
     },
     [intl],
   );
-  const runWrites = useCallback<RunGroupWrites>(
-    (writes, onSettled) =>
-      writeRooms(queryClient, writes, async (write) => {
-        try {
-          return await writeOne(write);
-        } finally {
-          onSettled();
-        }
-      }),
-    [queryClient],
-  );
   const floors = useMemo(
     () => (readable && Array.isArray(temps.data) ? temps.data : []),
     [readable, temps.data],
   );
+  const limits = useMemo(() => bindingLimits(floors, access, today), [floors, access, today]);
+  const runWrites = useCallback<RunGroupWrites>(
+    (writes, onSettled) =>
+      writeRooms(queryClient, writes, async (write) => {
+        try {
+          const refusal = outsideLimits(write, limits);
+          if (refusal) throw refusal;
+          const answer = await writeOne(write);
+          if (!answer) throw new Error('no answer');
+          return answer;
+        } finally {
+          onSettled();
+        }
+      }),
+    [queryClient, limits],
+  );
+  // Issue 34: a scoped user whose building is one room goes straight to it.
+  const onlyRoom =
+    access && !wholeBuilding(access) && floors.length === 1 && floors[0]!.raeume.length === 1
+      ? floors[0]!.raeume[0]!
+      : null;
   const loaded = !!temps.data && !!access;
   // The overview draws in a background render of its own, after the frame (header, menu) and
   // the heading are on screen: drawing all of it in one task took 90–180 ms at 4x CPU on the
   // 1,000-room building (issue 13). A refresh redraws it the same way.
   const shownFloors = useDeferredValue(loaded ? floors : null, null);
+  if (loaded && onlyRoom) return <Navigate to={paths.room(area, onlyRoom.id)} replace />;
   if (shownFloors === null)
     return (
       <div className="flex flex-col gap-4">
@@ -140,6 +159,7 @@ export default function DashboardRoute() {
       // reaches 24 hours ahead there.
       proxy={deviceMode === 'proxy'}
       valves={outs.data}
+      mayManage={mayManage}
     />
   );
 }

@@ -20,6 +20,7 @@ import { AppShell } from '@/features/layout/components/app-shell';
 import { buildMenu } from '@/features/layout/utils/menu';
 import { addSignedInMessages } from '@/lib/catalog-de-signed-in';
 import { NoAccessPage } from './no-access';
+import { deviceToday } from '@/lib/device-today';
 
 // The signed-in screens' German strings come with this frame, not with the entry.
 addSignedInMessages();
@@ -87,7 +88,7 @@ export default function AppLayoutRoute() {
 
   // No access in both areas: the server refuses the building's data, so say so plainly
   // rather than show empty menus or a failed load.
-  if (permissions.data && !can(permissions.data, 'read'))
+  if (permissions.data && !can(permissions.data, 'read', null, deviceToday()))
     return <NoAccessPage username={auth.username} onLogout={logout} />;
 
   const menuStatus =
@@ -104,7 +105,7 @@ export default function AppLayoutRoute() {
       buildingName={auth.deviceInfo?.name ?? intl.formatMessage({ id: 'app.name' })}
       onLogout={logout}
       permissions={permissions.data}
-      headerExtras={can(permissions.data, 'read') ? <AlarmBell /> : undefined}
+      headerExtras={can(permissions.data, 'read', null, deviceToday()) ? <AlarmBell /> : undefined}
     >
       {notRemembered && (
         <Suspense fallback={null}>

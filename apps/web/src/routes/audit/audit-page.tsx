@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { AuditLog } from '@/features/audit/components/audit-log';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
+import { deviceToday } from '@/lib/device-today';
 
 /**
  * /audit, "Protokoll": the audit log for users with the manage capability. Everyone else gets the
@@ -35,6 +36,7 @@ export default function AuditPage() {
         />
       </div>
     );
-  if (!can(permissions.data, 'manage')) return <Navigate to={paths.error.notFound} replace />;
+  if (!can(permissions.data, 'manage', null, deviceToday()))
+    return <Navigate to={paths.error.notFound} replace />;
   return <AuditLog rooms={rooms} />;
 }

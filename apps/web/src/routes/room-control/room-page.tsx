@@ -1,4 +1,4 @@
-import { areaAllowsWrite, can } from '@raumregler/contract';
+import { areaAllowsWrite, boundByLimits, can } from '@raumregler/contract';
 import { ArrowLeft } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
@@ -10,6 +10,8 @@ import { LoadState } from '@/features/rooms/components/load-state';
 import { NotFoundState } from '@/features/rooms/components/not-found-state';
 import { roomReceivedAt } from '@/features/rooms/api/update-room-cache';
 import { RoomControl } from '@/features/rooms/components/room-control';
+import { RoomLimitsForm } from '@/features/rooms/components/room-limits-form';
+import { deviceToday } from '@/lib/device-today';
 import { HistorySection } from '@/features/history/components/history-section';
 import { RecentChanges } from '@/features/audit/components/recent-changes';
 import { RoomAbsence, RoomSchedule } from './room-schedule';
@@ -46,6 +48,12 @@ export default function RoomPage({ area }: { area: Area }) {
   // rest access_to_smart. Until the permissions are known, nobody gets a dial that might refuse
   // the change.
   const access = permissions.data?.[area === 'pro' ? 'access_to_pro' : 'access_to_smart'];
+  // Issue 34: the one rule, for this room and today (scope and validity); the area's own access
+  // on top, as before.
+  const place = { id: room.id, floor: floor.id };
+  const today = deviceToday();
+  const canChange = areaAllowsWrite(access) && can(permissions.data, 'write', place, today);
+  const manages = can(permissions.data, 'manage', place, today);
   // A write puts its room into the list with its own arrival time (the countdown counts from it);
   // the recent changes ask again on either, a write or a reload of the list.
   const receivedAt = roomReceivedAt(room, temps.dataUpdatedAt);
@@ -68,12 +76,20 @@ export default function RoomPage({ area }: { area: Area }) {
       <RoomControl
         key={room.id}
         room={room}
-        canChange={areaAllowsWrite(access)}
+        canChange={canChange}
+        bound={boundByLimits(permissions.data, place, today)}
         offline={lastKnownAt !== null}
         accessKnown={permissions.data !== undefined || permissions.isError}
         receivedAt={receivedAt}
         valve={valves.data ? (valves.data.get(room.id) ?? null) : undefined}
       />
+      {manages && (
+        // Keyed by the limits too: a change from elsewhere (the overview, the CLI) shows here.
+        <RoomLimitsForm
+          key={`limits-${room.id}-${room.limits?.min}-${room.limits?.max}`}
+          room={room}
+        />
+      )}
       <RoomSchedule
         key={`schedule-${room.id}`}
         roomId={room.id}
@@ -82,9 +98,7 @@ export default function RoomPage({ area }: { area: Area }) {
       />
       {/* Issue 14: the room's history (loads near the screen) and its last changes (manage). */}
       <HistorySection key={`history-${room.id}`} roomId={room.id} roomName={room.name} />
-      {can(permissions.data, 'manage') && (
-        <RecentChanges key={`changes-${room.id}`} roomId={room.id} version={version} />
-      )}
+      {manages && <RecentChanges key={`changes-${room.id}`} roomId={room.id} version={version} />}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useDeviceMode } from '@/features/auth/api/get-app-config';
 import { refreshTemps } from '@/features/rooms/api/update-room-cache';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { useFloorStructure } from '@/features/rooms/hooks/use-floor-structure';
+import { deviceToday } from '@/lib/device-today';
 import { useNow } from '@/lib/use-now';
 import { usePainted } from '@/lib/after-paint';
 
@@ -48,6 +49,9 @@ export function RoomSchedule({
   // text and so its LCP, shows once the permissions are known, and a chunk that arrives before
   // its paint counts towards it. Reached from another screen, after the room's first paint.
   const painted = usePainted('first-view');
+  // Issue 34: "manage" in this room (its scope and today), as the server checks a save.
+  const floorId = floors.find((floor) => floor.raeume?.some((room) => room.id === roomId))?.id;
+  const place = floorId === undefined ? null : { id: roomId, floor: floorId };
   // The stand-in keeps the height of a week, so that the Verlauf below stays below the fold
   // (and its chart unloaded) while this chunk arrives.
   const standIn = <div className="min-h-[31rem]" aria-hidden="true" />;
@@ -57,7 +61,7 @@ export function RoomSchedule({
       <WeekSchedule
         roomId={roomId}
         roomName={roomName}
-        canManage={can(permissions.data, 'manage')}
+        canManage={can(permissions.data, 'manage', place, deviceToday())}
         floors={pickerFloors}
         onSaved={() => refreshTemps(queryClient)}
       />

@@ -10,6 +10,7 @@ import { LANGUAGES, useLocale, type Locale } from '@/lib/i18n';
 import { useSettings } from '@/lib/settings-provider';
 import { mayOpen, SCREEN_ENTRIES, soonEntries } from './user-menu-entries';
 import { UserMenuButtonContent, userMenuButtonClass } from './user-menu-button';
+import { deviceToday } from '@/lib/device-today';
 
 const entry =
   'flex min-h-9 cursor-default items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-white/5 dark:data-[disabled]:text-slate-500';
@@ -51,7 +52,8 @@ export default function UserMenuDropdown({
   }, [onMount]);
   const { locale, setLocale } = useLocale();
   const { theme, updateSettings } = useSettings();
-  const screens = SCREEN_ENTRIES.filter((screen) => mayOpen(screen, permissions));
+  const today = deviceToday();
+  const screens = SCREEN_ENTRIES.filter((screen) => mayOpen(screen, permissions, today));
   return (
     // Not modal: hiding the page from assistive tech while it stays focusable is an axe error.
     <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
@@ -91,7 +93,7 @@ export default function UserMenuDropdown({
           {screens.length > 0 && (
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-white/10" />
           )}
-          {soonEntries(permissions).map(({ id, icon: Icon }) => (
+          {soonEntries(permissions, today).map(({ id, icon: Icon }) => (
             <DropdownMenu.Item key={id} disabled className={entry}>
               <Icon className="size-4 shrink-0" aria-hidden="true" />
               <span className="flex-1">

@@ -10,10 +10,13 @@ export function GroupToolbar({
   onOpen,
   onAction,
   onClear,
+  mayManage = false,
 }: {
   count: number;
   busy: boolean;
-  onOpen: (dialog: 'temporary' | 'permanent') => void;
+  onOpen: (dialog: 'temporary' | 'permanent' | 'limits') => void;
+  /** Issue 34: those who manage the rooms set their limits ("Grenzen…"). */
+  mayManage?: boolean;
   onAction: (action: GroupAction) => void;
   onClear: () => void;
 }) {
@@ -66,6 +69,17 @@ export function GroupToolbar({
       >
         {t('overview.action.resume')}
       </Button>
+      {mayManage && (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          aria-haspopup="dialog"
+          onClick={() => onOpen('limits')}
+        >
+          {t('overview.group.limits')}
+        </Button>
+      )}
       <Button size="sm" variant="ghost" onClick={onClear}>
         {t('overview.clearSelection')}
       </Button>

@@ -23,6 +23,7 @@ import { OverviewSummary } from './overview-summary';
 import { OverviewTable } from './overview-table';
 
 const GroupDialog = lazy(() => import('./group-dialog'));
+const GroupLimitsDialog = lazy(() => import('./group-limits-dialog'));
 // Loaded when needed (a selection, a phone), so the first view and the prefetch stay small.
 const GroupToolbar = lazy(() =>
   import('./group-toolbar').then((m) => ({ default: m.GroupToolbar })),
@@ -55,6 +56,8 @@ interface OverviewProps {
   proxy?: boolean;
   /** Valve openings from `outs/` (issue 32), once loaded: the Ventil column, `demand`. */
   valves?: RoomValves;
+  /** Issue 34: the user manages the rooms listed, so "Grenzen…" sets their limits. */
+  mayManage?: boolean;
 }
 
 /**
@@ -81,6 +84,7 @@ function OverviewRooms({
   marks,
   proxy = false,
   valves,
+  mayManage = false,
 }: OverviewProps & { baseRows: OverviewRow[] }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -182,7 +186,7 @@ function OverviewRooms({
 
   const noWrites = useCallback<RunGroupWrites>(async () => [], []);
   const group = useBatchRun<GroupWrite>(runWrites ?? noWrites);
-  const [dialog, setDialog] = useState<'temporary' | 'permanent' | null>(null);
+  const [dialog, setDialog] = useState<'temporary' | 'permanent' | 'limits' | null>(null);
   const act = (action: GroupAction) => {
     setDialog(null);
     void group.start(groupWrites(action, selectedRows, new Date()));
@@ -276,6 +280,7 @@ function OverviewRooms({
                   onOpen={setDialog}
                   onAction={act}
                   onClear={() => setSelected(new Set())}
+                  mayManage={mayManage}
                 />
               </Suspense>
             </div>
@@ -331,7 +336,16 @@ function OverviewRooms({
               />
             </div>
           )}
-          {dialog && (
+          {dialog === 'limits' && (
+            <Suspense fallback={null}>
+              <GroupLimitsDialog
+                count={selected.size}
+                onCancel={() => setDialog(null)}
+                onConfirm={act}
+              />
+            </Suspense>
+          )}
+          {dialog && dialog !== 'limits' && (
             <Suspense fallback={null}>
               <GroupDialog
                 kind={dialog}

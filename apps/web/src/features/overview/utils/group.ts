@@ -1,3 +1,4 @@
+import type { RoomLimits } from '@raumregler/contract';
 import type { OverviewRow } from './rows';
 import { durationBeside } from './until';
 
@@ -5,7 +6,9 @@ import { durationBeside } from './until';
 export type GroupWrite =
   | { roomId: number; kind: 'temporary'; target: number; minutes: number; until: string }
   | { roomId: number; kind: 'permanent'; target: number }
-  | { roomId: number; kind: 'resume' };
+  | { roomId: number; kind: 'resume' }
+  /** Issue 34: the room's limits, or none (null), for those who manage the rooms. */
+  | { roomId: number; kind: 'limits'; limits: RoomLimits | null };
 
 export type GroupAction =
   | { kind: 'temporary'; target: number; hours: number }
@@ -13,7 +16,8 @@ export type GroupAction =
   | { kind: 'until'; target: number; until: Date }
   | { kind: 'shift'; delta: number; hours: number }
   | { kind: 'permanent'; target: number }
-  | { kind: 'resume' };
+  | { kind: 'resume' }
+  | { kind: 'limits'; limits: RoomLimits | null };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -36,6 +40,12 @@ const tenth = (value: number) => Math.round(value * 10) / 10;
 export function groupWrites(action: GroupAction, rows: readonly OverviewRow[], now: Date) {
   if (action.kind === 'resume')
     return rows.map((row) => ({ roomId: row.id, kind: 'resume' as const }));
+  if (action.kind === 'limits')
+    return rows.map((row): GroupWrite => ({
+      roomId: row.id,
+      kind: 'limits',
+      limits: action.limits,
+    }));
   if (action.kind === 'permanent')
     return rows.map((row) => ({
       roomId: row.id,

@@ -17,6 +17,7 @@ import { SaveStatus } from './save-status';
 import { SensorInfo } from './sensor-info';
 import { TemporaryPanel } from './temporary-panel';
 import { ThermostatDial } from './thermostat-dial';
+import { dialRange } from '../utils/dial-math';
 
 /**
  * One room: the dial, its mode (schedule or temporary) and what the user may do.
@@ -29,9 +30,15 @@ export function RoomControl({
   offline = false,
   receivedAt,
   valve,
+  bound = false,
 }: {
   room: Room;
   canChange: boolean;
+  /**
+   * The user does not manage this room, so its limits (`room.limits`) bind their targets (issue
+   * 34): the dial turns within them. Those who manage it see the limits as marks on the arc.
+   */
+  bound?: boolean;
   /**
    * The room is the last known one from storage (issue 32): the controller does not answer, so
    * nothing can be changed now, and the dial says why instead of pretending.
@@ -59,6 +66,17 @@ export function RoomControl({
   const busy = actions.saveState === 'saving';
   const format = (value: unknown) => formatTemperature(intl, value);
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const limits = room.limits ?? null;
+  const limitsBind = bound && limits !== null;
+  const range = dialRange(limits, bound);
+  const oneDecimal = (value: number) =>
+    intl.formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const limitsText = limits
+    ? { min: oneDecimal(limits.min), max: oneDecimal(limits.max) }
+    : { min: '', max: '' };
+  // A bound user cannot keep or make permanent a target outside the limits (set before them, or
+  // by a manager): the buttons would only earn the server's refusal.
+  const targetAllowed = !limitsBind || (target >= limits.min && target <= limits.max);
 
   const onExpired = useCallback(() => {
     setExpiredAt(receivedAt);
@@ -75,6 +93,9 @@ export function RoomControl({
       <Card className="flex flex-col items-center gap-1 p-4 sm:p-6">
         <ThermostatDial
           value={target}
+          range={range}
+          marks={limitsBind ? null : limits}
+          formatEnd={(value) => intl.formatNumber(value)}
           current={current}
           label={t('rooms.dial.label', { room: room.name })}
           readOnly={!canChange || offline}
@@ -85,6 +106,11 @@ export function RoomControl({
           onCommit={(value) => actions.commitTarget(value, hours)}
         />
         <SaveStatus state={actions.saveState} />
+        {limits && !offline && (canChange || !limitsBind) && (
+          <p className="max-w-sm text-center text-sm font-medium text-slate-700 dark:text-slate-300">
+            {t(limitsBind ? 'limits.dial.bound' : 'limits.dial.marks', limitsText)}
+          </p>
+        )}
         {/* Until the permissions are known, neither "drag" nor "read access only" is true: the
             paragraph keeps its place, unseen (it told writers they could not change anything). */}
         <p
@@ -143,14 +169,14 @@ export function RoomControl({
                   <Button
                     variant="secondary"
                     className="h-auto min-h-10 py-2"
-                    disabled={busy}
+                    disabled={busy || !targetAllowed}
                     onClick={() => actions.commitTarget(target, hours)}
                   >
                     {t('rooms.duration.apply')}
                   </Button>
                   <Button
                     className="h-auto min-h-10 py-2"
-                    disabled={busy}
+                    disabled={busy || !targetAllowed}
                     onClick={() => actions.makePermanent(target)}
                   >
                     {t('rooms.makePermanent')}

@@ -4,11 +4,11 @@ import {
   ARC_END,
   ARC_START,
   arcPath,
-  DIAL_MAX,
-  DIAL_MIN,
+  clamp,
+  DIAL_RANGE,
   pointAt,
-  toDialValue,
   valueToAngle,
+  type DialRange,
 } from '../utils/dial-math';
 
 const SIZE = 240;
@@ -23,8 +23,17 @@ const R = 100;
 const HEIGHT = 214;
 
 export interface ThermostatDialProps {
-  /** The target to show when nobody drags: the server's, or a committed one not yet confirmed. */
+  /**
+   * The target to show when nobody drags: the server's, or a committed one not yet confirmed.
+   * Shown as it is (8,0 °C, 30,0 °C) even beyond the range; the handle then sits at the arc's end.
+   */
   value: number;
+  /** What the arc spans: the spec's 14–26 °C, or the room's limits for a user bound by them. */
+  range?: DialRange;
+  /** The short numbers at the arc's ends ("14", "16,5"); plain digits by default. */
+  formatEnd?: (value: number) => string;
+  /** The room's limits drawn as marks on the arc (for those who may go outside them). */
+  marks?: { min: number; max: number } | null;
   /** Measured temperature, drawn as a marker on the track; null without a sensor. */
   current: number | null;
   label: string;
@@ -43,14 +52,23 @@ export interface ThermostatDialProps {
 export function ThermostatDial(props: ThermostatDialProps) {
   const { current, label, readOnly, formatValue, caption, footnote, onCommit } = props;
   const cool = props.tone === 'cool';
-  const value = toDialValue(props.value);
-  const input = useDialInput({ value, readOnly, onCommit });
-  const angle = valueToAngle(input.shown);
+  const formatEnd = props.formatEnd ?? String;
+  const range = props.range ?? DIAL_RANGE;
+  const value = props.value;
+  const input = useDialInput({ value, readOnly, onCommit, range });
+  const angle = valueToAngle(input.shown, range);
   const handle = pointAt(angle, R, C, C);
-  const marker = current === null ? null : pointAt(valueToAngle(current), R, C, C);
+  const marker = current === null ? null : pointAt(valueToAngle(current, range), R, C, C);
   const low = pointAt(ARC_START, R - 26, C, C);
   const high = pointAt(ARC_END, R - 26, C, C);
   const text = formatValue(input.shown);
+  // The limits as short ticks across the track, where they fall inside the arc's range.
+  const marks = (props.marks ? [props.marks.min, props.marks.max] : [])
+    .filter((mark) => mark >= range.min && mark <= range.max)
+    .map((mark) => {
+      const at = valueToAngle(mark, range);
+      return { mark, from: pointAt(at, R - 12, C, C), to: pointAt(at, R + 12, C, C) };
+    });
 
   return (
     <div
@@ -61,9 +79,10 @@ export function ThermostatDial(props: ThermostatDialProps) {
         role="slider"
         tabIndex={0}
         aria-label={label}
-        aria-valuemin={DIAL_MIN}
-        aria-valuemax={DIAL_MAX}
-        aria-valuenow={input.shown}
+        aria-valuemin={range.min}
+        aria-valuemax={range.max}
+        // The number in range for assistive technology; the text says the real target.
+        aria-valuenow={clamp(input.shown, range.min, range.max)}
         aria-valuetext={text}
         aria-readonly={readOnly || undefined}
         aria-orientation="horizontal"
@@ -107,6 +126,19 @@ export function ThermostatDial(props: ThermostatDialProps) {
               strokeLinecap="round"
             />
           )}
+          {marks.map(({ mark, from, to }) => (
+            <line
+              key={mark}
+              data-dial-limit={mark}
+              x1={from.x}
+              y1={from.y}
+              x2={to.x}
+              y2={to.y}
+              className="pointer-events-none stroke-slate-700 dark:stroke-slate-200"
+              strokeWidth={3}
+              strokeLinecap="round"
+            />
+          ))}
           {marker && (
             <circle
               cx={marker.x}
@@ -122,7 +154,7 @@ export function ThermostatDial(props: ThermostatDialProps) {
             textAnchor="middle"
             className="fill-slate-500 text-[11px] @max-[14rem]:hidden dark:fill-slate-400"
           >
-            {DIAL_MIN}°
+            {formatEnd(range.min)}°
           </text>
           <text
             x={high.x}
@@ -130,7 +162,7 @@ export function ThermostatDial(props: ThermostatDialProps) {
             textAnchor="middle"
             className="fill-slate-500 text-[11px] @max-[14rem]:hidden dark:fill-slate-400"
           >
-            {DIAL_MAX}°
+            {formatEnd(range.max)}°
           </text>
           {!readOnly && (
             <g data-dial-handle="" className="cursor-grab" style={{ touchAction: 'none' }}>

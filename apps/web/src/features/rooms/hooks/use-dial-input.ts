@@ -4,7 +4,7 @@ import {
   type KeyboardEvent,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
-import { pointerToValue, valueForKey } from '../utils/dial-math';
+import { DIAL_RANGE, pointerToValue, valueForKey, type DialRange } from '../utils/dial-math';
 
 /**
  * Pointer and keyboard input of the dial. While the user drags or holds a key, the dial shows a
@@ -14,9 +14,12 @@ export function useDialInput({
   value,
   readOnly,
   onCommit,
+  range = DIAL_RANGE,
 }: {
+  /** The target as it is (it may lie beyond the range: keys and drags land inside it). */
   value: number;
   readOnly: boolean;
+  range?: DialRange;
   onCommit: (value: number) => void;
 }) {
   const [preview, setPreview] = useState<number | null>(null);
@@ -37,7 +40,7 @@ export function useDialInput({
 
   const fromPointer = (event: ReactPointerEvent) => {
     const c = centre.current;
-    return c ? pointerToValue(event.clientX - c.x, event.clientY - c.y) : value;
+    return c ? pointerToValue(event.clientX - c.x, event.clientY - c.y, range) : value;
   };
 
   const onPointerDown = (event: ReactPointerEvent<SVGSVGElement>) => {
@@ -75,7 +78,7 @@ export function useDialInput({
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (readOnly) return;
-    const next = valueForKey(preview ?? value, event.key);
+    const next = valueForKey(preview ?? value, event.key, range);
     if (next === null) return;
     event.preventDefault();
     setPreview(next);
@@ -83,7 +86,7 @@ export function useDialInput({
 
   const onKeyUp = (event: KeyboardEvent<HTMLElement>) => {
     if (readOnly || preview === null || dragging.current) return;
-    if (valueForKey(preview, event.key) === null) return;
+    if (valueForKey(preview, event.key, range) === null) return;
     finish(preview);
   };
 

@@ -93,3 +93,24 @@ describe('keys', () => {
     expect(valueForKey(21, 'Enter')).toBeNull();
   });
 });
+
+describe('range (issue 34)', () => {
+  const limits = { min: 16, max: 23 };
+  it('is the limits for a bound user, the spec 14–26 for everyone else', async () => {
+    const { dialRange } = await import('./dial-math');
+    expect(dialRange(limits, true)).toEqual(limits);
+    expect(dialRange(limits, false)).toEqual({ min: 14, max: 26 });
+    expect(dialRange(null, true)).toEqual({ min: 14, max: 26 });
+  });
+
+  it('maps the limits onto the whole arc and keeps keys inside them', () => {
+    expect(valueToAngle(16, limits)).toBe(40);
+    expect(valueToAngle(23, limits)).toBe(320);
+    expect(valueToAngle(30, limits)).toBe(320);
+    expect(angleToValue(320, limits)).toBe(23);
+    expect(valueForKey(23, 'ArrowUp', limits)).toBe(23);
+    expect(valueForKey(8, 'ArrowUp', limits)).toBe(16);
+    expect(valueForKey(21, 'End', limits)).toBe(23);
+    expect(pointerToValue(5, 50, limits)).toBe(23);
+  });
+});
