@@ -142,6 +142,23 @@ describe('account events', () => {
     expect(auditSentence(en, account({ ...by, action: 'member-changed', after: anna }))).toBe(
       'demo changed the email address or language of anna',
     );
+    expect(auditSentence(de, account({ ...by, action: 'scope-changed', after: anna }))).toBe(
+      'demo änderte die Räume von anna',
+    );
+    expect(auditSentence(en, account({ ...by, action: 'validity-changed', after: anna }))).toBe(
+      'demo changed the validity of anna',
+    );
+  });
+
+  it("names a room's limits set or removed (issue 34)", () => {
+    const limits = (before: unknown, after: unknown) =>
+      account({ user: 'demo', action: 'limits-changed', before, after } as Partial<AuditEntry>);
+    expect(auditSentence(de, limits({ limits: null }, { limits: { min: 16, max: 23 } }))).toBe(
+      'demo setzte die Grenzen auf 16,0–23,0 °C (vorher keine)',
+    );
+    expect(auditSentence(en, limits({ limits: { min: 16, max: 23.5 } }, { limits: null }))).toBe(
+      'demo set the limits to none (before: 16.0–23.5 °C)',
+    );
   });
 
   it('names an absence created, edited, ended or deleted (issue 32)', () => {

@@ -14,6 +14,8 @@ const ACCOUNT_SENTENCES = [
   // Issue 34: the members API.
   'member-invited',
   'member-changed',
+  'scope-changed',
+  'validity-changed',
 ];
 const MODES = ['heating', 'cooling', 'off', 'on'];
 
@@ -128,6 +130,23 @@ export function auditSentence(intl: IntlShape, entry: AuditEntry): string {
     return subject
       ? t(`audit.sentence.${entry.action}`, { user, subject })
       : t(`audit.sentence.${entry.action}.unnamed`, { user });
+  }
+  if (entry.action === 'limits-changed') {
+    // Issue 34: a room's limits, "16,0–23,0 °C" or none.
+    const limits = (value: unknown) => {
+      const { min, max } = (value ?? {}) as { min?: unknown; max?: unknown };
+      const low = numberOf(min);
+      const high = numberOf(max);
+      if (low === null || high === null) return intl.formatMessage({ id: 'audit.limits.none' });
+      const number = (n: number) =>
+        intl.formatNumber(n, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+      return `${number(low)}–${number(high)} °C`;
+    };
+    return t('audit.sentence.limits-changed', {
+      user,
+      after: limits(after.limits),
+      before: limits(before.limits),
+    });
   }
   if (entry.action === 'alarm-acknowledged') {
     // The kind in the alarm page's words (the catalogue is the app's, not a feature's import).
