@@ -117,7 +117,10 @@ function Actions({
           disabled={item.busy}
           aria-label={compact ? label(item.id) : undefined}
           title={compact ? label(item.id) : undefined}
-          className={cn(compact && 'w-8 px-0', item.danger && 'text-red-700 dark:text-red-300')}
+          className={cn(
+            compact && 'size-9 px-0 [&_svg]:size-[18px]',
+            item.danger && 'text-red-700 dark:text-red-300',
+          )}
           onClick={item.run}
         >
           {item.icon}
