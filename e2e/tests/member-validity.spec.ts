@@ -98,6 +98,8 @@ test.describe('a tenant whose validity ended yesterday', () => {
     await signIn(page, vormieter);
     await expectNoRooms(page, 'Kein Zugriff');
     await expect(page.getByText(/Sie sind als vormieter angemeldet/)).toBeVisible();
+    // It says why: the access ended yesterday.
+    await expect(page.getByText(/Ihr Zugang zum Gebäude endete am /)).toBeVisible();
     expect(await tempsStatus(server.origin, vormieter)).toBe(403);
     await expectNoA11yViolations(page, 'validity ended, Kein Zugriff');
 
@@ -132,6 +134,7 @@ test.describe('a tenant whose validity ended yesterday', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expectNoRooms(page, 'No access');
     await expect(page.getByText(/You are signed in as vormieter/)).toBeVisible();
+    await expect(page.getByText(/Your access to the building ended on /)).toBeVisible();
 
     // The manager, in their own browser: the member's last day is cleared on the members page.
     const context = await browser.newContext({ baseURL: server.appUrl, timezoneId: ZONE });

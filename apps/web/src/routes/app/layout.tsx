@@ -88,8 +88,16 @@ export default function AppLayoutRoute() {
 
   // No access in both areas: the server refuses the building's data, so say so plainly
   // rather than show empty menus or a failed load.
-  if (permissions.data && !can(permissions.data, 'read', null, deviceToday()))
-    return <NoAccessPage username={auth.username} onLogout={logout} />;
+  const today = deviceToday();
+  if (permissions.data && !can(permissions.data, 'read', null, today))
+    return (
+      <NoAccessPage
+        username={auth.username}
+        permissions={permissions.data}
+        today={today}
+        onLogout={logout}
+      />
+    );
 
   const menuStatus =
     permissions.isError || temps.isError
