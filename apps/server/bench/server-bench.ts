@@ -12,6 +12,9 @@
 //   ceiling (the body with Content-Type alone: the header bytes are the difference; decision
 //   43), the small answers' p99 at full load.
 // - RSS after the load on the 1,000-room building: ≤ 150 MB.
+// - a one-room user's `temps` on the 1,000-room building (issue 34: a seed user with
+//   `"rooms": [ONE_ROOM]`): its answer lists that one room in ≤ 2 KB; its req/s ÷ hello-world
+//   (INFO) beside the whole-building user's `temps`, from the same rounds.
 //
 // Noise control (docs/performance.md, "Noise"):
 // - our server and the reference server run pinned to one core (`taskset -c`), this process (the
@@ -60,7 +63,12 @@ export const serverBudgets = {
   pollP99Ms: 5,
   /** RSS after the load on the 1,000-room building */
   rssMb: 150,
+  /** a one-room user's `temps` on the 1,000-room building: bytes of the plain answer */
+  oneRoomTempsBytes: 2048,
 } as const;
+/** The room of the 1,000-room building's one-room user (issue 34), in the middle of the building. */
+export const ONE_ROOM = 501;
+const oneRoomUser = { username: 'bench-one-room', password: 'bench-password-1' } as const;
 /** The fixed polling load: connections, and requests per second in all, evenly spread (paced). */
 export const POLL_CONNECTIONS = 200;
 export const POLL_RATE = 2000;
@@ -205,6 +213,16 @@ export interface BuildingFigures {
   /** Bytes on the wire (request + answer, headers included) of one poll of each list. */
   pollBytes: { name: string; plain: number; gzip: number }[];
   rssMb: number;
+  /** 1,000 rooms only: the one-room user's `temps` (its rooms listed, bytes), runs between the
+   * same hello-world runs as the small answers, ratio ÷ their mean. */
+  oneRoom?: {
+    roomId: number;
+    rooms: number;
+    bytes: number;
+    runs: Run[];
+    ratio: Spread;
+    p99: Spread;
+  };
   pinned: boolean;
   /** Seconds waited for the first start's history backfill before measuring. */
   backfillWaitS: number;
@@ -292,6 +310,7 @@ async function measureBuilding(
   seed: unknown,
   credentials: { username: string; password: string },
   pin: { server: string; load: string } | null,
+  oneRoom?: { username: string; password: string },
 ): Promise<BuildingFigures> {
   const cpus = pin?.server;
   const server: ChildServer = await startChildServer({ seed, cpus });
@@ -300,9 +319,9 @@ async function measureBuilding(
   try {
     const auth = { authorization: basic(credentials.username, credentials.password) };
     // Prove the bench measures real answers, not 401s or 404s; keep the bodies for the ceiling.
-    const get = async (pathname: string) => {
+    const get = async (pathname: string, headers: Record<string, string> = auth) => {
       const answer = await fetch(server.origin + pathname, {
-        headers: { ...auth, 'accept-encoding': 'identity' },
+        headers: { ...headers, 'accept-encoding': 'identity' },
       });
       const text = await answer.text();
       if (answer.status !== 200) {
@@ -348,6 +367,10 @@ async function measureBuilding(
     for (const [name, pathname] of Object.entries(smallPaths)) {
       smallBytes[name] = Buffer.byteLength(await get(pathname));
     }
+    // The one-room user's `temps` (issue 34): the same URL, its own credentials.
+    const oneRoomAuth = oneRoom && { authorization: basic(oneRoom.username, oneRoom.password) };
+    const oneRoomBody = oneRoomAuth && (await get(listPaths.temps, oneRoomAuth));
+    const oneRoomRuns: Run[] = [];
 
     // One reference process: `/` the hello-world, `/same/NAME` the same bytes as our list NAME
     // (body and headers), `/body/NAME` the same body with only Content-Type (INFO).
@@ -366,6 +389,7 @@ async function measureBuilding(
       }
     }
     for (const pathname of Object.values(smallPaths)) await warm(server.origin + pathname, auth);
+    if (oneRoomAuth) await warm(server.origin + listPaths.temps, oneRoomAuth);
 
     const listRuns = new Map<string, { ours: Run[]; reference: Run[]; bodyOnly: Run[] }>();
     const smallRuns = new Map<string, Run[]>();
@@ -401,6 +425,7 @@ async function measureBuilding(
         runs.push(await load(server.origin + pathname, auth));
         smallRuns.set(name, runs);
       }
+      if (oneRoomAuth) oneRoomRuns.push(await load(server.origin + listPaths.temps, oneRoomAuth));
       hellos.push(await load(ref.origin, {}));
       helloRuns.push(hellos);
       // The demo building polled as its clients poll: a fixed rate, not as fast as it goes.
@@ -461,8 +486,19 @@ async function measureBuilding(
         gzip: await wireBytes(server.origin + pathname, { ...auth, 'accept-encoding': 'gzip' }),
       });
     }
+    const oneRoomFloors = oneRoomBody ? (JSON.parse(oneRoomBody) as { raeume: unknown[] }[]) : [];
     return {
       building,
+      oneRoom: oneRoomBody
+        ? {
+            roomId: ONE_ROOM,
+            rooms: oneRoomFloors.reduce((sum, floor) => sum + floor.raeume.length, 0),
+            bytes: Buffer.byteLength(oneRoomBody),
+            runs: oneRoomRuns,
+            ratio: spread(oneRoomRuns.map((run, i) => run.rps / helloRps[i]!)),
+            p99: spread(oneRoomRuns.map((run) => run.p99)),
+          }
+        : undefined,
       rooms: floors.reduce((sum, floor) => sum + floor.raeume.length, 0),
       lists,
       small,
@@ -497,7 +533,16 @@ export async function runServerBench(): Promise<BuildingFigures[]> {
     );
   }
   if (buildings.includes('big')) {
-    results.push(await measureBuilding('1,000 rooms', generateBuilding(20, 50), benchUser, pin));
+    // The generated building plus one user scoped to one room (issue 34).
+    const seed = generateBuilding(20, 50);
+    const [whole] = seed.users;
+    seed.users.push({
+      ...whole!,
+      ...oneRoomUser,
+      email: 'bench-one-room@example.com',
+      rooms: [ONE_ROOM],
+    });
+    results.push(await measureBuilding('1,000 rooms', seed, benchUser, pin, oneRoomUser));
   }
   return results;
 }
@@ -568,6 +613,23 @@ export function serverVerdicts(results: BuildingFigures[]): Verdict[] {
         pass: null,
       });
     }
+    if (r.oneRoom) {
+      const o = r.oneRoom;
+      const whole = r.lists.find((l) => l.name === 'temps' && l.encoding === 'plain');
+      const label = `temps ${r.building}, one-room user ("rooms": [${o.roomId}])`;
+      verdicts.push({
+        figure: `${label}: bytes of its answer, plain (${o.rooms} room listed; the whole-building user's ${whole ? kb(whole.bytes) : '?'})`,
+        value: `${o.bytes} B`,
+        budget: `≤ ${kb(b.oneRoomTempsBytes)}, 1 room`,
+        pass: o.bytes <= b.oneRoomTempsBytes && o.rooms === 1,
+      });
+      verdicts.push({
+        figure: `${label}: req/s ÷ hello-world at full load (${connections} connections), median of ${rounds} rounds (${reqs(o.runs)} req/s, p99 ${fmt(o.p99, 0, ' ms')}); the whole-building user's temps, plain: ${whole ? `${fmt(whole.helloRatio)}, ${reqs(whole.ours)} req/s` : '?'}`,
+        value: fmt(o.ratio),
+        budget: 'none',
+        pass: null,
+      });
+    }
     for (const p of r.polled) {
       verdicts.push({
         figure: `${p.name} ${r.building}, polled: p99 at ${POLL_RATE.toLocaleString('en')} req/s in all over ${POLL_CONNECTIONS} connections, median of ${rounds} rounds (${reqs(p.runs)} req/s served)`,
@@ -580,6 +642,7 @@ export function serverVerdicts(results: BuildingFigures[]): Verdict[] {
       ...r.lists.flatMap((l) => l.ours),
       ...r.small.flatMap((s) => s.ours),
       ...r.polled.flatMap((p) => p.runs),
+      ...(r.oneRoom?.runs ?? []),
     ];
     verdicts.push({
       // The request count goes into the value, not the figure's name: it changes from run to
