@@ -7,6 +7,7 @@ import { benchUser, generateBuilding } from '../../apps/server/src/test-support/
 import { expectNoA11yViolations } from '../support/a11y';
 import { expect, signIn, test } from '../support/fixtures';
 import type { RunningServer } from '../support/server';
+import { berlinDate, berlinMidnight } from '../support/berlin';
 
 // Issue 32, 5: "a month exported for all rooms and read back by a CSV parser with the German
 // settings". The generated 1,000-room building gets its month of history the way a fresh
@@ -16,26 +17,7 @@ writeFileSync(seedFile, JSON.stringify(generateBuilding(20, 50)));
 test.use({ serverEnv: { SEED_FILE: seedFile, HISTORY_BACKFILL_DAYS: '32' } });
 
 const ROOMS = 1000;
-const ZONE = 'Europe/Berlin';
 const authorization = `Basic ${Buffer.from(`${benchUser.username}:${benchUser.password}`).toString('base64')}`;
-
-/** A Berlin calendar date `days` before today, as `YYYY-MM-DD`. */
-const berlinDate = (daysAgo: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(
-    new Date(Date.now() - daysAgo * 86_400_000),
-  );
-/** Minutes Berlin is ahead of UTC at an instant. */
-const offsetAt = (epochMs: number) => {
-  const name = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, timeZoneName: 'shortOffset' })
-    .formatToParts(new Date(epochMs))
-    .find((part) => part.type === 'timeZoneName')!.value; // "GMT+1"
-  return Number(name.replace('GMT', '') || '0') * 60;
-};
-/** The instant of Berlin midnight starting a `YYYY-MM-DD` date. */
-const berlinMidnight = (date: string) => {
-  const utc = Date.parse(`${date}T00:00:00Z`);
-  return utc - offsetAt(utc - 3 * 3_600_000) * 60_000;
-};
 const germanDate = (date: string) => date.split('-').reverse().join('.');
 
 async function backfillDone(server: RunningServer) {

@@ -7,30 +7,12 @@ import type { HistoryAnswer } from '@raumregler/contract';
 import { expectNoA11yViolations } from '../support/a11y';
 import { demo, expect, signIn, test } from '../support/fixtures';
 import { cli } from '../support/server';
+import { berlinDate, berlinMidnight, ZONE } from '../support/berlin';
 
 // Issue 34, validity: "outside it the user may sign in but has no rooms ("Kein Zugriff", as
 // today for no-access). Their history, alarms and audit start at their first day: a new tenant
 // does not see the previous tenant's temperatures." And: "validity changes take effect within
 // 1 s, from the app and from the CLI."
-
-const ZONE = 'Europe/Berlin';
-/** A Berlin calendar date `days` before today, as `YYYY-MM-DD` (the device's time zone). */
-const berlinDate = (daysAgo: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(
-    new Date(Date.now() - daysAgo * 86_400_000),
-  );
-/** Minutes Berlin is ahead of UTC at an instant. */
-const offsetAt = (epochMs: number) => {
-  const name = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, timeZoneName: 'shortOffset' })
-    .formatToParts(new Date(epochMs))
-    .find((part) => part.type === 'timeZoneName')!.value; // "GMT+1"
-  return Number(name.replace('GMT', '') || '0') * 60;
-};
-/** The instant of Berlin midnight starting a `YYYY-MM-DD` date. */
-const berlinMidnight = (date: string) => {
-  const utc = Date.parse(`${date}T00:00:00Z`);
-  return utc - offsetAt(utc - 3 * 3_600_000) * 60_000;
-};
 
 /** The previous tenant of the Arbeitszimmer (3): their last day was yesterday. */
 const vormieter = { username: 'vormieter', password: 'vormieter-passwort-34' } as const;

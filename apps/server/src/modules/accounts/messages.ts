@@ -48,14 +48,23 @@ const de: Record<MessageKey, string> = {
  * Account answers are read by people, so they follow Accept-Language (the web app sends its own
  * language); tools that send none get English like every other error of the API.
  */
-export function messagesFor(request: FastifyRequest) {
+export const messagesFor = (request: FastifyRequest) => translatorFor(request, { de, en });
+
+/**
+ * A message table's translator for a request: German for `Accept-Language: de…`, else English,
+ * with `{name}` placeholders filled in. The account answers and the members API use it.
+ */
+export function translatorFor<Key extends string>(
+  request: FastifyRequest,
+  tables: { de: Record<Key, string>; en: Record<Key, string> },
+) {
   const header = request.headers['accept-language'] ?? '';
   const first = header
     .split(',')
     .map((part) => part.trim().slice(0, 2).toLowerCase())
     .find((tag) => tag === 'de' || tag === 'en');
-  const table = first === 'de' ? de : en;
-  return (key: MessageKey, values: Record<string, string | number> = {}) =>
+  const table = first === 'de' ? tables.de : tables.en;
+  return (key: Key, values: Record<string, string | number> = {}) =>
     table[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 export type Translate = ReturnType<typeof messagesFor>;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { translatorFor } from '../messages.js';
 
 const en = {
   invalid: 'Please check the marked fields.',
@@ -49,14 +50,6 @@ const de: Record<MemberMessageKey, string> = {
 };
 
 /** Like the account answers: German for `Accept-Language: de…`, else English. */
-export function memberMessagesFor(request: FastifyRequest) {
-  const header = request.headers['accept-language'] ?? '';
-  const first = header
-    .split(',')
-    .map((part) => part.trim().slice(0, 2).toLowerCase())
-    .find((tag) => tag === 'de' || tag === 'en');
-  const table = first === 'de' ? de : en;
-  return (key: MemberMessageKey, values: Record<string, string | number> = {}) =>
-    table[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
-}
+export const memberMessagesFor = (request: FastifyRequest) =>
+  translatorFor<MemberMessageKey>(request, { de, en });
 export type MemberTranslate = ReturnType<typeof memberMessagesFor>;
