@@ -168,6 +168,23 @@ describe('device-offline in proxy mode (issue 32)', () => {
     });
   });
 
+  it('clears the alarm before the answer of a forwarded read that finds the device back, not at the next poll', async () => {
+    const clock = await start();
+    await device!.stop();
+    await proxy!.app.upstreamPoll.poll();
+    clock.advance(6 * MINUTE);
+    await proxy!.app.upstreamPoll.poll();
+    expect((await alarms()).map((each) => each.kind)).toEqual(['device-offline']);
+
+    // Back: the app's first read through our server already finds the alarm cleared, so the
+    // Alarme page it reloads at that moment is not stale until the next poll.
+    await device!.start();
+    clock.advance(1000);
+    const read = await proxy!.request('/api/get/json/v1/1/temps/', { auth: demo });
+    expect(read.status).toBe(200);
+    expect(await alarms()).toEqual([]);
+  });
+
   it('counts an error status and an answer that is no JSON as no answer', async () => {
     for (const fault of ['http-500', 'not-json'] as const) {
       const clock = await start();

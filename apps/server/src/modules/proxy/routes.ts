@@ -252,6 +252,8 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
       await confirmWrite(request);
       await recordForwardedWrite(app, request, path, body);
     }
+    // The device answers: if it counted as away, its return is recorded before this answer.
+    if (response.ok && !write) await app.upstreamPoll.answered();
     let sent: Buffer | string = body;
     if (transform && response.ok && !write) {
       let parsed: unknown;

@@ -31,6 +31,12 @@ export interface UpstreamPoll {
   onOutcome: (listener: OutcomeListener) => () => void;
   /** Polls now (the timer calls it; tests call it directly). Failures are logged, not thrown. */
   poll: () => Promise<void>;
+  /**
+   * A forwarded read got the device's answer: while the device counted as away, polls now, so
+   * that its return (the device-offline alarm cleared) is on record before that answer goes
+   * out, and the app that sees the device back does not read the stale alarm.
+   */
+  answered: () => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -164,6 +170,12 @@ export default fp<{ url: string; houseId: number; user: string; password: string
       wasUseful = useful;
       tell(outcomeListeners, useful, app.clock.now());
     };
+    /** The poll running now: a second caller waits for it rather than polling twice at once. */
+    let running: Promise<void> | null = null;
+    const pollOnce = () =>
+      (running ??= poll().finally(() => {
+        running = null;
+      }));
     app.decorate('upstreamPoll', {
       subscribe: (listener: PollListener) => {
         listeners.add(listener);
@@ -173,7 +185,8 @@ export default fp<{ url: string; houseId: number; user: string; password: string
         outcomeListeners.add(listener);
         return () => outcomeListeners.delete(listener);
       },
-      poll,
+      poll: pollOnce,
+      answered: () => (wasUseful ? Promise.resolve() : pollOnce()),
     } satisfies UpstreamPoll);
 
     // One poll at each period's start (08:00:00, 08:01:00 …), never two at once.
@@ -188,7 +201,7 @@ export default fp<{ url: string; houseId: number; user: string; password: string
       const now = app.clock.now();
       timer = setTimeout(
         () => {
-          void poll().finally(schedule);
+          void pollOnce().finally(schedule);
         },
         periodMs - (now % periodMs) || periodMs,
       );
