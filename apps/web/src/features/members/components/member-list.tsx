@@ -136,16 +136,14 @@ function Actions({
   );
 }
 
-const Row = memo(function Row({
-  member,
-  index,
-  measure,
-  ...props
-}: Omit<MemberListProps, 'members'> & {
+/** One member as a table row or a phone card draws it. */
+type ItemProps = Omit<MemberListProps, 'members'> & {
   member: Member;
   index: number;
   measure?: (element: Element | null) => void;
-}) {
+};
+
+const Row = memo(function Row({ member, index, measure, ...props }: ItemProps) {
   const intl = useIntl();
   const { smart, pro, scope, validity, lastSignIn } = describeMember(
     intl,
@@ -247,16 +245,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const Card = memo(function Card({
-  member,
-  index,
-  measure,
-  ...props
-}: Omit<MemberListProps, 'members'> & {
-  member: Member;
-  index: number;
-  measure?: (element: Element | null) => void;
-}) {
+const Card = memo(function Card({ member, index, measure, ...props }: ItemProps) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { smart, pro, scope, validity, lastSignIn } = describeMember(
