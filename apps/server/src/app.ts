@@ -11,6 +11,7 @@ import alarmsModule from './modules/alarms/index.js';
 import auditModule, { recordSignInRefusal } from './modules/audit/index.js';
 import buildingModule, { deviceApiRoutes, roomLimitsRoutes } from './modules/building/index.js';
 import historyModule from './modules/history/index.js';
+import mqttModule from './modules/mqtt/index.js';
 import proxyModule from './modules/proxy/index.js';
 import schedulesModule from './modules/schedules/index.js';
 import authPlugin from './platform/auth/plugin.js';
@@ -130,6 +131,8 @@ export async function buildApp({
   await app.register(roomLimitsRoutes, { prefix: '/api' });
   await app.register(historyModule, { simulation });
   await app.register(alarmsModule);
+  // MQTT_URL (issue 36): the broker and zigbee2mqtt's devices, read only for now.
+  await app.register(mqttModule);
   await app.register(accountsModule);
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });
   return app;

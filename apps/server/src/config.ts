@@ -60,6 +60,20 @@ export interface Config {
   upstreamPassword: string | null;
   // Alarms (modules/alarms).
   alarms: AlarmConfig;
+  /** MQTT (modules/mqtt, issue 36); null without MQTT_URL. */
+  mqtt: MqttConfig | null;
+}
+
+/** MQTT_URL and what goes with it (issue 36, docs/mqtt.md). */
+export interface MqttConfig {
+  /** mqtt(s)://[user:pass@]host[:port]; carries a password: never log it (redactMqttUrl). */
+  url: string;
+  /** zigbee2mqtt's base topic; null (Z2M_BASE_TOPIC set empty) = MQTT serves Home Assistant only. */
+  z2mBaseTopic: string | null;
+  haDiscovery: boolean;
+  haDiscoveryPrefix: string;
+  /** The user whose rights apply to commands from Home Assistant; null = Home Assistant only reads. */
+  haUser: string | null;
 }
 
 /** The alarm rules' thresholds (ALARM_*) and extra mail recipients. */
@@ -159,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...accountSettings(env),
     ...historySettings(env),
     alarms: alarmSettings(env),
+    mqtt: mqttSettings(env),
   };
 }
 
@@ -230,5 +245,62 @@ function alarmSettings(env: NodeJS.ProcessEnv): AlarmConfig {
     clearMinutes: integer(env, 'ALARM_CLEAR_MINUTES', d.clearMinutes, 1, week),
     deviceMinutes: decimal(env, 'ALARM_DEVICE_MINUTES', d.deviceMinutes, 0.1, week),
     mailTo,
+  };
+}
+
+/** An MQTT topic level path: no wildcards, no empty levels, no leading or trailing slash. */
+function topicPath(env: NodeJS.ProcessEnv, name: string, fallback: string, emptyAllowed: boolean) {
+  const raw = env[name];
+  if (raw === undefined) return fallback;
+  if (raw === '' && emptyAllowed) return '';
+  if (
+    raw === '' ||
+    raw.length > 200 ||
+    /[#+]/.test(raw) ||
+    raw.includes('\u0000') ||
+    raw.split('/').some((level) => level === '')
+  ) {
+    throw new ConfigError(
+      `${name} must be an MQTT topic such as ${fallback} (no + or #, no empty levels), got "${raw.slice(0, 200)}"`,
+    );
+  }
+  return raw;
+}
+
+// MQTT (modules/mqtt, issue 36): zigbee2mqtt and Home Assistant.
+function mqttSettings(env: NodeJS.ProcessEnv): MqttConfig | null {
+  const raw = env.MQTT_URL ?? '';
+  if (raw === '') {
+    const stray = ['Z2M_BASE_TOPIC', 'HA_DISCOVERY', 'HA_DISCOVERY_PREFIX', 'HA_USER'].find(
+      (name) => (env[name] ?? '') !== '',
+    );
+    if (stray)
+      throw new ConfigError(`${stray} needs MQTT_URL (the broker, mqtt://user:pass@host:1883)`);
+    return null;
+  }
+  // The URL itself is never echoed: it may carry the broker's password.
+  let url: URL | null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || !/^mqtts?:$/.test(url.protocol) || url.hostname === '') {
+    throw new ConfigError(
+      'MQTT_URL must be mqtt://[user:password@]host[:port] or mqtts://… (the value is not shown: it may hold a password)',
+    );
+  }
+  const haDiscovery =
+    env.HA_DISCOVERY === undefined || env.HA_DISCOVERY === '' ? true : flag(env, 'HA_DISCOVERY');
+  const haUser = env.HA_USER ?? '';
+  if (haUser.length > 100)
+    throw new ConfigError('HA_USER must be a username of at most 100 characters');
+  const base = topicPath(env, 'Z2M_BASE_TOPIC', 'zigbee2mqtt', true);
+  return {
+    url: raw,
+    z2mBaseTopic: base === '' ? null : base,
+    haDiscovery,
+    haDiscoveryPrefix: topicPath(env, 'HA_DISCOVERY_PREFIX', 'homeassistant', false),
+    haUser: haUser === '' ? null : haUser,
   };
 }

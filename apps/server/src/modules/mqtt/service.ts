@@ -1,0 +1,78 @@
+import type { MqttConfig } from '../../config.js';
+import {
+  connectMqtt,
+  type Backoff,
+  type ConnectionLog,
+  type MqttConnection,
+} from './connection.js';
+import { DeviceRegistry } from './registry.js';
+import type { Availability } from './rules.js';
+
+/** What `GET /api/mqtt/status` will answer: the broker, zigbee2mqtt and discovery. */
+export interface MqttStatus {
+  broker: { connected: boolean; since: number };
+  /** null when Z2M_BASE_TOPIC is empty (Home Assistant only). */
+  zigbee2mqtt: { baseTopic: string; bridge: Availability | null; devices: number } | null;
+  discovery: { enabled: boolean; prefix: string };
+}
+
+export interface MqttService {
+  readonly config: MqttConfig;
+  readonly connection: MqttConnection;
+  /** null when Z2M_BASE_TOPIC is empty: no zigbee2mqtt devices, Home Assistant only. */
+  readonly registry: DeviceRegistry | null;
+  status(): MqttStatus;
+  close(): Promise<void>;
+}
+
+export interface MqttServiceOptions {
+  config: MqttConfig;
+  houseId: number;
+  log: ConnectionLog;
+  now: () => number;
+  backoff?: Backoff;
+}
+
+/**
+ * MQTT for one server: the connection, and (with a zigbee2mqtt base topic) the registry of its
+ * devices fed from every message under `<base>/#` (one subscription: friendly names may hold
+ * slashes, so `+` cannot pick a device's topics). What the next steps of issue 36 add (driving
+ * thermostats, Home Assistant discovery) hangs off `onConnect` and `registry.onChange`.
+ */
+export function createMqttService({
+  config,
+  houseId,
+  log,
+  now,
+  backoff,
+}: MqttServiceOptions): MqttService {
+  const base = config.z2mBaseTopic;
+  const registry = base === null ? null : new DeviceRegistry(now);
+  const prefix = base === null ? null : `${base}/`;
+  const connection = connectMqtt({
+    url: config.url,
+    houseId,
+    log,
+    now,
+    backoff,
+    subscriptions: base === null ? [] : [`${base}/#`],
+    onMessage: (topic, payload) => {
+      if (!registry || !prefix || !topic.startsWith(prefix)) return;
+      registry.handle(topic.slice(prefix.length), payload.toString('utf8'));
+    },
+  });
+  return {
+    config,
+    connection,
+    registry,
+    status: () => ({
+      broker: { connected: connection.connected, since: connection.since },
+      zigbee2mqtt:
+        base === null || !registry
+          ? null
+          : { baseTopic: base, bridge: registry.bridgeState, devices: registry.reports().length },
+      discovery: { enabled: config.haDiscovery, prefix: config.haDiscoveryPrefix },
+    }),
+    close: () => connection.close(),
+  };
+}
