@@ -54,6 +54,10 @@ Commands:
   room limits <roomId> --min <°C> --max <°C> | --none
       The targets users who do not manage the room may set (0.5 °C steps within 5-30 °C);
       --none removes them.
+  room devices <roomId> <name>... | --none
+      The room's zigbee2mqtt devices (thermostats and sensors) by their friendly names, which
+      replace its list; quote names with spaces: room devices 1 "TRV Wohnzimmer" "Sensor, Flur/1".
+      A name starting with - goes after --. --none removes them. (Issue 36: read with MQTT_URL.)
   seed import <file>
       Check a seed file and write its building and users into the database (existing users
       with the same name are kept; floors and rooms with the same ids are replaced).

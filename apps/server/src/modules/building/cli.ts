@@ -6,6 +6,7 @@ import { parseSeed } from './seed.js';
 import { importSeed } from './seed-import.js';
 import { createSimFaultsRepository } from './sim-faults-repository.js';
 import { createRoomCommands } from './room-commands-service.js';
+import { createRoomDevicesRepository, deviceListProblem } from './room-devices.js';
 import type { Audit } from '../audit/index.js';
 import type { Clock } from '../../platform/clock/clock.js';
 import { formatRoomLimits, roomLimitsProblem } from '@raumregler/contract';
@@ -74,6 +75,50 @@ async function runRoomLimits(
   return limits
     ? `Room ${roomId} (${room.name}) now has limits ${formatRoomLimits(limits)} for users who do not manage it.`
     : `Room ${roomId} (${room.name}) has no limits now.`;
+}
+
+/**
+ * `room devices <roomId> "TRV Wohnzimmer" "Sensor Wohnzimmer"` or `--none` (issue 36): the
+ * zigbee2mqtt devices (friendly names, commas and slashes allowed) of a room, replacing its
+ * list. A device of another room is refused, naming that room.
+ */
+function runRoomDevices(
+  db: Database,
+  roomIdText: string | undefined,
+  names: string[],
+  none: boolean,
+) {
+  if (roomIdText === undefined || !/^\d{1,9}$/.test(roomIdText)) {
+    throw new UsageError(
+      `<roomId> must be a room's number, got "${(roomIdText ?? '').slice(0, 100)}"`,
+    );
+  }
+  if (none && names.length > 0) throw new UsageError('give either --none or device names');
+  if (!none && names.length === 0) {
+    throw new UsageError("give the devices' zigbee2mqtt names, or --none to remove them");
+  }
+  const problem = deviceListProblem(names);
+  if (problem) throw new UsageError(problem);
+  const roomId = Number(roomIdText);
+  const building = createBuildingRepository(db, Date.now);
+  const room = building.findRoom(roomId);
+  if (!room) throw new CommandError(`there is no room ${roomId}`);
+  const devices = createRoomDevicesRepository(db);
+  db.transaction(() => {
+    for (const name of names) {
+      const owner = devices.roomOf(name);
+      if (owner !== null && owner !== roomId) {
+        const other = building.findRoom(owner);
+        throw new CommandError(
+          `device "${name}" belongs to room ${owner}${other ? ` (${other.name})` : ''}; remove it there first`,
+        );
+      }
+    }
+    devices.set(roomId, names);
+  })();
+  return names.length === 0
+    ? `Room ${roomId} (${room.name}) has no devices now.`
+    : `Room ${roomId} (${room.name}) now has the devices ${names.map((name) => `"${name}"`).join(', ')}.`;
 }
 
 const STATES = {
@@ -209,6 +254,11 @@ export async function runBuildingCommand(
 ): Promise<boolean> {
   if (area === 'room' && command === 'limits' && clock && audit) {
     io.out(await runRoomLimits(one(args, '<roomId>'), values, { db, clock, audit, proxy }));
+    return true;
+  }
+  if (area === 'room' && command === 'devices') {
+    const [roomId, ...names] = args;
+    io.out(runRoomDevices(db, roomId, names, values.none === true));
     return true;
   }
   if (area === 'sim' && Object.hasOwn(STATES, command)) {

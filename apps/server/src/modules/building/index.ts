@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { createAbsenceRepository, type AbsenceRepository } from './absences-repository.js';
 import { createBuildingRepository, type BuildingRepository } from './repository.js';
 import roomCommandsService from './room-commands-service.js';
+import { createRoomDevicesRepository, type RoomDevicesRepository } from './room-devices.js';
 import roomAccessPlugin from './room-access.js';
 import readRoutes from './routes/reads.js';
 import unknownHouseRoutes from './routes/unknown-house.js';
@@ -24,6 +25,8 @@ declare module '../../platform/database/plugin.js' {
   interface Repositories {
     building: BuildingRepository;
     absences: AbsenceRepository;
+    /** The rooms' zigbee2mqtt devices (issue 36). */
+    roomDevices: RoomDevicesRepository;
   }
 }
 
@@ -55,6 +58,14 @@ export {
 export { parseSeed, SeedError, type Seed, type SeedFloor, type SeedSwitchPoint } from './seed.js';
 export { importSeed } from './seed-import.js';
 export { runBuildingCommand, ROOM_OPTIONS } from './cli.js';
+export {
+  createRoomDevicesRepository,
+  deviceListProblem,
+  deviceNameProblem,
+  DEVICE_NAME_MAX,
+  ROOM_DEVICES_MAX,
+  type RoomDevicesRepository,
+} from './room-devices.js';
 export {
   advanceRoom,
   outdoorTemperature,
@@ -88,6 +99,7 @@ export default fp<{ speed: number; simulate: boolean }>(
       version: building.version,
       onWrite: building.noteWrite,
     });
+    app.repos.roomDevices = createRoomDevicesRepository(app.db);
     app.decorate('modeWrites', new Map<number, boolean>());
     await app.register(roomCommandsService);
     await app.register(roomAccessPlugin);

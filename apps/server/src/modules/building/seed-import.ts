@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { hashPassword } from '../../platform/auth/passwords.js';
+import { createRoomDevicesRepository } from './room-devices.js';
 import { WEEKDAYS, type Seed } from './seed.js';
 
 /** Days as the schedule table stores them: bit 0 = Monday … bit 6 = Sunday. */
@@ -49,6 +50,8 @@ export async function importSeed(db: Database, seed: Seed, now: number): Promise
        limit_min = excluded.limit_min, limit_max = excluded.limit_max`,
   );
   const clearSchedule = db.prepare('DELETE FROM schedule_points WHERE room_id = ?');
+  const devices = createRoomDevicesRepository(db);
+  const freeDevice = db.prepare('DELETE FROM room_devices WHERE name = ?');
   const insertPoint = db.prepare(
     'INSERT INTO schedule_points (room_id, days, at, target) VALUES (?, ?, ?, ?)',
   );
@@ -95,6 +98,9 @@ export async function importSeed(db: Database, seed: Seed, now: number): Promise
         for (const point of room.schedule ?? []) {
           insertPoint.run(room.id, daysToMask(point.days), timeToMinutes(point.at), point.target);
         }
+        // The seed's word on a room's devices wins, also over another room that had one.
+        for (const name of room.devices ?? []) freeDevice.run(name);
+        devices.set(room.id, room.devices ?? []);
       });
     });
   })();

@@ -1,3 +1,4 @@
+import { deviceListProblem } from './room-devices.js';
 import {
   ACCESS_LEVELS,
   isDay,
@@ -52,6 +53,8 @@ export interface SeedRoom {
   schedule?: SeedSwitchPoint[];
   /** The room's limits for users who do not manage it (issue 34); none when missing. */
   limits?: RoomLimits | null;
+  /** zigbee2mqtt friendly names of the room's thermostats and sensors (issue 36). */
+  devices?: string[];
 }
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -187,7 +190,19 @@ function parseRoom(value: Json, path: string): SeedRoom {
       room.limits === undefined || room.limits === null
         ? null
         : limitsOf(room.limits, `${path}.limits`),
+    devices: room.devices === undefined ? [] : devicesOf(room.devices, `${path}.devices`),
   };
+}
+
+/** A room's zigbee2mqtt devices (issue 36): friendly names, each once. */
+function devicesOf(value: Json, path: string): string[] {
+  const names = array(value, path).map((name, index) => {
+    if (typeof name !== 'string') throw new SeedError(`${path}[${index}]`, 'expected a string');
+    return name;
+  });
+  const problem = deviceListProblem(names);
+  if (problem) throw new SeedError(path, problem);
+  return names;
 }
 
 /** A seed user's optional scope and validity (issue 34); ids are checked against the floors later. */
@@ -297,6 +312,12 @@ export function parseSeed(value: Json): Seed {
     floors.flatMap((f) => f.rooms.map((r) => r.id)),
     '$.floors[*].rooms',
     'room id',
+  );
+  // A device belongs to one room.
+  unique(
+    floors.flatMap((f) => f.rooms.flatMap((r) => r.devices ?? [])),
+    '$.floors[*].rooms[*].devices',
+    'device',
   );
   checkScopes(users, floors);
   return {
