@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Backoff } from './connection.js';
+import mqttRoutes from './routes.js';
 import { createMqttService, type MqttService } from './service.js';
 
 declare module 'fastify' {
@@ -24,7 +25,7 @@ export {
   type SetpointSpec,
   type ZigbeeDevice,
 } from './rules.js';
-export { createMqttService, type MqttService, type MqttStatus } from './service.js';
+export { createMqttService, type MqttService, type MqttServiceStatus } from './service.js';
 
 /**
  * MQTT (issue 36): with MQTT_URL set, the connection to the broker and the registry of
@@ -34,25 +35,27 @@ export { createMqttService, type MqttService, type MqttStatus } from './service.
 export default fp<{ backoff?: Backoff }>(
   async (app, { backoff }) => {
     const config = app.config.mqtt;
-    if (!config) {
-      app.decorate('mqtt', null);
-      return;
-    }
-    const service = createMqttService({
-      config,
-      houseId: app.config.houseId,
-      log: {
-        info: (message) => app.log.info(message),
-        warn: (message) => app.log.warn(message),
-        debug: (message) => app.log.debug(message),
-      },
-      now: app.clock.now,
-      backoff,
-    });
+    const service = config
+      ? createMqttService({
+          config,
+          houseId: app.config.houseId,
+          log: {
+            info: (message) => app.log.info(message),
+            warn: (message) => app.log.warn(message),
+            debug: (message) => app.log.debug(message),
+          },
+          now: app.clock.now,
+          backoff,
+        })
+      : null;
     app.decorate('mqtt', service);
-    app.addHook('onClose', async () => {
-      await service.close();
-    });
+    if (service) {
+      app.addHook('onClose', async () => {
+        await service.close();
+      });
+    }
+    // GET /api/mqtt/status and /api/devices/, in every mode (without MQTT_URL: disabled, none).
+    await app.register(mqttRoutes, { prefix: '/api' });
   },
-  { name: 'mqtt', dependencies: ['clock'] },
+  { name: 'mqtt', dependencies: ['clock', 'auth', 'building'] },
 );

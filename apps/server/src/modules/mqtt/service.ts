@@ -9,7 +9,7 @@ import { DeviceRegistry } from './registry.js';
 import type { Availability } from './rules.js';
 
 /** What `GET /api/mqtt/status` will answer: the broker, zigbee2mqtt and discovery. */
-export interface MqttStatus {
+export interface MqttServiceStatus {
   broker: { connected: boolean; since: number };
   /** null when Z2M_BASE_TOPIC is empty (Home Assistant only). */
   zigbee2mqtt: { baseTopic: string; bridge: Availability | null; devices: number } | null;
@@ -21,7 +21,7 @@ export interface MqttService {
   readonly connection: MqttConnection;
   /** null when Z2M_BASE_TOPIC is empty: no zigbee2mqtt devices, Home Assistant only. */
   readonly registry: DeviceRegistry | null;
-  status(): MqttStatus;
+  status(): MqttServiceStatus;
   close(): Promise<void>;
 }
 
