@@ -203,7 +203,10 @@ describe('the connection', () => {
   it('announces itself online, reconnects after the broker restarts, and reads on', async () => {
     const base = freshBase();
     const service = startService(base);
-    await eventually(() => expect(service.connection.connected).toBe(true));
+    let connects = 0;
+    service.onConnected(() => connects++);
+    await eventually(() => expect(connects).toBe(1));
+    expect(service.connection.connected).toBe(true);
     await broker.kill();
     await eventually(() => expect(service.connection.connected).toBe(false));
     const downSince = service.connection.since;
@@ -211,12 +214,28 @@ describe('the connection', () => {
     await broker.start();
     // The broker lost every retained message (no persistence): the status comes from us again.
     const status = await watcher('raumregler/1/status');
-    await eventually(() => expect(service.connection.connected).toBe(true));
+    await eventually(() => expect(connects).toBe(2));
+    expect(service.connection.connected).toBe(true);
     expect(service.connection.since).toBeGreaterThan(downSince);
     await eventually(() => expect(status).toContain('online'));
     // And it subscribed again: a zigbee2mqtt starting now is read.
     await startDouble(base);
     await eventually(() => expect(service.registry!.reports()).toHaveLength(4));
+  });
+
+  it('with Z2M_BASE_TOPIC empty serves Home Assistant only: connected, no zigbee2mqtt', async () => {
+    const base = freshBase();
+    await startDouble(base);
+    const service = createMqttService({
+      config: mqttConfig(broker.url, { z2mBaseTopic: null }),
+      houseId: 1,
+      log: silent,
+      now: Date.now,
+    });
+    cleanups.push(() => service.close());
+    await eventually(() => expect(service.connection.connected).toBe(true));
+    expect(service.registry).toBeNull();
+    expect(service.status().zigbee2mqtt).toBeNull();
   });
 
   it('says offline on the status topic when it closes', async () => {

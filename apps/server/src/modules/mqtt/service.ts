@@ -22,6 +22,11 @@ export interface MqttService {
   /** null when Z2M_BASE_TOPIC is empty: no zigbee2mqtt devices, Home Assistant only. */
   readonly registry: DeviceRegistry | null;
   status(): MqttServiceStatus;
+  /**
+   * Called after every (re)connect, once subscribed: where what must be (re)sent goes (targets
+   * to thermostats, Home Assistant discovery). Answers a function that removes the listener.
+   */
+  onConnected(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -49,6 +54,7 @@ export function createMqttService({
   const base = config.z2mBaseTopic;
   const registry = base === null ? null : new DeviceRegistry(now);
   const prefix = base === null ? null : `${base}/`;
+  const connectedListeners = new Set<() => void>();
   const connection = connectMqtt({
     url: config.url,
     houseId,
@@ -56,6 +62,15 @@ export function createMqttService({
     now,
     backoff,
     subscriptions: base === null ? [] : [`${base}/#`],
+    onConnect: () => {
+      for (const listener of connectedListeners) {
+        try {
+          listener();
+        } catch (error) {
+          log.warn(`MQTT: a listener failed after connecting: ${(error as Error).message}`);
+        }
+      }
+    },
     onMessage: (topic, payload) => {
       if (!registry || !prefix || !topic.startsWith(prefix)) return;
       registry.handle(topic.slice(prefix.length), payload.toString('utf8'));
@@ -73,6 +88,10 @@ export function createMqttService({
           : { baseTopic: base, bridge: registry.bridgeState, devices: registry.reports().length },
       discovery: { enabled: config.haDiscovery, prefix: config.haDiscoveryPrefix },
     }),
+    onConnected: (listener) => {
+      connectedListeners.add(listener);
+      return () => connectedListeners.delete(listener);
+    },
     close: () => connection.close(),
   };
 }
