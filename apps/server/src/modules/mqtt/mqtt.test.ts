@@ -199,6 +199,32 @@ describe('the device registry on a real broker', () => {
   });
 });
 
+describe('the zigbee2mqtt double', () => {
+  it('warms a room towards a raised setpoint and opens the valve while it does', async () => {
+    const base = freshBase();
+    const double = await startDouble(base);
+    const service = startService(base);
+    await eventually(() =>
+      expect(service.registry!.report('TRV Wohnzimmer')?.lastReportAt).not.toBeNull(),
+    );
+    await service.connection.publish(`${base}/TRV Wohnzimmer/set/occupied_heating_setpoint`, '24');
+    await eventually(() =>
+      expect(double.state('TRV Wohnzimmer').occupied_heating_setpoint).toBe(24),
+    );
+    await double.advance(10);
+    const warmer = double.state('TRV Wohnzimmer');
+    expect(warmer.local_temperature).toBeGreaterThan(20.5);
+    expect(warmer.local_temperature).toBeLessThan(24);
+    expect(warmer.pi_heating_demand).toBeGreaterThan(0);
+    await eventually(() =>
+      expect(service.registry!.roomValues(['TRV Wohnzimmer'])).toMatchObject({
+        temperature: warmer.local_temperature,
+        valve: warmer.pi_heating_demand,
+      }),
+    );
+  });
+});
+
 describe('the connection', () => {
   it('announces itself online, reconnects after the broker restarts, and reads on', async () => {
     const base = freshBase();
