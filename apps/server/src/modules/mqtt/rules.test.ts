@@ -82,6 +82,8 @@ describe('a device from bridge/devices', () => {
       'x',
     ]);
     expect(devices.map((d) => d.name)).toEqual(['TRV Bad/Oben, links']);
+    const interviewing = deviceFromBridge({ friendly_name: '0x00158d0001', definition: null });
+    expect(interviewing).toMatchObject({ name: '0x00158d0001', setpoint: null, model: null });
     expect(devicesFromBridge({ not: 'an array' })).toEqual([]);
   });
 });

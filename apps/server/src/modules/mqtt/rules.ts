@@ -114,8 +114,9 @@ export function setpointSpec(exposes: readonly Expose[]): SetpointSpec | null {
 }
 
 /**
- * One entry of `bridge/devices` as ours; null for the coordinator, a device still being
- * interviewed or without a definition (zigbee2mqtt does not support it), or a bad entry.
+ * One entry of `bridge/devices` as ours; null for the coordinator, a disabled device or a bad
+ * entry. A device without a definition (unsupported, or still being interviewed) is kept, with
+ * no capabilities: the devices page can still show it and a room can name it.
  */
 export function deviceFromBridge(entry: unknown): ZigbeeDevice | null {
   if (!isObject(entry)) return null;
