@@ -11,6 +11,7 @@ import alarmsModule from './modules/alarms/index.js';
 import auditModule, { recordSignInRefusal } from './modules/audit/index.js';
 import buildingModule, { deviceApiRoutes, roomLimitsRoutes } from './modules/building/index.js';
 import historyModule from './modules/history/index.js';
+import metricsModule from './modules/metrics/index.js';
 import mqttModule from './modules/mqtt/index.js';
 import proxyModule from './modules/proxy/index.js';
 import schedulesModule from './modules/schedules/index.js';
@@ -134,6 +135,8 @@ export async function buildApp({
   // MQTT_URL (issue 36): the broker and zigbee2mqtt's devices, read only for now.
   await app.register(mqttModule);
   await app.register(accountsModule);
+  // Last of the modules: it reads the others, and its timing hook covers every route.
+  await app.register(metricsModule);
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });
   return app;
 }

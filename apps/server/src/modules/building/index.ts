@@ -74,7 +74,7 @@ export {
   type SimInput,
 } from './simulation.js';
 export type { SimulatedRoomState } from './simulation-service.js';
-export { contextNow } from './views.js';
+export { buildingViews, contextNow } from './views.js';
 
 /** The device API over the simulated building: reads and writes of one house id. */
 export const deviceApiRoutes: FastifyPluginAsync<{ houseId: number }> = async (

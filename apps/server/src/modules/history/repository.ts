@@ -158,6 +158,10 @@ export function createHistoryRepository(db: Database) {
       .pluck(),
   );
   roomsWithRecentBefore.pluck();
+  // The unpacked samples are at most an hour or two of every room: a short scan, asked once.
+  const latestRecent = db
+    .prepare<[], number | null>('SELECT max(time) FROM history_recent')
+    .pluck();
 
   /**
    * One transaction of history writes, off the users' path: `busy_timeout` 0, so a lock held by
@@ -233,6 +237,12 @@ export function createHistoryRepository(db: Database) {
     /**
      * Records one tick of many rooms in one transaction (see `quietly`).
      */
+    /** The newest unpacked sample's time (epoch ms), or null when there is none. */
+    latestRecent(): number | null {
+      const seconds = latestRecent.get() ?? null;
+      return seconds === null ? null : seconds * 1000;
+    },
+
     record(samples: readonly RoomSample[]): void {
       quietly(() => {
         for (const sample of samples) {

@@ -44,6 +44,11 @@ export interface History {
   ) => { stepSeconds: number; samples: HistorySample[] };
   /** Whether a room exists: in the building; in proxy mode, at the device or in the history. */
   hasRoom: (roomId: number) => boolean;
+  /**
+   * The time (epoch ms) of the newest sample recorded, or null when none is stored: kept in
+   * memory from each recording, read once from the store after a start (the metrics' sampler lag).
+   */
+  lastSampleAt: () => number | null;
   /** The store itself, for the benchmark. */
   store: HistoryRepository;
 }
@@ -88,10 +93,15 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
 
     // Proxy mode: the rooms of the device's last polled answer.
     let polledRooms = new Set<number>();
+    // undefined: not looked up yet (the store is asked once, at the first question).
+    let lastSampleAt: number | null | undefined;
     const record = (samples: readonly RoomSample[]) => {
       if (!simulation) polledRooms = new Set(samples.map((sample) => sample.roomId));
       try {
         store.record(samples);
+        for (const sample of samples) {
+          if (lastSampleAt == null || sample.time > lastSampleAt) lastSampleAt = sample.time;
+        }
       } catch (error) {
         app.log.error({ err: error }, 'recording the history failed; this sample is lost');
       }
@@ -260,6 +270,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
         simulation
           ? app.repos.building.findRoom(roomId) !== null
           : polledRooms.has(roomId) || store.hasHistory(roomId),
+      lastSampleAt: () => (lastSampleAt ??= store.latestRecent()),
       store,
     } satisfies History);
 
