@@ -13,6 +13,7 @@ import buildingModule, { deviceApiRoutes, roomLimitsRoutes } from './modules/bui
 import historyModule from './modules/history/index.js';
 import proxyModule from './modules/proxy/index.js';
 import schedulesModule from './modules/schedules/index.js';
+import tokensModule, { recordTokenFirstUse } from './modules/tokens/index.js';
 import authPlugin from './platform/auth/plugin.js';
 import clockPlugin from './platform/clock/plugin.js';
 import databasePlugin from './platform/database/plugin.js';
@@ -102,6 +103,7 @@ export async function buildApp({
   await app.register(databasePlugin, { db });
   await app.register(authPlugin, {
     onRefusal: (request, refusal) => recordSignInRefusal(app, request, refusal),
+    onTokenFirstUse: (request, token) => recordTokenFirstUse(app, request, token),
   });
   // The modules (src/modules), each one feature with its routes; each uses only the modules
   // registered before it. Proxy mode: the real device is the building, nothing is simulated.
@@ -131,6 +133,7 @@ export async function buildApp({
   await app.register(historyModule, { simulation });
   await app.register(alarmsModule);
   await app.register(accountsModule);
+  await app.register(tokensModule);
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });
   return app;
 }

@@ -14,3 +14,4 @@ export * from './valve.js';
 export * from './device-programme.js';
 export * from './device-reader.js';
 export * from './members.js';
+export * from './tokens.js';

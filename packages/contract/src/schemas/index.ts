@@ -10,3 +10,4 @@ export * from './audit.js';
 export * from './alarms.js';
 export * from './history.js';
 export * from './schedules.js';
+export * from './tokens.js';
