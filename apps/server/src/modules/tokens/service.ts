@@ -10,12 +10,13 @@ import type { Audit, AuditWho } from '../audit/index.js';
 
 type Commit = <T>(work: () => T) => Promise<T>;
 
-/** What the audit log keeps of a token: never its secret or hash. */
+/** What the audit log keeps of a token (the audit page names it and its owner): never its secret. */
 export const auditedToken = (token: AccessTokenRecord) => ({
   id: token.id,
   name: token.name,
   access: token.access,
   expires: token.expires,
+  owner: token.owner,
 });
 
 /**

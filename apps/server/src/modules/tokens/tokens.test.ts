@@ -110,7 +110,12 @@ describe('creating a token', () => {
   });
 
   it('lists the newest first', async () => {
-    await newToken({ name: 'eins' });
+    // The web app posts multipart, scripts urlencoded.
+    const body = new FormData();
+    const fields = { user: 'demo', password: 'demo1234', name: 'eins', access: 'read' };
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    const multipart = await server.request('/api/tokens/', { method: 'POST', body });
+    expect(multipart.status).toBe(201);
     await newToken({ name: 'zwei' });
     expect((await list()).map((token) => token.name)).toEqual(['zwei', 'eins']);
   });
@@ -362,6 +367,13 @@ describe('who sees and revokes which token', () => {
     expect((await revoke(theirs.id, DEMO)).status).toBe(200);
     await expectRefused(await temps(theirs.token), 401, 'unauthorized');
     await expectRefused(await revoke(Number.NaN), 404, 'not_found');
+    // The web app revokes with the form fields user/password, as its other writes.
+    const byForm = await server.request(`/api/tokens/${own.id}/`, {
+      method: 'DELETE',
+      body: new URLSearchParams({ user: 'demo', password: 'demo1234' }),
+    });
+    expect(byForm.status).toBe(200);
+    await expectRefused(await temps(own.token), 401, 'unauthorized');
   });
 });
 
@@ -373,7 +385,13 @@ describe('the audit log and last use', () => {
     expect((await temps(token.token)).status).toBe(200);
     await settled();
     expect((await revoke(token.id)).status).toBe(200);
-    const described = { id: token.id, name: 'Skript', access: 'write', expires: '2027-01-01' };
+    const described = {
+      id: token.id,
+      name: 'Skript',
+      access: 'write',
+      expires: '2027-01-01',
+      owner: 'demo',
+    };
     const created = await audit('token-created');
     expect(created).toEqual([
       expect.objectContaining({ user: 'demo', action: 'token-created', after: described }),
