@@ -23,8 +23,9 @@ import {
   type AccessTokensRepository,
 } from './access-tokens.js';
 import { loadTokenKey } from './token-key.js';
-import { createTokenSignIn, type RequestToken } from './token-sign-in.js';
+import { createTokenSignIn, refuseTokens, tokenUseNotes } from './token-sign-in.js';
 
+import type { RequestToken } from './token-sign-in.js';
 export type { RequestToken } from './token-sign-in.js';
 
 declare module '../database/plugin.js' {
@@ -306,7 +307,6 @@ export default fp<{
     // it names no account. last_used_at is written like the last sign-in, at most once a minute
     // per token, with the first use's audit entry in the same commit.
     const hashToken = tokenHasher(loadTokenKey(app.config));
-    const tokenUseWritten = new Map<number, number>();
     const tokens = createTokenSignIn({
       tokens: app.repos.accessTokens,
       findUser: (id) => app.repos.users.findById(id),
@@ -327,19 +327,12 @@ export default fp<{
           'The access token is not valid (unknown, revoked or expired).',
         );
       },
-      used: (request, token) => {
-        const now = app.clock.now();
-        const last = tokenUseWritten.get(token.id);
-        if (last !== undefined && now - last < SIGN_IN_NOTE_MS) return;
-        tokenUseWritten.set(token.id, now);
-        app
-          .commit(() => {
-            if (app.repos.accessTokens.recordUse(token.id, now)) onTokenFirstUse?.(request, token);
-          })
-          .catch((error: unknown) =>
-            request.log.error({ err: error }, 'could not record the token use'),
-          );
-      },
+      used: tokenUseNotes({
+        now: app.clock.now,
+        commit: app.commit,
+        recordUse: app.repos.accessTokens.recordUse,
+        first: onTokenFirstUse,
+      }),
     });
     app.decorate('accessTokens', {
       mint: () => {
@@ -348,20 +341,7 @@ export default fp<{
       },
       forget: (tokenId: number) => tokens.forgetToken(tokenId),
     });
-    app.decorate(
-      'refuseTokens',
-      (what: string) => (request: FastifyRequest, _reply: unknown, done: HookDone) => {
-        if (!request.token) done();
-        else
-          done(
-            new HttpError(
-              403,
-              'forbidden',
-              `An access token cannot manage ${what}. Sign in with your username and password.`,
-            ),
-          );
-      },
-    );
+    app.decorate('refuseTokens', refuseTokens);
 
     app.decorateRequest('user', null);
     app.decorateRequest('token', null);

@@ -1,5 +1,6 @@
 import type { TokenAccess } from '@raumregler/contract';
 import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../http/error-handler.js';
 import {
   SECRET_PATTERN,
   sameDigest,
@@ -26,6 +27,52 @@ interface Entry {
 }
 
 type Done = (error?: Error) => void;
+
+/** last_used_at is written at most this often per token (as a user's last sign-in). */
+const USE_NOTE_MS = 60_000;
+
+/**
+ * preHandler after `authenticate` for routes no token may call (tokens, members, the password:
+ * decision 0080): 403 for a request signed in with a token.
+ */
+export const refuseTokens =
+  (what: string) => (request: FastifyRequest, _reply: unknown, done: Done) => {
+    if (!request.token) done();
+    else
+      done(
+        new HttpError(
+          403,
+          'forbidden',
+          `An access token cannot manage ${what}. Sign in with your username and password.`,
+        ),
+      );
+  };
+
+/**
+ * Notes a token's use: at most once a minute per token, in the next group commit without
+ * holding up the answer; `first` runs inside that commit when the token had never been used.
+ */
+export function tokenUseNotes(options: {
+  now: () => number;
+  commit: (work: () => void) => Promise<void>;
+  recordUse: (tokenId: number, at: number) => boolean;
+  first?: (request: FastifyRequest, token: AccessTokenRecord) => void;
+}) {
+  const written = new Map<number, number>();
+  return (request: FastifyRequest, token: AccessTokenRecord) => {
+    const now = options.now();
+    const last = written.get(token.id);
+    if (last !== undefined && now - last < USE_NOTE_MS) return;
+    written.set(token.id, now);
+    options
+      .commit(() => {
+        if (options.recordUse(token.id, now)) options.first?.(request, token);
+      })
+      .catch((error: unknown) =>
+        request.log.error({ err: error }, 'could not record the token use'),
+      );
+  };
+}
 
 /**
  * `Authorization: Bearer rr_…` (issue 35, decision 0080): the token looked up by its keyed hash,
