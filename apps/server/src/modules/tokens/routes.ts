@@ -59,7 +59,8 @@ const tokenRoutes: FastifyPluginAsync<{ service: TokenService }> = async (app, {
       });
       const { token, secret } = await service.create(user, fields, who(request));
       request.log.info({ tokenId: token.id, userId: user.id }, 'access token created');
-      reply.code(201);
+      // The secret is in this answer only: no cache keeps it.
+      reply.code(201).header('cache-control', 'no-store');
       return { token: { ...service.toWire(token), token: secret } };
     },
   );

@@ -88,11 +88,15 @@ const settled = () => server.app.commit(() => undefined);
 
 describe('creating a token', () => {
   it('answers the token once with its secret; the list shows it without', async () => {
-    const token = await newToken({
+    const response = await create({
       name: 'Home Assistant',
       access: 'write',
       expires: '2027-01-31',
     });
+    expect(response.status).toBe(201);
+    // The secret is in this answer only: no cache may keep it.
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const { token } = (await response.json()) as CreatedToken;
     expect(token).toEqual({
       id: expect.any(Number),
       name: 'Home Assistant',
