@@ -15,6 +15,7 @@ import metricsModule from './modules/metrics/index.js';
 import mqttModule from './modules/mqtt/index.js';
 import proxyModule from './modules/proxy/index.js';
 import schedulesModule from './modules/schedules/index.js';
+import tokensModule, { recordTokenFirstUse } from './modules/tokens/index.js';
 import authPlugin from './platform/auth/plugin.js';
 import clockPlugin from './platform/clock/plugin.js';
 import databasePlugin from './platform/database/plugin.js';
@@ -104,6 +105,7 @@ export async function buildApp({
   await app.register(databasePlugin, { db });
   await app.register(authPlugin, {
     onRefusal: (request, refusal) => recordSignInRefusal(app, request, refusal),
+    onTokenFirstUse: (request, token) => recordTokenFirstUse(app, request, token),
   });
   // The modules (src/modules), each one feature with its routes; each uses only the modules
   // registered before it. Proxy mode: the real device is the building, nothing is simulated.
@@ -135,6 +137,7 @@ export async function buildApp({
   // MQTT_URL (issue 36): the broker and zigbee2mqtt's devices, read only for now.
   await app.register(mqttModule);
   await app.register(accountsModule);
+  await app.register(tokensModule);
   // Last of the modules: it reads the others, and its timing hook covers every route.
   await app.register(metricsModule);
   if (config.webDist) await app.register(webAppPlugin, { root: config.webDist });

@@ -43,6 +43,11 @@ export interface Config {
   /** Origin the reset links point at; null = http://localhost:<the port the server listens on>. */
   publicUrl: string | null;
   allowRegistration: boolean;
+  /**
+   * TOKEN_SECRET: the key of the access tokens' keyed hash (HMAC-SHA-256, decision 0080); null =
+   * a random key kept in DATA_DIR/token-secret. Never logged.
+   */
+  tokenSecret: string | null;
   // Temperature history (modules/history, issue 14).
   /** Seconds between two recorded samples of every room. */
   historyIntervalSeconds: number;
@@ -221,7 +226,20 @@ function accountSettings(env: NodeJS.ProcessEnv) {
     mailFrom: env.MAIL_FROM || 'Raumregler <no-reply@localhost>',
     publicUrl: httpUrl(env, 'PUBLIC_URL'),
     allowRegistration: flag(env, 'ALLOW_REGISTRATION'),
+    tokenSecret: tokenSecret(env),
   };
+}
+
+/** TOKEN_SECRET: at least 32 characters (the value is never echoed). */
+function tokenSecret(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.TOKEN_SECRET;
+  if (!raw) return null;
+  if (raw.length < 32) {
+    throw new ConfigError(
+      'TOKEN_SECRET must have at least 32 characters (e.g. `openssl rand -base64 32`)',
+    );
+  }
+  return raw;
 }
 
 // Alarms (modules/alarms).

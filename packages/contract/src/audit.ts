@@ -34,6 +34,11 @@ export const AUDIT_SCHEDULE_ACTIONS = [
 export const AUDIT_ALARM_ACTIONS = ['alarm-acknowledged'] as const;
 /** Ours (issue 34): a room's limits set or removed (before/after `limits`). */
 export const AUDIT_LIMITS_ACTIONS = ['limits-changed'] as const;
+/**
+ * Ours (issue 35): an access token created, used for the first time, revoked (`subject` the
+ * owner; after: `{id, name, access, expires}`; never the secret).
+ */
+export const AUDIT_TOKEN_ACTIONS = ['token-created', 'token-first-used', 'token-revoked'] as const;
 export type AuditRoomAction = (typeof AUDIT_ROOM_ACTIONS)[number];
 export type AuditAccountAction = (typeof AUDIT_ACCOUNT_ACTIONS)[number];
 /** Every action the audit log records (schedules and absences add theirs here). */
@@ -43,6 +48,7 @@ export const AUDIT_ACTIONS = [
   ...AUDIT_SCHEDULE_ACTIONS,
   ...AUDIT_ALARM_ACTIONS,
   ...AUDIT_LIMITS_ACTIONS,
+  ...AUDIT_TOKEN_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -15,3 +15,4 @@ export * from './device-programme.js';
 export * from './device-reader.js';
 export * from './members.js';
 export type { MqttStatus, MqttDevice, DeviceList } from './schemas/mqtt.js';
+export * from './tokens.js';

@@ -230,6 +230,49 @@ const cases: Case[] = [
     headers: { 'content-type': form },
     body: 'action=betriebsart',
   },
+  // Issue 35: access tokens.
+  {
+    name: 'Bearer header with a token that is none',
+    status: 401,
+    error: 'unauthorized',
+    path: '/get/json/v1/1/temps/',
+    headers: { authorization: `Bearer rr_${'%'.repeat(43)}` },
+  },
+  {
+    name: 'token created from a JSON array',
+    status: 400,
+    error: 'validation_failed',
+    method: 'POST',
+    path: '/api/tokens/',
+    headers: { 'content-type': 'application/json' },
+    body: '[["name","x"],["access","read"]]',
+  },
+  {
+    name: 'token with an access of objects and a day of arrays',
+    status: 400,
+    error: 'validation_failed',
+    method: 'POST',
+    path: '/api/tokens/',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'x', access: { read: true }, expires: [1] }),
+  },
+  {
+    // Every write's value limit (1 KiB), tokens' too.
+    name: 'token with a name of 2,000 characters',
+    status: 413,
+    error: 'payload_too_large',
+    method: 'POST',
+    path: '/api/tokens/',
+    headers: { 'content-type': form },
+    body: `name=${'x'.repeat(2000)}&access=read`,
+  },
+  {
+    name: 'token revoked by an id that is no number',
+    status: 404,
+    error: 'not_found',
+    method: 'DELETE',
+    path: '/api/tokens/1e3/',
+  },
 ];
 
 describe('malformed requests', () => {

@@ -11,3 +11,4 @@ export * from './alarms.js';
 export * from './history.js';
 export * from './schedules.js';
 export * from './mqtt.js';
+export * from './tokens.js';

@@ -21,7 +21,8 @@ export function changePasswordRoute(app: FastifyInstance) {
   app.post(
     accountPaths.changePassword,
     {
-      preHandler: app.authenticate,
+      // Passwords only: no access token changes its owner's password (decision 0080).
+      preHandler: [app.authenticate, app.refuseTokens('your password')],
       schema: { response: { 200: MessageResponseSchema } },
     },
     async (request): Promise<MessageResponse> => {

@@ -5,6 +5,7 @@ import accountRoutes from './routes.js';
 
 export { runUserCommand, USER_OPTIONS } from './cli.js';
 export { LOG_REDACT_PATHS, requestLogSerializer } from './log-redaction.js';
+export { translatorFor } from './messages.js';
 export { createAccountChanges, type AccountChanges } from './service.js';
 export { createScopeRepository } from './scope-repository.js';
 

@@ -308,6 +308,43 @@ describe('proxy mode: writes are checked before they reach the device', () => {
   });
 });
 
+describe('proxy mode: access tokens (issue 35)', () => {
+  it("signs a Bearer token in with its owner's scope, limited to its access, on reads and writes", async () => {
+    await poll();
+    const tokenOf = async (access: string) => {
+      const response = await proxy.request('/api/tokens/', {
+        method: 'POST',
+        body: new URLSearchParams({ user: MIETER[0], password: MIETER[1], name: 'HA', access }),
+      });
+      expect(response.status).toBe(201);
+      const { token } = (await response.json()) as { token: { token: string } };
+      return { authorization: `Bearer ${token.token}` };
+    };
+    const writeToken = await tokenOf('write');
+    const temps = await proxy.request(`/api${device_('temps/')}`, { headers: writeToken });
+    expect(temps.status).toBe(200);
+    expect(idsOf((await temps.json()) as Floors)).toEqual(['5']);
+    const bearerWrite = (headers: Record<string, string>, roomId: number) =>
+      proxy.request(`/set/json/v1/1/ziel/${roomId}/`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'ziel=21',
+      });
+    await expectRefused(await bearerWrite(writeToken, WOHNZIMMER), 403, 'forbidden');
+    const readToken = await tokenOf('read');
+    await expectRefused(await bearerWrite(readToken, SCHLAFZIMMER), 403, 'forbidden');
+    expect(device.writes()).toEqual([]);
+    expect((await bearerWrite(writeToken, SCHLAFZIMMER)).status).toBe(200);
+    expect(device.writes().map((each) => each.url)).toEqual(['/set/json/v1/1/ziel/5/']);
+    const wrong = { authorization: `Bearer rr_${'A'.repeat(43)}` };
+    await expectRefused(
+      await proxy.request(`/api${device_('temps/')}`, { headers: wrong }),
+      401,
+      'unauthorized',
+    );
+  });
+});
+
 describe('proxy mode: room limits live in our database', () => {
   it('sets limits on a room the device brought, shows them in temps and binds users to them', async () => {
     await poll();

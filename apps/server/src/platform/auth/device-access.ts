@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { credentialsOf, type HookDone } from './plugin.js';
+import { sendsCredentials, type HookDone } from './plugin.js';
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => void;
 
@@ -12,7 +12,7 @@ export function deviceAccess(app: FastifyInstance) {
   // ANONYMOUS_READ lets old tools read without credentials; credentials that are sent are
   // still checked, so a wrong password never passes silently.
   const signIn: PreHandler = (request, reply, done) => {
-    if (app.config.anonymousRead && !credentialsOf(request)) done();
+    if (app.config.anonymousRead && !sendsCredentials(request)) done();
     else app.authenticate(request, reply, done);
   };
   const signedInReader: PreHandler[] = [app.authenticate, app.requireCapability('read')];

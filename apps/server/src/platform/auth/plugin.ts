@@ -14,10 +14,24 @@ import { HttpError } from '../http/error-handler.js';
 import { createFailureLimiter } from './failure-limiter.js';
 import { canonicalName, createSignInCache, signInKeys } from './sign-in-cache.js';
 import { localDate } from '../clock/local-time.js';
+import {
+  bearerOf,
+  createAccessTokensRepository,
+  newTokenSecret,
+  tokenHasher,
+  type AccessTokenRecord,
+  type AccessTokensRepository,
+} from './access-tokens.js';
+import { loadTokenKey } from './token-key.js';
+import { createTokenSignIn, refuseTokens, tokenUseNotes } from './token-sign-in.js';
+
+import type { RequestToken } from './token-sign-in.js';
+export type { RequestToken } from './token-sign-in.js';
 
 declare module '../database/plugin.js' {
   interface Repositories {
     users: UsersRepository;
+    accessTokens: AccessTokensRepository;
   }
 }
 
@@ -41,9 +55,27 @@ declare module 'fastify' {
      * its next request runs the full check.
      */
     forgetUser: (userId: number) => void;
+    /** Access tokens (issue 35): a new secret with its keyed hash, and forgetting a revoked one. */
+    accessTokens: {
+      /** A new secret (`rr_…`, shown once) and the only form it is stored in. */
+      mint: () => { secret: string; tokenHash: string };
+      /** A revoked token: refused on its very next request. */
+      forget: (tokenId: number) => void;
+    };
+    /**
+     * preHandler after `authenticate`: 403 for a request signed in with an access token. Routes
+     * that manage tokens, members or passwords use it ("no token manages tokens, members or its
+     * owner's password", decision 0080); `what` names them in the message.
+     */
+    refuseTokens: (
+      what: string,
+    ) => (request: FastifyRequest, reply: unknown, done: HookDone) => void;
   }
   interface FastifyRequest {
+    /** The signed-in user; with a token, its owner limited to the token's access (tokenUser). */
     user: UserRecord | null;
+    /** The access token the request signed in with; null for passwords (and anonymous reads). */
+    token: RequestToken | null;
   }
 }
 
@@ -113,9 +145,21 @@ export function credentialsOf(request: FastifyRequest): Credentials | null {
   return null;
 }
 
-export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal) => void }>(
-  async (app, { onRefusal }) => {
+/**
+ * Whether the request sends credentials of any kind (Basic, Bearer or form fields): with
+ * ANONYMOUS_READ, credentials that are sent are still checked.
+ */
+export const sendsCredentials = (request: FastifyRequest) =>
+  credentialsOf(request) !== null || bearerOf(request.headers.authorization) !== null;
+
+export default fp<{
+  onRefusal?: (request: FastifyRequest, refusal: SignInRefusal) => void;
+  /** A token's first successful use, called inside the commit that notes it (the audit entry). */
+  onTokenFirstUse?: (request: FastifyRequest, token: AccessTokenRecord) => void;
+}>(
+  async (app, { onRefusal, onTokenFirstUse }) => {
     app.repos.users = createUsersRepository(app.db);
+    app.repos.accessTokens = createAccessTokensRepository(app.db);
     // Keyed by the identity of the credentials, not their spelling (sign-in-cache.ts): every
     // spelling of one valid pair costs one scrypt a minute, and the cache holds at most one
     // entry per account, so no client can grow it or make it forget other users' sign-ins.
@@ -149,11 +193,23 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
       `${canonicalName(username)}\0${address}`;
     const unauthorized = () =>
       new HttpError(401, 'unauthorized', 'The login details are incorrect.');
+    const tooMany = (retryAfter: number) =>
+      new HttpError(
+        429,
+        'too_many_requests',
+        'Too many failed sign-ins. Please wait and try again.',
+        undefined,
+        { 'retry-after': String(retryAfter) },
+      );
 
     /** Tells `onRefusal` when a limit starts refusing (the failure that reaches it). */
-    const reportRefusal = (request: FastifyRequest, user: UserRecord | null, pair: string) => {
+    const reportRefusal = (
+      request: FastifyRequest,
+      user: UserRecord | null,
+      pair: string | null,
+    ) => {
       const scope =
-        pairFailures.failures(pair) === app.config.authFailureLimit
+        pair !== null && pairFailures.failures(pair) === app.config.authFailureLimit
           ? 'account'
           : addressFailures.failures(request.ip) ===
               app.config.authFailureLimit * ADDRESS_LIMIT_FACTOR
@@ -164,9 +220,11 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
         username: user?.username ?? null,
         scope,
         failures:
-          scope === 'account' ? pairFailures.failures(pair) : addressFailures.failures(request.ip),
+          scope === 'account' && pair !== null
+            ? pairFailures.failures(pair)
+            : addressFailures.failures(request.ip),
         blockedSeconds: Math.max(
-          pairFailures.blockedFor(pair),
+          pair === null ? 0 : pairFailures.blockedFor(pair),
           addressFailures.blockedFor(request.ip),
         ),
       });
@@ -202,15 +260,7 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
         pairFailures.blockedFor(pair),
         addressFailures.blockedFor(request.ip),
       );
-      if (retryAfter > 0) {
-        throw new HttpError(
-          429,
-          'too_many_requests',
-          'Too many failed sign-ins. Please wait and try again.',
-          undefined,
-          { 'retry-after': String(retryAfter) },
-        );
-      }
+      if (retryAfter > 0) throw tooMany(retryAfter);
       const user = app.repos.users.findByUsername(credentials.username);
       // One scrypt per identity at a time: a client opening many connections at once with the
       // same credentials (a dashboard, a load test), in whatever spelling, waits for one check
@@ -253,9 +303,56 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
       }
       return todayText;
     });
+    // Access tokens (issue 35, decision 0080). A failed token counts on the address limit only:
+    // it names no account. last_used_at is written like the last sign-in, at most once a minute
+    // per token, with the first use's audit entry in the same commit.
+    const hashToken = tokenHasher(loadTokenKey(app.config));
+    const tokens = createTokenSignIn({
+      tokens: app.repos.accessTokens,
+      findUser: (id) => app.repos.users.findById(id),
+      hash: hashToken,
+      now: app.clock.now,
+      today: () => app.today(),
+      ttlMs: CACHE_MS,
+      recheckMs: RECHECK_MS,
+      blockedFor: (request) => addressFailures.blockedFor(request.ip),
+      tooMany,
+      fail: async (request) => {
+        const delay = addressFailures.fail(request.ip);
+        reportRefusal(request, null, null);
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        throw new HttpError(
+          401,
+          'unauthorized',
+          'The access token is not valid (unknown, revoked or expired).',
+        );
+      },
+      used: tokenUseNotes({
+        now: app.clock.now,
+        commit: app.commit,
+        recordUse: app.repos.accessTokens.recordUse,
+        first: onTokenFirstUse,
+      }),
+    });
+    app.decorate('accessTokens', {
+      mint: () => {
+        const secret = newTokenSecret();
+        return { secret, tokenHash: hashToken(secret) };
+      },
+      forget: (tokenId: number) => tokens.forgetToken(tokenId),
+    });
+    app.decorate('refuseTokens', refuseTokens);
+
     app.decorateRequest('user', null);
-    app.decorate('forgetCredentials', () => cache.clear());
-    app.decorate('forgetUser', (userId: number) => cache.forgetUser(userId));
+    app.decorateRequest('token', null);
+    app.decorate('forgetCredentials', () => {
+      cache.clear();
+      tokens.clear();
+    });
+    app.decorate('forgetUser', (userId: number) => {
+      cache.forgetUser(userId);
+      tokens.forgetOwner(userId);
+    });
     app.decorate(
       'requireCapability',
       (capability: Capability) => (request: FastifyRequest, _reply: unknown, done: HookDone) => {
@@ -266,6 +363,12 @@ export default fp<{ onRefusal?: (request: FastifyRequest, refusal: SignInRefusal
     // A callback hook: a cached sign-in (every poll after the first) passes in the same tick,
     // without a promise; only the full check is asynchronous.
     app.decorate('authenticate', (request: FastifyRequest, _reply: unknown, done: HookDone) => {
+      // `Authorization: Bearer …` is a token, whatever form fields the body carries.
+      const secret = bearerOf(request.headers.authorization);
+      if (secret !== null) {
+        tokens.authenticate(request, secret, done);
+        return;
+      }
       const credentials = credentialsOf(request);
       const key =
         credentials &&

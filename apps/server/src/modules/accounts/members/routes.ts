@@ -84,7 +84,8 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
     if (request.user && managesBuilding(holderOf(request.user), app.today())) done();
     else done(new HttpError(403, 'forbidden', memberMessagesFor(request)('forbidden')));
   };
-  const preHandler = [app.authenticate, manager];
+  // Passwords only: no access token manages members (decision 0080).
+  const preHandler = [app.authenticate, app.refuseTokens('members'), manager];
 
   const existing = (request: FastifyRequest, t: MemberTranslate) => {
     const { username } = request.params as { username: string };

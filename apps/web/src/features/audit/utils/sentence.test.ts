@@ -175,4 +175,22 @@ describe('account events', () => {
     );
     expect(auditSentence(de, absence('absence-ended', null, null))).toBe('demo: absence-ended');
   });
+
+  it('names an access token created, first used and revoked (issue 35), in both languages', () => {
+    const token = { id: 3, name: 'Grafana', access: 'read', expires: null, owner: 'anna' };
+    const tokenEntry = (action: string, user: string, change: Partial<AuditEntry>) =>
+      account({ user, action, ...change } as Partial<AuditEntry>);
+    expect(auditSentence(de, tokenEntry('token-created', 'anna', { after: token }))).toBe(
+      'anna erstellte das Zugriffstoken „Grafana“',
+    );
+    expect(auditSentence(en, tokenEntry('token-first-used', 'anna', { after: token }))).toBe(
+      'The access token “Grafana” of anna was used for the first time',
+    );
+    expect(auditSentence(de, tokenEntry('token-revoked', 'anna', { before: token }))).toBe(
+      'anna widerrief das Zugriffstoken „Grafana“',
+    );
+    expect(auditSentence(en, tokenEntry('token-revoked', 'demo', { before: token }))).toBe(
+      'demo revoked the access token “Grafana” of anna',
+    );
+  });
 });

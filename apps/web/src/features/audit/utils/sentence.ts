@@ -161,6 +161,17 @@ export function auditSentence(intl: IntlShape, entry: AuditEntry): string {
       ? t('audit.sentence.alarm-acknowledged.note', { ...values, note })
       : t('audit.sentence.alarm-acknowledged', values);
   }
+  if (TOKEN_SENTENCES.includes(entry.action)) {
+    // Issue 35: access tokens, named by the token; a manager's revoke names its owner too.
+    const name = textOf(after.name) ?? textOf(before.name);
+    const owner = textOf(after.owner) ?? textOf(before.owner);
+    if (name) {
+      const others = entry.action === 'token-revoked' && owner && owner !== entry.user;
+      return others
+        ? t('audit.sentence.token-revoked.of', { user, name, owner })
+        : t(`audit.sentence.${entry.action}`, { user, name });
+    }
+  }
   if (ABSENCE_SENTENCES.includes(entry.action)) {
     const name = textOf(after.name) ?? textOf(before.name);
     if (name) return t(`audit.sentence.${entry.action}`, { user, name });
@@ -175,3 +186,6 @@ const ABSENCE_SENTENCES: string[] = [
   'absence-ended',
   'absence-deleted',
 ];
+
+/** Access tokens created, used for the first time and revoked (issue 35). */
+const TOKEN_SENTENCES: string[] = ['token-created', 'token-first-used', 'token-revoked'];

@@ -1,0 +1,91 @@
+import {
+  managesBuilding,
+  type CreatedToken,
+  type RevokedToken,
+  type TokenList,
+} from '@raumregler/contract';
+import {
+  CreatedTokenSchema,
+  RevokedTokenSchema,
+  TokenListSchema,
+} from '@raumregler/contract/schemas';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { holderOf, userCan } from '../../platform/auth/permissions.js';
+import { HttpError } from '../../platform/http/error-handler.js';
+import { registerFormBodies } from '../../platform/http/form-bodies.js';
+import { requestSource, type AuditWho } from '../audit/index.js';
+import { readTokenFields } from './fields.js';
+import { tokenMessagesFor } from './messages.js';
+import type { TokenService } from './service.js';
+
+/**
+ * `GET|POST /api/tokens/`, `DELETE /api/tokens/{id}/` (docs/accounts.md "Access tokens"): a
+ * signed-in user's tokens; building-wide managers see and revoke everyone's. Passwords only: no
+ * token manages tokens (decision 0080).
+ */
+const tokenRoutes: FastifyPluginAsync<{ service: TokenService }> = async (app, { service }) => {
+  await registerFormBodies(app);
+  const tokens = app.repos.accessTokens;
+  const signedIn = [app.authenticate, app.refuseTokens('access tokens')];
+  const manager = (request: FastifyRequest) =>
+    managesBuilding(holderOf(request.user!), app.today());
+  const who = (request: FastifyRequest): AuditWho => ({
+    user: request.user!.username,
+    source: requestSource(request),
+  });
+
+  app.get(
+    '/',
+    { preHandler: signedIn, schema: { response: { 200: TokenListSchema } } },
+    (request): TokenList => {
+      const list = tokens.listActive(manager(request) ? undefined : request.user!.id);
+      return { tokens: list.map(service.toWire) };
+    },
+  );
+
+  // Creating needs the read capability: a token of someone who may see nothing is of no use.
+  app.post(
+    '/',
+    {
+      preHandler: [...signedIn, app.requireCapability('read')],
+      schema: { response: { 201: CreatedTokenSchema } },
+    },
+    async (request, reply): Promise<CreatedToken> => {
+      const user = request.user!;
+      const today = app.today();
+      const fields = readTokenFields(request, tokenMessagesFor(request), {
+        mayWrite: userCan(user, 'write', null, today),
+        today,
+      });
+      const { token, secret } = await service.create(user, fields, who(request));
+      request.log.info({ tokenId: token.id, userId: user.id }, 'access token created');
+      // The secret is in this answer only: no cache keeps it.
+      reply.code(201).header('cache-control', 'no-store');
+      return { token: { ...service.toWire(token), token: secret } };
+    },
+  );
+
+  app.delete(
+    '/:id/',
+    { preHandler: signedIn, schema: { response: { 200: RevokedTokenSchema } } },
+    async (request): Promise<RevokedToken> => {
+      const t = tokenMessagesFor(request);
+      const raw = (request.params as { id: string }).id;
+      const token = /^\d{1,9}$/.test(raw) ? tokens.findById(Number(raw)) : null;
+      // Someone else's token is unknown to them, unless they manage the building.
+      const visible =
+        token !== null &&
+        token.revokedAt === null &&
+        (token.userId === request.user!.id || manager(request));
+      if (!visible) throw new HttpError(404, 'not_found', t('notFound'));
+      const revoked = await service.revoke(token, who(request));
+      // Refused on its very next request, not at the cache's next re-check.
+      app.accessTokens.forget(token.id);
+      if (!revoked) throw new HttpError(404, 'not_found', t('notFound'));
+      request.log.info({ tokenId: token.id }, 'access token revoked');
+      return { token: service.toWire(revoked) };
+    },
+  );
+};
+
+export default tokenRoutes;

@@ -1,0 +1,187 @@
+import type { TokenAccess } from '@raumregler/contract';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../http/error-handler.js';
+import {
+  SECRET_PATTERN,
+  sameDigest,
+  tokenUser,
+  tokenValid,
+  type AccessTokenRecord,
+  type AccessTokensRepository,
+} from './access-tokens.js';
+import { maySignIn, type UserRecord } from './users.js';
+
+/** What a request signed in with a token carries besides its user (null for passwords). */
+export interface RequestToken {
+  id: number;
+  access: TokenAccess;
+}
+
+interface Entry {
+  digest: string;
+  token: AccessTokenRecord;
+  /** The owner limited to the token's access (tokenUser): what `request.user` becomes. */
+  user: UserRecord;
+  checkedAt: number;
+  until: number;
+}
+
+type Done = (error?: Error) => void;
+
+/** last_used_at is written at most this often per token (as a user's last sign-in). */
+const USE_NOTE_MS = 60_000;
+
+/**
+ * preHandler after `authenticate` for routes no token may call (tokens, members, the password:
+ * decision 0080): 403 for a request signed in with a token.
+ */
+export const refuseTokens =
+  (what: string) => (request: FastifyRequest, _reply: unknown, done: Done) => {
+    if (!request.token) done();
+    else
+      done(
+        new HttpError(
+          403,
+          'forbidden',
+          `An access token cannot manage ${what}. Sign in with your username and password.`,
+        ),
+      );
+  };
+
+/**
+ * Notes a token's use: at most once a minute per token, in the next group commit without
+ * holding up the answer; `first` runs inside that commit when the token had never been used.
+ */
+export function tokenUseNotes(options: {
+  now: () => number;
+  commit: (work: () => void) => Promise<void>;
+  recordUse: (tokenId: number, at: number) => boolean;
+  first?: (request: FastifyRequest, token: AccessTokenRecord) => void;
+}) {
+  const written = new Map<number, number>();
+  return (request: FastifyRequest, token: AccessTokenRecord) => {
+    const now = options.now();
+    const last = written.get(token.id);
+    if (last !== undefined && now - last < USE_NOTE_MS) return;
+    written.set(token.id, now);
+    options
+      .commit(() => {
+        if (options.recordUse(token.id, now)) options.first?.(request, token);
+      })
+      .catch((error: unknown) =>
+        request.log.error({ err: error }, 'could not record the token use'),
+      );
+  };
+}
+
+/**
+ * `Authorization: Bearer rr_…` (issue 35, decision 0080): the token looked up by its keyed hash,
+ * the digests compared in constant time, its owner and its access checked. Verified tokens are
+ * remembered by digest (only verified ones: nothing a client sends grows the cache) and read
+ * again at most every `recheckMs`, like cached password sign-ins; expiry is checked on every
+ * request, and `forgetToken` (revoked) ends a cached one at once.
+ */
+export function createTokenSignIn(options: {
+  tokens: AccessTokensRepository;
+  findUser: (id: number) => UserRecord | null;
+  hash: (secret: string) => string;
+  now: () => number;
+  today: () => string;
+  ttlMs: number;
+  recheckMs: number;
+  /** Seconds the client must wait (the address limit of failed sign-ins); 0 = none. */
+  blockedFor: (request: FastifyRequest) => number;
+  /** A failed token sign-in: counted, slowed, answered (rejects with the 401 or 429). */
+  fail: (request: FastifyRequest) => Promise<never>;
+  /** A refusal before any check (blocked): the 429. */
+  tooMany: (retryAfter: number) => Error;
+  /** A successful sign-in (last_used_at, the first use's audit entry). */
+  used: (request: FastifyRequest, token: AccessTokenRecord) => void;
+}) {
+  const cache = new Map<string, Entry>();
+
+  /** The token and its owner as stored now, if they may sign in today. */
+  const load = (digest: string, token: AccessTokenRecord | null): Entry | null => {
+    if (!token || !sameDigest(token.tokenHash, digest) || !tokenValid(token, options.today())) {
+      return null;
+    }
+    const owner = options.findUser(token.userId);
+    if (!maySignIn(owner)) return null;
+    const now = options.now();
+    return {
+      digest,
+      token,
+      user: tokenUser(owner, token.access),
+      checkedAt: now,
+      until: now + options.ttlMs,
+    };
+  };
+
+  /** The cached entry if it still stands (re-read after recheckMs), else null. */
+  const cached = (digest: string): Entry | null => {
+    const entry = cache.get(digest);
+    if (!entry) return null;
+    const now = options.now();
+    if (entry.until <= now) {
+      cache.delete(digest);
+      return null;
+    }
+    if (now - entry.checkedAt < options.recheckMs) {
+      if (tokenValid(entry.token, options.today())) return entry;
+      cache.delete(digest);
+      return null;
+    }
+    const fresh = load(digest, options.tokens.findById(entry.token.id));
+    if (!fresh) {
+      cache.delete(digest);
+      return null;
+    }
+    entry.token = fresh.token;
+    entry.user = fresh.user;
+    entry.checkedAt = now;
+    return entry;
+  };
+
+  const signIn = (request: FastifyRequest, entry: Entry) => {
+    request.user = entry.user;
+    request.token = { id: entry.token.id, access: entry.token.access };
+    options.used(request, entry.token);
+  };
+
+  return {
+    /** The preHandler's token path: a cached token passes in the same tick. */
+    authenticate(request: FastifyRequest, secret: string, done: Done) {
+      const digest = SECRET_PATTERN.test(secret) ? options.hash(secret) : null;
+      const hit = digest === null ? null : cached(digest);
+      if (hit) {
+        signIn(request, hit);
+        done();
+        return;
+      }
+      const retryAfter = options.blockedFor(request);
+      if (retryAfter > 0) {
+        done(options.tooMany(retryAfter));
+        return;
+      }
+      const entry = digest === null ? null : load(digest, options.tokens.findByHash(digest));
+      if (!entry) {
+        options.fail(request).catch(done);
+        return;
+      }
+      cache.set(digest!, entry);
+      signIn(request, entry);
+      done();
+    },
+    /** A revoked token: refused on its very next request. */
+    forgetToken(id: number) {
+      for (const [digest, entry] of cache) if (entry.token.id === id) cache.delete(digest);
+    },
+    /** An owner disabled, deleted or changed: their tokens run the full check next time. */
+    forgetOwner(userId: number) {
+      for (const [digest, entry] of cache) if (entry.token.userId === userId) cache.delete(digest);
+    },
+    clear() {
+      cache.clear();
+    },
+  };
+}
