@@ -239,6 +239,9 @@ describe('Integrationen', () => {
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Grafana 2');
     await user.click(screen.getByRole('button', { name: 'Token erstellen' }));
     expect(await screen.findByText('Das Token wurde nicht erstellt.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Zu viele Anfragen. Bitte warten Sie einen Moment.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
   });
 
@@ -294,7 +297,7 @@ describe('Integrationen', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Widerrufen' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Das Token wurde nicht widerrufen.',
+      'Das Token wurde nicht widerrufen. Das Token gibt es nicht mehr – vielleicht wurde es schon widerrufen.',
     );
   });
 
@@ -345,6 +348,23 @@ describe('Integrationen', () => {
     expect(requests[0]!.fields.access).toBe('write');
     expect(requests[0]!.fields).not.toHaveProperty('expires');
     expect(within(snippet()).getByText(/credentials: <dein Token>/)).toBeInTheDocument();
+  });
+
+  it('says when the tokens cannot be loaded, and tries again', async () => {
+    server.use(
+      mock.get(
+        apiUrl('/tokens/'),
+        () => HttpResponse.json({ error: 'not_found', message: 'Not found.' }, { status: 404 }),
+        { once: true },
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Die Token konnten nicht geladen werden. Dieser Server bietet keine Zugangstoken an.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await rowOf('Grafana')).toBeInTheDocument();
   });
 
   it('says when there are no tokens yet, and where the API is described', async () => {

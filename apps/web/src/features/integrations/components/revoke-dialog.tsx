@@ -2,9 +2,9 @@ import { useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { errorReason } from '@/lib/error-reason';
 import { useRevokeToken } from '../api/revoke-token';
 import type { AccessToken } from '../api/token-types';
+import { tokenProblem } from '../utils/token-form';
 
 /**
  * Asks before a token is revoked, naming it: tools that use it lose their access at once. A
@@ -34,8 +34,7 @@ export function RevokeDialog({
     >
       {revoke.isError && (
         <Alert variant="danger" className="mt-4">
-          {t('integrations.revoke.failed')}{' '}
-          {errorReason(intl, revoke.error) ?? t('integrations.error.unknown')}
+          {t('integrations.revoke.failed')} {tokenProblem(intl, revoke.error, 'token')}
         </Alert>
       )}
       <div className="mt-5 flex flex-wrap justify-end gap-3">

@@ -112,7 +112,7 @@ export function TokenTable({ tokens, showOwner, now, today, onRevoke }: TokenLis
                 </td>
                 <td className="px-2 py-2 whitespace-nowrap">{text.created}</td>
                 <td className="px-2 py-2 whitespace-nowrap">{text.lastUsed}</td>
-                {showOwner && <td className="px-2 py-2 break-all">{token.owner}</td>}
+                {showOwner && <td className="px-2 py-2 whitespace-nowrap">{token.owner}</td>}
                 <td className="px-2 py-1 text-right">
                   <RevokeButton token={token} compact onRevoke={onRevoke} />
                 </td>

@@ -6,12 +6,11 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { notify } from '@/components/ui/toast';
-import { errorReason } from '@/lib/error-reason';
 import { usePhone } from '@/lib/use-phone';
 import { useCreateToken } from '../api/create-token';
 import { tokensQueryOptions } from '../api/get-tokens';
 import type { AccessToken, CreatedToken, TokenInput } from '../api/token-types';
-import { hasFieldMessages } from '../utils/token-form';
+import { hasFieldMessages, tokenProblem } from '../utils/token-form';
 import { RevokeDialog } from './revoke-dialog';
 import { IntegrationSection } from './section';
 import { TokenCards, TokenTable } from './token-list';
@@ -57,8 +56,9 @@ export function TokensSection({
     } catch (error) {
       // Refusals of a field are said at the field; everything else as a toast.
       if (!hasFieldMessages(error)) {
-        const reason = errorReason(intl, error);
-        void notify('error', t('integrations.form.failed'), reason ? { description: reason } : {});
+        void notify('error', t('integrations.form.failed'), {
+          description: tokenProblem(intl, error, 'tokens'),
+        });
       }
       return false;
     }
@@ -76,8 +76,7 @@ export function TokensSection({
     list = (
       <Alert variant="danger" className="items-center">
         <div className="flex flex-col items-start gap-2">
-          {t('integrations.tokens.loadFailed')}{' '}
-          {errorReason(intl, query.error) ?? t('integrations.error.unknown')}
+          {t('integrations.tokens.loadFailed')} {tokenProblem(intl, query.error, 'tokens')}
           <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
             {t('integrations.tokens.retry')}
           </Button>

@@ -1,4 +1,6 @@
+import type { IntlShape } from 'react-intl';
 import type { ApiError } from '@/lib/api-error';
+import { errorReason } from '@/lib/error-reason';
 
 /** The longest name the server takes (issue 35: 1–100 characters). */
 export const NAME_MAX = 100;
@@ -33,3 +35,17 @@ export function fieldMessages(error: unknown, field: string): string | undefined
 /** Whether the server's refusal names one of the form's fields (then it is said there). */
 export const hasFieldMessages = (error: unknown) =>
   (['name', 'access', 'expires'] as const).some((field) => fieldMessages(error, field));
+
+/**
+ * Why a request of the tokens section failed, said as the app says failures, except a 404: for
+ * a token, that it is gone (revoked meanwhile); for the list and a new token, that this server
+ * has no tokens (the app's general 404 words speak of a room).
+ */
+export function tokenProblem(intl: IntlShape, error: unknown, about: 'token' | 'tokens'): string {
+  const { status, error: code } = (error ?? {}) as ApiError;
+  if (status === 404 || code === 'not_found')
+    return intl.formatMessage({
+      id: about === 'token' ? 'integrations.error.gone' : 'integrations.error.noApi',
+    });
+  return errorReason(intl, error) ?? intl.formatMessage({ id: 'integrations.error.unknown' });
+}
