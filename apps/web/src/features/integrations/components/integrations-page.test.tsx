@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toast';
 import { writeStoredAuth } from '@/lib/auth-storage';
-import { apiUrl, HttpResponse, mock, TestProviders } from '@/lib/testing';
+import { apiUrl, HttpResponse, mock, TestProviders, testQueryClient } from '@/lib/testing';
 import type { AccessToken } from '../api/token-types';
 import { dayOf } from '../utils/describe';
 import { IntegrationsPage } from './integrations-page';
@@ -86,9 +86,12 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const renderPage = (props: { canWrite?: boolean; manager?: boolean } = {}) =>
+const renderPage = (
+  props: { canWrite?: boolean; manager?: boolean } = {},
+  client = testQueryClient(),
+) =>
   render(
-    <TestProviders>
+    <TestProviders client={client}>
       <IntegrationsPage
         canWrite={props.canWrite ?? true}
         manager={props.manager ?? false}
@@ -171,6 +174,30 @@ describe('Integrationen', () => {
     expect(screen.queryByText(SECRET)).toBeNull();
     expect(screen.queryByText(new RegExp(SECRET))).toBeNull();
     expect(within(snippet()).getByText(/credentials: <dein Token>/)).toBeInTheDocument();
+  });
+
+  it('keeps the secret out of the query and mutation caches', async () => {
+    const client = testQueryClient();
+    const user = userEvent.setup();
+    renderPage({}, client);
+    await rowOf('Grafana');
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Prometheus');
+    await user.click(screen.getByRole('button', { name: 'Token erstellen' }));
+    expect(await screen.findByText(SECRET)).toBeInTheDocument();
+    await rowOf('Prometheus');
+    const cached = () =>
+      JSON.stringify([
+        client
+          .getQueryCache()
+          .getAll()
+          .map((query) => query.state.data),
+        client
+          .getMutationCache()
+          .getAll()
+          .map((mutation) => mutation.state.data),
+      ]);
+    await waitFor(() => expect(cached()).not.toContain(SECRET));
+    expect(cached()).toContain('Prometheus');
   });
 
   it('selects the secret where the clipboard is refused', async () => {
