@@ -19,6 +19,8 @@ export const paths = {
   alarms: '/alarms',
   /** "Mitglieder & Rollen" (issue 34): the building's users, for building-wide managers. */
   members: '/members',
+  /** "Integrationen" (issue 35): access tokens, the Prometheus metrics, the API description. */
+  integrations: '/integrations',
   /** Holidays and other times away (issue 16). */
   absences: '/absences',
   floor: (area: Area, floorId: number | string) => `/room-control/${area}/${floorId}`,

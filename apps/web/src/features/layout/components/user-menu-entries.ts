@@ -46,6 +46,8 @@ export const SCREEN_ENTRIES: readonly {
   { id: 'absences.menu', icon: CalendarOff, to: paths.absences, capability: 'manage' },
   { id: 'layout.user.audit', icon: ScrollText, to: paths.audit, capability: 'manage' },
   { id: 'layout.user.members', icon: Users, to: paths.members, capability: 'manageBuilding' },
+  // Issue 35: everyone who may see the building makes tokens for their own tools.
+  { id: 'layout.user.integrations', icon: Blocks, to: paths.integrations, capability: 'read' },
 ];
 
 /**
@@ -64,7 +66,8 @@ export const mayOpen = (
 
 /**
  * The account menu's entries without a screen ("Soon"): the spec's list, less those whose screen
- * this user may open (Mitglieder & Rollen is live for building-wide managers, "Soon" for others).
+ * this user may open (Mitglieder & Rollen is live for building-wide managers, Integrationen
+ * for everyone who may see the building, "Soon" for others).
  */
 export const soonEntries = (permissions: Permissions | null | undefined, today?: string) =>
   ACCOUNT_ENTRIES.filter(

@@ -28,6 +28,7 @@ function renderMenu(permissions?: Permissions) {
             <Route path="/audit" element={<h1>Protokollseite</h1>} />
             <Route path="/account" element={<h1>Kontoseite</h1>} />
             <Route path="/members" element={<h1>Mitgliederseite</h1>} />
+            <Route path="/integrations" element={<h1>Integrationsseite</h1>} />
           </Routes>
         </MemoryRouter>
       </SettingsProvider>
@@ -104,5 +105,26 @@ describe('UserMenu', () => {
       expect(entries[0]).toHaveTextContent('Bald');
       cleanup();
     }
+  });
+
+  it('opens Integrationen for everyone who may see the building', async () => {
+    renderMenu({ access_to_smart: 'read', access_to_pro: 'no-access' } as Permissions);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Benutzermenü von demo' }));
+    const entries = await screen.findAllByRole('menuitem', { name: /Integrationen/ });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).not.toHaveAttribute('aria-disabled');
+    expect(entries[0]).not.toHaveTextContent('Bald');
+    await user.click(entries[0]!);
+    expect(await screen.findByRole('heading', { name: 'Integrationsseite' })).toBeInTheDocument();
+  });
+
+  it('keeps Integrationen "Bald" for a user without access', async () => {
+    renderMenu({ access_to_smart: 'no-access', access_to_pro: 'no-access' } as Permissions);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Benutzermenü von demo' }));
+    const entries = await screen.findAllByRole('menuitem', { name: /Integrationen/ });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toHaveAttribute('aria-disabled', 'true');
+    expect(entries[0]).toHaveTextContent('Bald');
   });
 });
