@@ -1,33 +1,15 @@
-/**
- * The tokens API of issue 35 (`/api/tokens/`), as the server answers it. The contract's
- * `packages/contract/src/schemas/tokens.ts` (AccessTokenSchema, CreatedTokenSchema) describes the
- * same shapes for the server; the page reads them as plain data and checks what it draws.
- */
-export const TOKENS_PATH = '/tokens/';
+import type { AccessToken, CreatedToken as CreatedAnswer, TokenAccess } from '@raumregler/contract';
+import { TOKENS_PATH } from '@raumregler/contract';
+
+/** The tokens API of issue 35 (`/api/tokens/`): the contract's shapes (schemas/tokens.ts). */
+export type { AccessToken, TokenAccess };
+export { TOKENS_PATH };
 
 /** One token's address, for `DELETE`. */
 export const tokenPath = (id: number) => `${TOKENS_PATH}${id}/`;
 
-export type TokenAccess = 'read' | 'write';
-
-export interface AccessToken {
-  id: number;
-  name: string;
-  access: TokenAccess;
-  /** The last day it is valid (`YYYY-MM-DD`, to the end of that day), or null: never expires. */
-  expires: string | null;
-  /** ISO time with offset. */
-  created_at: string;
-  /** ISO time with offset, or null: never used. */
-  last_used_at: string | null;
-  /** The username of the token's owner. */
-  owner: string;
-}
-
 /** The answer of `POST /api/tokens/`: the token with its secret, shown this once. */
-export interface CreatedToken extends AccessToken {
-  token: string;
-}
+export type CreatedToken = CreatedAnswer['token'];
 
 /** What the create form sends. */
 export interface TokenInput {

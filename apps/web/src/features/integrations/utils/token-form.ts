@@ -1,9 +1,10 @@
+import { TOKEN_NAME_MAX } from '@raumregler/contract';
 import type { IntlShape } from 'react-intl';
 import type { ApiError } from '@/lib/api-error';
 import { errorReason } from '@/lib/error-reason';
 
 /** The longest name the server takes (issue 35: 1–100 characters). */
-export const NAME_MAX = 100;
+export const NAME_MAX = TOKEN_NAME_MAX;
 
 export type TokenField = 'name' | 'access' | 'expires';
 
