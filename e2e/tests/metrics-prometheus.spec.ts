@@ -9,12 +9,23 @@ import {
   type ScrapeCredentials,
 } from '../support/prometheus';
 
-// Issue 35: a real Prometheus (Debian's) scrapes the built server's /metrics every second as a
-// read-only user, and promtool finds nothing to complain about in what it serves.
+// Issue 35: a real Prometheus (Debian's) scrapes the built server's /metrics every second with a
+// read-only user's access token (no password in its configuration), and promtool finds nothing
+// to complain about in what it serves.
 const reader = { username: 'bewohner', password: 'bewohner1234' };
-// After tokens land, the integrator points this at a read token: { bearer: 'rr_…' }.
-const credentials: ScrapeCredentials = { basic: reader };
 const basic = `Basic ${Buffer.from(`${reader.username}:${reader.password}`).toString('base64')}`;
+
+/** A new read token of the read-only user, made through the tokens API. */
+async function readToken(origin: string): Promise<{ id: number; secret: string }> {
+  const answer = await fetch(`${origin}/api/tokens/`, {
+    method: 'POST',
+    headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ name: 'Prometheus', access: 'read' }),
+  });
+  expect(answer.status).toBe(201);
+  const { token } = (await answer.json()) as { token: { id: number; token: string } };
+  return { id: token.id, secret: token.token };
+}
 
 let prometheus: RunningPrometheus | undefined;
 
@@ -29,10 +40,11 @@ test.afterEach(async () => {
   prometheus = undefined;
 });
 
-test('Prometheus scrapes the rooms with a read-only user, and promtool accepts the metrics', async ({
+test('Prometheus scrapes the rooms with a read token, and promtool accepts the metrics', async ({
   server,
 }) => {
   test.setTimeout(120_000);
+  const credentials: ScrapeCredentials = { bearer: (await readToken(server.origin)).secret };
   prometheus = await startPrometheus(server.origin, credentials);
 
   const temps = (await (
@@ -89,13 +101,19 @@ test('Prometheus scrapes the rooms with a read-only user, and promtool accepts t
   expect(lint.status).toBe(0);
 });
 
-test('without credentials Prometheus is refused: the target is down', async ({ server }) => {
+test('without credentials, or with a revoked token, Prometheus is refused: the target is down', async ({
+  server,
+}) => {
   test.setTimeout(120_000);
   const refused = await fetch(`${server.origin}/metrics`);
   expect(refused.status).toBe(401);
-  prometheus = await startPrometheus(server.origin, {
-    basic: { username: reader.username, password: 'not-the-password' },
+  const token = await readToken(server.origin);
+  const revoked = await fetch(`${server.origin}/api/tokens/${token.id}/`, {
+    method: 'DELETE',
+    headers: { authorization: basic },
   });
+  expect(revoked.status).toBe(200);
+  prometheus = await startPrometheus(server.origin, { bearer: token.secret });
   await expect
     .poll(async () => (await prometheus!.query('up{job="raumregler"}')).map((e) => e.value[1]), {
       timeout: 60_000,
