@@ -22,6 +22,8 @@ import frameworkErrorsPlugin, {
   serverOptions,
   type ServerTimeouts,
 } from './platform/http/framework-errors.js';
+import apiDocsPagePlugin from './platform/http/api-docs-page.js';
+import openapiPlugin from './platform/http/openapi.js';
 import { lazyRequestLogger } from './platform/http/request-logger.js';
 import securityHeadersPlugin from './platform/http/security-headers.js';
 import webAppPlugin from './platform/http/web-app.js';
@@ -86,6 +88,9 @@ export async function buildApp({
     webDist: config.webDist,
     deviceUrlTemplate: config.deviceUrlTemplate,
   });
+  // The API description (decision 82): collects every route registered after it.
+  await app.register(openapiPlugin, { houseId: config.houseId });
+  await app.register(apiDocsPagePlugin);
   // Brotli at a low quality: most of its gain at a fraction of the CPU of the default (11).
   await app.register(compress, {
     threshold: 1024,

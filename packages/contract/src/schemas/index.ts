@@ -10,3 +10,5 @@ export * from './audit.js';
 export * from './alarms.js';
 export * from './history.js';
 export * from './schedules.js';
+export * from './members.js';
+export * from './forms.js';

@@ -1,5 +1,10 @@
 import type { HistoryStatus } from '@raumregler/contract';
-import { HistoryAnswerSchema, HistoryStatusSchema } from '@raumregler/contract/schemas';
+import {
+  HistoryAnswerSchema,
+  HistoryExportQuerySchema,
+  HistoryQuerySchema,
+  HistoryStatusSchema,
+} from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DAY_MS, parseStep, QUARTER_SECONDS, resolutionFor } from './rules.js';
 import {
@@ -15,6 +20,12 @@ import { sendExport, type ExportContext, type ExportRoom } from './export.js';
 
 const invalid = (field: string, message: string) =>
   new HttpError(400, 'validation_failed', message, { [field]: [message] });
+
+/** A CSV answer as the API description shows it. */
+export const csvAnswer = (description: string) => ({
+  description,
+  content: { 'text/csv': { schema: { type: 'string' } } },
+});
 
 const CSV_HEADER = ['time', 'temperature', 'target', 'humidity', 'valve'] as const;
 
@@ -126,15 +137,43 @@ const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, {
     );
   };
   const exportContext: ExportContext = { app, allRooms, span, invalid, clock: wireClock };
-  app.get('/export.csv', (request, reply) => sendExport(exportContext, request, reply));
+  app.get(
+    '/export.csv',
+    {
+      config: {
+        docs: {
+          summary: 'Every room of the user’s scope as one CSV (streamed)',
+          query: HistoryExportQuerySchema,
+          response: { 200: csvAnswer('One line per room and step.') },
+        },
+      },
+    },
+    (request, reply) => sendExport(exportContext, request, reply),
+  );
 
-  app.get('/status', { schema: { response: { 200: HistoryStatusSchema } } }, (): HistoryStatus => ({
-    backfill: app.history.backfillStatus(),
-  }));
+  app.get(
+    '/status',
+    {
+      config: { docs: { summary: 'Whether the simulation’s history backfill still runs' } },
+      schema: { response: { 200: HistoryStatusSchema } },
+    },
+    (): HistoryStatus => ({
+      backfill: app.history.backfillStatus(),
+    }),
+  );
 
   app.get(
     '/:roomId',
-    { schema: { response: { 200: HistoryAnswerSchema } } },
+    {
+      config: {
+        docs: {
+          summary: 'A room’s temperatures, targets, humidity and valve over time (JSON or CSV)',
+          query: HistoryQuerySchema,
+          errors: [404],
+        },
+      },
+      schema: { response: { 200: HistoryAnswerSchema } },
+    },
     async (request, reply): Promise<FastifyReply | string> => {
       const id = (request.params as { roomId?: string }).roomId ?? '';
       if (!/^\d{1,9}$/.test(id)) {
