@@ -26,7 +26,7 @@ export function registerRoute(app: FastifyInstance) {
       preHandler: app.accounts.limits.mail,
       config: {
         docs: {
-          summary: 'Register (when ALLOW_REGISTRATION=true; 403 `registration_closed` otherwise)',
+          summary: 'Register (when ALLOW_REGISTRATION=true; 403 registration_closed otherwise)',
           tags: ['accounts'],
           public: true,
           form: RegisterPayloadSchema,

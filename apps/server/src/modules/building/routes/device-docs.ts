@@ -58,7 +58,7 @@ const roomAnswer = { 200: RoomSchema };
 
 export const DEVICE_WRITE_DOCS = {
   ziel: {
-    summary: 'Set a temporary target for a time (`duration` minutes) or until a time (`until`)',
+    summary: 'Set a temporary target for a time (duration minutes) or until a time (until)',
     form: SetTargetBodySchema,
     response: roomAnswer,
   },
@@ -73,7 +73,7 @@ export const DEVICE_WRITE_DOCS = {
     response: roomAnswer,
   },
   rooms: {
-    summary: 'Change the operating mode (`action=betriebsart`, `value` e.g. `Heating`)',
+    summary: 'Change the operating mode (action=betriebsart, value e.g. Heating)',
     form: SetOperatingModeBodySchema,
     response: roomAnswer,
   },
