@@ -236,7 +236,7 @@ export default fp<{ houseId: number }>(
             : undefined;
         const errors = new Set(docs.errors ?? []);
         if (signIn) [401, 403, 429].forEach((status) => errors.add(status));
-        if (params && path.includes('{roomId}')) errors.add(404);
+        if (params) errors.add(404);
         if (write || docs.query || params) errors.add(400);
         const response: Record<string, unknown> = {
           ...(schema?.response as Record<string, unknown> | undefined),
