@@ -4,7 +4,17 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DOCS_CONTENT_SECURITY_POLICY } from './platform/http/api-docs-page.js';
 import { API_CONTENT_SECURITY_POLICY } from './platform/http/security-headers.js';
-import { manualClock, startTestServer, type TestServer } from './test-support/test-server.js';
+import Type from 'typebox';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { importSeed } from './modules/building/seed-import.js';
+import { openDatabase } from './platform/database/open.js';
+import {
+  demoSeed,
+  manualClock,
+  startTestServer,
+  type TestServer,
+} from './test-support/test-server.js';
 import { demo, writesTo } from './test-support/writes.js';
 
 // Issue 35: `GET /api/openapi.json` describes every route from the route itself (decision 82).
@@ -189,6 +199,62 @@ describe('GET /api/openapi.json', () => {
       checked.push(path);
     }
     expect(checked).toEqual(expect.arrayContaining(['/api/alarms/', '/api/audit/']));
+    // The check has teeth: a list of floors with a room of the wrong shape is refused.
+    const temps = document.paths['/get/json/v1/{houseId}/temps/']!.get!.responses['200']!;
+    const wrong = [{ id: 1, etagenname: 'EG', raeume: [{ id: 'eins' }] }];
+    expect(ajv.validate(temps.content!['application/json']!.schema as object, wrong)).toBe(false);
+  });
+});
+
+describe('a route added later (as /api/tokens/ and /metrics are)', () => {
+  it('is described by itself, from its schema and config.docs', async () => {
+    const config = { ...loadConfig({}), databaseFile: ':memory:', webDist: null, simSpeed: 0 };
+    const db = openDatabase(':memory:');
+    await importSeed(db, demoSeed(), clock.now());
+    const app = await buildApp({ config, db, logger: false, now: clock.now });
+    const answer = Type.Object({ tokens: Type.Array(Type.Object({ id: Type.Integer() })) });
+    app.get('/api/tokens/', { schema: { response: { 200: answer } } }, () => ({ tokens: [] }));
+    app.post(
+      '/api/tokens/',
+      { config: { docs: { form: Type.Object({ name: Type.String() }) } } },
+      () => ({}),
+    );
+    app.get(
+      '/metrics',
+      {
+        config: {
+          docs: {
+            response: {
+              200: {
+                description: 'Prometheus',
+                content: { 'text/plain': { schema: { type: 'string' } } },
+              },
+            },
+          },
+        },
+      },
+      () => '',
+    );
+    await app.ready();
+    try {
+      const described = app.openapiDocument() as unknown as Document;
+      const list = described.paths['/api/tokens/']!.get!;
+      expect(list.responses['200']!.content!['application/json']!.schema).toMatchObject({
+        properties: { tokens: { type: 'array' } },
+      });
+      expect(list.security).toEqual([{ basic: [] }, { bearer: [] }]);
+      expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['401', '403', '429']));
+      const create = described.paths['/api/tokens/']!.post!;
+      const form = create.requestBody!.content['multipart/form-data']!.schema;
+      expect(Object.keys(form.properties as object)).toEqual(['name', 'user', 'password']);
+      expect(Object.keys(described.paths['/metrics']!.get!.responses['200']!.content!)).toEqual([
+        'text/plain',
+      ]);
+      const result = await validate(structuredClone(described) as never);
+      expect(result.valid ? '' : compileErrors(result)).toBe('');
+    } finally {
+      await app.close();
+    }
   });
 });
 
