@@ -196,6 +196,13 @@ describe('GET /api/openapi.json', () => {
       const valid = ajv.validate(rewritten, body);
       expect(valid ? null : ajv.errorsText(ajv.errors), `GET ${path}`).toBeNull();
       if (Array.isArray(body)) expect(body.length, `GET ${path}`).toBeGreaterThan(0);
+      // A documented CSV variant answers CSV when asked for it.
+      if (media === 'application/json' && content!['text/csv']) {
+        const csv = await server.request(url, { auth: demo, headers: { accept: 'text/csv' } });
+        expect(csv.status, `GET ${url} as CSV`).toBe(200);
+        expect(csv.headers.get('content-type'), `GET ${url} as CSV`).toMatch(/^text\/csv/);
+        expect((await csv.text()).split('\n').length).toBeGreaterThan(1);
+      }
       checked.push(path);
     }
     expect(checked).toEqual(expect.arrayContaining(['/api/alarms/', '/api/audit/']));

@@ -10,6 +10,7 @@ import type { AuditFilter } from './repository.js';
 import { firstInstant, parseWireTime } from '../../platform/clock/local-time.js';
 import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
 import { toCsv, wantsCsv } from '../../platform/http/csv.js';
+import { jsonOrCsvAnswer } from '../../platform/http/openapi.js';
 
 const CSV_HEADER = [
   'time',
@@ -119,6 +120,7 @@ const auditRoutes: FastifyPluginAsync = async (app) => {
         docs: {
           summary: 'The audit log, newest first (JSON, or CSV with format=csv or Accept: text/csv)',
           query: AuditQuerySchema,
+          response: { 200: jsonOrCsvAnswer(AuditResponseSchema, 'The entries, newest first.') },
           errors: [404],
         },
       },

@@ -15,17 +15,12 @@ import {
 } from '../../platform/clock/local-time.js';
 import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
 import { toCsv, wantsCsv } from '../../platform/http/csv.js';
+import { csvAnswer, jsonOrCsvAnswer } from '../../platform/http/openapi.js';
 import { historyAnswerJson } from './answer-json.js';
 import { sendExport, type ExportContext, type ExportRoom } from './export.js';
 
 const invalid = (field: string, message: string) =>
   new HttpError(400, 'validation_failed', message, { [field]: [message] });
-
-/** A CSV answer as the API description shows it. */
-export const csvAnswer = (description: string) => ({
-  description,
-  content: { 'text/csv': { schema: { type: 'string' } } },
-});
 
 const CSV_HEADER = ['time', 'temperature', 'target', 'humidity', 'valve'] as const;
 
@@ -169,6 +164,9 @@ const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, {
         docs: {
           summary: 'A room’s temperatures, targets, humidity and valve over time (JSON or CSV)',
           query: HistoryQuerySchema,
+          response: {
+            200: jsonOrCsvAnswer(HistoryAnswerSchema, 'The samples in time order.'),
+          },
           errors: [404],
         },
       },

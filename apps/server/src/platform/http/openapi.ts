@@ -59,6 +59,21 @@ declare module 'fastify' {
   }
 }
 
+/** A CSV answer as `config.docs.response` gives it. */
+export const csvAnswer = (description: string) => ({
+  description,
+  content: { 'text/csv': { schema: { type: 'string' } } },
+});
+
+/** An answer as JSON, or as CSV with `format=csv` or `Accept: text/csv`. */
+export const jsonOrCsvAnswer = (schema: object, description: string) => ({
+  description,
+  content: {
+    'application/json': { schema },
+    'text/csv': { schema: { type: 'string' } },
+  },
+});
+
 const ERROR_TEXTS: Record<number, string> = {
   400: 'Bad input: `validation_failed` with `messages` per field, or `bad_request`.',
   401: 'No or wrong credentials (`unauthorized`).',
