@@ -88,15 +88,16 @@ export async function buildApp({
     webDist: config.webDist,
     deviceUrlTemplate: config.deviceUrlTemplate,
   });
-  // The API description (decision 82): collects every route registered after it.
-  await app.register(openapiPlugin, { houseId: config.houseId });
-  await app.register(apiDocsPagePlugin);
   // Brotli at a low quality: most of its gain at a fraction of the CPU of the default (11).
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip', 'deflate'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // The API description (decision 82): collects every route registered after it (after
+  // @fastify/compress, which compresses only routes registered after it).
+  await app.register(openapiPlugin, { houseId: config.houseId });
+  await app.register(apiDocsPagePlugin);
   // The platform (src/platform): what every module uses.
   await app.register(clockPlugin, { now: now ?? Date.now, timeZone: config.timeZone });
   await app.register(mailerPlugin, {

@@ -52,7 +52,11 @@ describe('GET /api/openapi.json', () => {
     expect(document.openapi).toBe('3.1.0');
     const result = await validate(structuredClone(document) as never);
     expect(result.valid ? '' : compileErrors(result)).toBe('');
-    const again = await server.request('/api/openapi.json');
+    // ~150 KB of JSON: compressed like every other answer (about 7 KB as brotli).
+    const again = await server.request('/api/openapi.json', {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(again.headers.get('content-encoding')).toBe('br');
     expect(await again.text()).toBe(JSON.stringify(document));
     expect(again.headers.get('content-security-policy')).toBe(API_CONTENT_SECURITY_POLICY);
   });
