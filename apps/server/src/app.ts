@@ -25,6 +25,8 @@ import frameworkErrorsPlugin, {
   serverOptions,
   type ServerTimeouts,
 } from './platform/http/framework-errors.js';
+import apiDocsPagePlugin from './platform/http/api-docs-page.js';
+import openapiPlugin from './platform/http/openapi.js';
 import { lazyRequestLogger } from './platform/http/request-logger.js';
 import securityHeadersPlugin from './platform/http/security-headers.js';
 import webAppPlugin from './platform/http/web-app.js';
@@ -95,6 +97,10 @@ export async function buildApp({
     encodings: ['br', 'gzip', 'deflate'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // The API description (decision 82): collects every route registered after it (after
+  // @fastify/compress, which compresses only routes registered after it).
+  await app.register(openapiPlugin, { houseId: config.houseId });
+  await app.register(apiDocsPagePlugin);
   // The platform (src/platform): what every module uses.
   await app.register(clockPlugin, { now: now ?? Date.now, timeZone: config.timeZone });
   await app.register(mailerPlugin, {

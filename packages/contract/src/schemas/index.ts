@@ -12,3 +12,5 @@ export * from './history.js';
 export * from './schedules.js';
 export * from './mqtt.js';
 export * from './tokens.js';
+export * from './members.js';
+export * from './forms.js';

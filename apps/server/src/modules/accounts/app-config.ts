@@ -38,7 +38,12 @@ const appConfigRoute: FastifyPluginAsync<{ demoLogin: ReturnType<typeof demoLogi
 ) => {
   app.get(
     '/app-config',
-    { schema: { response: { 200: AppConfigSchema } } },
+    {
+      config: {
+        docs: { summary: 'What the app needs before sign-in', tags: ['accounts'], public: true },
+      },
+      schema: { response: { 200: AppConfigSchema } },
+    },
     async (): Promise<AppConfig> => {
       const settings = app.repos.settings;
       // Never in proxy mode: a real building behind, and a database that ran the demo before.

@@ -3,7 +3,7 @@ import {
   type ChangePasswordPayload,
   type MessageResponse,
 } from '@raumregler/contract';
-import { MessageResponseSchema } from '@raumregler/contract/schemas';
+import { ChangePasswordPayloadSchema, MessageResponseSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { requestSource } from '../audit/index.js';
@@ -23,6 +23,13 @@ export function changePasswordRoute(app: FastifyInstance) {
     {
       // Passwords only: no access token changes its owner's password (decision 0080).
       preHandler: [app.authenticate, app.refuseTokens('your password')],
+      config: {
+        docs: {
+          summary: 'Change the signed-in user’s own password',
+          tags: ['accounts'],
+          form: ChangePasswordPayloadSchema,
+        },
+      },
       schema: { response: { 200: MessageResponseSchema } },
     },
     async (request): Promise<MessageResponse> => {

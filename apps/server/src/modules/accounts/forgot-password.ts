@@ -3,7 +3,7 @@ import {
   type ForgotPasswordPayload,
   type MessageResponse,
 } from '@raumregler/contract';
-import { MessageResponseSchema } from '@raumregler/contract/schemas';
+import { ForgotPasswordPayloadSchema, MessageResponseSchema } from '@raumregler/contract/schemas';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { resetMail } from './reset-mail.js';
 import { field } from './body.js';
@@ -67,6 +67,16 @@ export function forgotPasswordRoute(app: FastifyInstance) {
     accountPaths.forgotPassword,
     {
       preHandler: app.accounts.limits.mail,
+      config: {
+        docs: {
+          summary:
+            'Send a password reset link (the same answer whether the address has an account)',
+          tags: ['accounts'],
+          public: true,
+          form: ForgotPasswordPayloadSchema,
+          errors: [400, 429],
+        },
+      },
       schema: { response: { 200: MessageResponseSchema } },
     },
     async (request): Promise<MessageResponse> => {

@@ -1,5 +1,5 @@
 import { accountPaths, type RegisterPayload, type RegisterResponse } from '@raumregler/contract';
-import { RegisterResponseSchema } from '@raumregler/contract/schemas';
+import { RegisterPayloadSchema, RegisterResponseSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { requestSource } from '../audit/index.js';
@@ -24,6 +24,15 @@ export function registerRoute(app: FastifyInstance) {
     accountPaths.register,
     {
       preHandler: app.accounts.limits.mail,
+      config: {
+        docs: {
+          summary: 'Register (when ALLOW_REGISTRATION=true; 403 registration_closed otherwise)',
+          tags: ['accounts'],
+          public: true,
+          form: RegisterPayloadSchema,
+          errors: [400, 403, 429],
+        },
+      },
       schema: { response: { 201: RegisterResponseSchema } },
     },
     async (request, reply): Promise<RegisterResponse> => {

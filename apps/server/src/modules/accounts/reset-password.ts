@@ -3,7 +3,7 @@ import {
   type MessageResponse,
   type ResetPasswordPayload,
 } from '@raumregler/contract';
-import { MessageResponseSchema } from '@raumregler/contract/schemas';
+import { MessageResponseSchema, ResetPasswordPayloadSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { requestSource } from '../audit/index.js';
@@ -19,6 +19,15 @@ export function resetPasswordRoute(app: FastifyInstance) {
     accountPaths.resetPassword,
     {
       preHandler: app.accounts.limits.attempt,
+      config: {
+        docs: {
+          summary: 'Set a new password with the token of a reset link',
+          tags: ['accounts'],
+          public: true,
+          form: ResetPasswordPayloadSchema,
+          errors: [400, 429],
+        },
+      },
       schema: { response: { 200: MessageResponseSchema } },
     },
     async (request): Promise<MessageResponse> => {

@@ -17,7 +17,11 @@ const accountRoutes: FastifyPluginAsync<{ own?: boolean }> = async (app, { own =
   await acceptFormBodies(app);
   app.get(
     accountPaths.user,
-    { preHandler: app.authenticate, schema: { response: { 200: UserSchema } } },
+    {
+      preHandler: app.authenticate,
+      config: { docs: { summary: 'The signed-in user', tags: ['accounts'] } },
+      schema: { response: { 200: UserSchema } },
+    },
     (request): User => toWireUser(request.user!, app.today()),
   );
   registerRoute(app);

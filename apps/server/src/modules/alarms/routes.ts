@@ -11,8 +11,11 @@ import {
 } from '@raumregler/contract';
 import {
   AcknowledgeAlarmAnswerSchema,
+  AcknowledgeAlarmBodySchema,
   AcknowledgeAlarmsAnswerSchema,
+  AcknowledgeAlarmsBodySchema,
   AlarmListSchema,
+  AlarmsQuerySchema,
 } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AlarmListFilter, AlarmRecord } from './repository.js';
@@ -188,6 +191,9 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
     '/',
     {
       preHandler: app.requireCapability('read'),
+      config: {
+        docs: { summary: 'The alarms of the user’s rooms', query: AlarmsQuerySchema },
+      },
       schema: { response: { 200: AlarmListSchema } },
     },
     (request) => {
@@ -207,6 +213,13 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
     '/:id/ack',
     {
       preHandler: app.requireCapability('manage'),
+      config: {
+        docs: {
+          summary: 'Acknowledge an alarm, with an optional note',
+          form: AcknowledgeAlarmBodySchema,
+          errors: [404, 409],
+        },
+      },
       schema: { response: { 200: AcknowledgeAlarmAnswerSchema } },
     },
     async (request) => {
@@ -229,6 +242,12 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
     '/ack/',
     {
       preHandler: app.requireCapability('manage'),
+      config: {
+        docs: {
+          summary: 'Acknowledge many alarms with one note (each id’s outcome in the answer)',
+          form: AcknowledgeAlarmsBodySchema,
+        },
+      },
       schema: { response: { 200: AcknowledgeAlarmsAnswerSchema } },
     },
     async (request) => {

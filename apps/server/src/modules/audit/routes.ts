@@ -4,12 +4,13 @@ import {
   type AuditQuery,
   type AuditResponse,
 } from '@raumregler/contract';
-import { AuditResponseSchema } from '@raumregler/contract/schemas';
+import { AuditQuerySchema, AuditResponseSchema } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AuditFilter } from './repository.js';
 import { firstInstant, parseWireTime } from '../../platform/clock/local-time.js';
 import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
 import { toCsv, wantsCsv } from '../../platform/http/csv.js';
+import { jsonOrCsvAnswer } from '../../platform/http/openapi.js';
 
 const CSV_HEADER = [
   'time',
@@ -114,7 +115,17 @@ const auditRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/',
-    { schema: { response: { 200: AuditResponseSchema } } },
+    {
+      config: {
+        docs: {
+          summary: 'The audit log, newest first (JSON, or CSV with format=csv or Accept: text/csv)',
+          query: AuditQuerySchema,
+          response: { 200: jsonOrCsvAnswer(AuditResponseSchema, 'The entries, newest first.') },
+          errors: [404],
+        },
+      },
+      schema: { response: { 200: AuditResponseSchema } },
+    },
     async (request, reply): Promise<AuditResponse | string> => {
       const filter = filterOf(request.query as AuditQuery, (text) =>
         parseWireTime(app.clock.local, text),

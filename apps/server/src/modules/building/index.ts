@@ -44,6 +44,7 @@ export { UnknownRoomError } from './room-commands.js';
 export { existingRoom, roomFromParams } from './room-param.js';
 export { outsideScope, type RoomAccess, type UserRooms } from './room-access.js';
 export { default as roomLimitsRoutes } from './routes/limits.js';
+export { CATCH_ALL_DOCS, DEVICE_READ_DOCS, DEVICE_WRITE_DOCS } from './routes/device-docs.js';
 export { limitsRefusal } from './routes/writes.js';
 export { targetInForce } from './room-view.js';
 export {

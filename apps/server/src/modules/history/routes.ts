@@ -1,5 +1,10 @@
 import type { HistoryStatus } from '@raumregler/contract';
-import { HistoryAnswerSchema, HistoryStatusSchema } from '@raumregler/contract/schemas';
+import {
+  HistoryAnswerSchema,
+  HistoryExportQuerySchema,
+  HistoryQuerySchema,
+  HistoryStatusSchema,
+} from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DAY_MS, parseStep, QUARTER_SECONDS, resolutionFor } from './rules.js';
 import {
@@ -10,6 +15,7 @@ import {
 } from '../../platform/clock/local-time.js';
 import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
 import { toCsv, wantsCsv } from '../../platform/http/csv.js';
+import { csvAnswer, jsonOrCsvAnswer } from '../../platform/http/openapi.js';
 import { historyAnswerJson } from './answer-json.js';
 import { sendExport, type ExportContext, type ExportRoom } from './export.js';
 
@@ -126,15 +132,46 @@ const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, {
     );
   };
   const exportContext: ExportContext = { app, allRooms, span, invalid, clock: wireClock };
-  app.get('/export.csv', (request, reply) => sendExport(exportContext, request, reply));
+  app.get(
+    '/export.csv',
+    {
+      config: {
+        docs: {
+          summary: 'Every room of the user’s scope as one CSV (streamed)',
+          query: HistoryExportQuerySchema,
+          response: { 200: csvAnswer('One line per room and step.') },
+        },
+      },
+    },
+    (request, reply) => sendExport(exportContext, request, reply),
+  );
 
-  app.get('/status', { schema: { response: { 200: HistoryStatusSchema } } }, (): HistoryStatus => ({
-    backfill: app.history.backfillStatus(),
-  }));
+  app.get(
+    '/status',
+    {
+      config: { docs: { summary: 'Whether the simulation’s history backfill still runs' } },
+      schema: { response: { 200: HistoryStatusSchema } },
+    },
+    (): HistoryStatus => ({
+      backfill: app.history.backfillStatus(),
+    }),
+  );
 
   app.get(
     '/:roomId',
-    { schema: { response: { 200: HistoryAnswerSchema } } },
+    {
+      config: {
+        docs: {
+          summary: 'A room’s temperatures, targets, humidity and valve over time (JSON or CSV)',
+          query: HistoryQuerySchema,
+          response: {
+            200: jsonOrCsvAnswer(HistoryAnswerSchema, 'The samples in time order.'),
+          },
+          errors: [404],
+        },
+      },
+      schema: { response: { 200: HistoryAnswerSchema } },
+    },
     async (request, reply): Promise<FastifyReply | string> => {
       const id = (request.params as { roomId?: string }).roomId ?? '';
       if (!/^\d{1,9}$/.test(id)) {

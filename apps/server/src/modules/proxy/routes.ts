@@ -10,7 +10,13 @@ import { PermissionsSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { permissionsOf } from '../../platform/auth/permissions.js';
 import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
-import { limitsRefusal, type Room } from '../building/index.js';
+import {
+  CATCH_ALL_DOCS,
+  DEVICE_READ_DOCS,
+  DEVICE_WRITE_DOCS,
+  limitsRefusal,
+  type Room,
+} from '../building/index.js';
 import { registerFormBodies } from '../../platform/http/form-bodies.js';
 import { deviceAccess } from '../../platform/auth/device-access.js';
 import { recordForwardedWrite } from './audit.js';
@@ -366,19 +372,36 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
   // opened by ANONYMOUS_READ), permissions are our user's own. Other paths the device may know
   // are forwarded to users who may read, whatever ANONYMOUS_READ says.
   const reads = '/get/json/v1/:houseId';
-  app.get(`${reads}/info`, { preHandler: access.signIn }, read);
-  app.get(`${reads}/temps`, { preHandler: access.read }, readWith(scopedList(true)));
+  // Each route carries the simulated route's description (DEVICE_READ_DOCS, decision 82).
+  const docs = DEVICE_READ_DOCS;
+  app.get(`${reads}/info`, { preHandler: access.signIn, config: { docs: docs.info } }, read);
+  app.get(
+    `${reads}/temps`,
+    { preHandler: access.read, config: { docs: docs.temps } },
+    readWith(scopedList(true)),
+  );
   app.get(
     `${reads}/temps/:roomId`,
-    { preHandler: [...access.read, (request, _reply, done) => done(callOf(roomRead, request))] },
+    {
+      preHandler: [...access.read, (request, _reply, done) => done(callOf(roomRead, request))],
+      config: { docs: docs.room },
+    },
     readWith(roomAnswer),
   );
-  for (const method of ['rooms', 'outs']) {
-    app.get(`${reads}/${method}`, { preHandler: access.read }, readWith(scopedList(false)));
+  for (const method of ['rooms', 'outs'] as const) {
+    app.get(
+      `${reads}/${method}`,
+      { preHandler: access.read, config: { docs: docs[method] } },
+      readWith(scopedList(false)),
+    );
   }
   app.get(
     `${reads}/permissions`,
-    { preHandler: access.signedIn, schema: { response: { 200: PermissionsSchema } } },
+    {
+      preHandler: access.signedIn,
+      config: { docs: docs.permissions },
+      schema: { response: { 200: PermissionsSchema } },
+    },
     async (request): Promise<Permissions> => {
       const asked = (request.params as { houseId: string }).houseId;
       if (asked !== String(houseId)) {
@@ -394,9 +417,17 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
     if (/^\/get\/json\/v1\/[^/]+\/heizprogramm\/?(\?|$)/.test(devicePath(request))) return;
     throw new HttpError(403, 'forbidden', 'Only users of the whole building may read this.');
   };
+  // `heizprogramm/` names scenes, not rooms: every reader may read it (the wildcard's rule below),
+  // as its own route so that the description lists it as in simulation.
+  app.get(
+    `${reads}/heizprogramm`,
+    { preHandler: access.signedInReader, config: { docs: docs.heizprogramm } },
+    read,
+  );
   app.get(
     '/get/json/v1/*',
     {
+      config: { docs: CATCH_ALL_DOCS },
       preHandler: [
         ...access.signedInReader,
         (request, _reply, done) => done(callOf(wholeOrProgramme, request)),
@@ -454,12 +485,13 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
             ...access.write,
             (request, _reply, done) => done(callOf(writable, request, method)),
           ],
+          config: { docs: DEVICE_WRITE_DOCS[method] },
         },
         write,
       );
     }
     // Only the writes the simulation knows reach the device: the device account may do more.
-    writes.all('/set/json/v1/*', async () => {
+    writes.all('/set/json/v1/*', { config: { docs: CATCH_ALL_DOCS } }, async () => {
       throw new HttpError(404, 'not_found', 'The device API has no such method.');
     });
   });

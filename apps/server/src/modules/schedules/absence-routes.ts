@@ -7,9 +7,10 @@ import {
 import {
   AbsenceListSchema,
   AbsenceSchema,
+  CreateAbsenceBodySchema,
   EndAbsenceResultSchema,
 } from '@raumregler/contract/schemas';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { HttpError } from '../../platform/http/error-handler.js';
 import { registerFormBodies } from '../../platform/http/form-bodies.js';
 import { actorOf, editedAtDevice, fieldsOf, refusal } from './refusals.js';
@@ -29,9 +30,62 @@ function absenceId(request: FastifyRequest): number {
   return Number(raw);
 }
 
+const inProxyMode = 'Not in proxy mode (501 `edited_at_device`).';
+
+/** The routes as the API description shows them, in both modes (decision 82). */
+const described = {
+  list: {
+    config: {
+      docs: {
+        summary: 'Running and future absences, and those of the last 30 days',
+        description: inProxyMode,
+        errors: [501],
+      },
+    },
+    schema: { response: { 200: AbsenceListSchema } },
+  },
+  create: {
+    config: {
+      docs: {
+        summary: 'Create an absence',
+        description: inProxyMode,
+        form: CreateAbsenceBodySchema,
+        errors: [501],
+      },
+    },
+    schema: { response: { 200: AbsenceSchema } },
+  },
+  edit: {
+    config: {
+      docs: {
+        summary: 'Change an absence (the same fields replace its own)',
+        description: inProxyMode,
+        form: CreateAbsenceBodySchema,
+        errors: [404, 409, 501],
+      },
+    },
+    schema: { response: { 200: AbsenceSchema } },
+  },
+  end: {
+    config: {
+      docs: {
+        summary: 'End a running absence now, or delete a future one',
+        description: inProxyMode,
+        errors: [404, 409, 501],
+      },
+    },
+    schema: { response: { 200: EndAbsenceResultSchema } },
+  },
+} satisfies Record<string, RouteShorthandOptions>;
+
 const absenceRoutes: FastifyPluginAsync = async (app) => {
   if (app.config.upstreamUrl) {
-    editedAtDevice(app, 'absences');
+    editedAtDevice(app, 'absences', [
+      { method: 'GET', url: '/', options: described.list },
+      { method: 'POST', url: '/', options: described.create },
+      { method: 'POST', url: '/:id', options: described.edit },
+      { method: 'POST', url: '/:id/end', options: described.end },
+    ]);
     return;
   }
   await registerFormBodies(app, { largeFields: { rooms: SCHEDULE_FIELD_MAX_BYTES } });
@@ -42,37 +96,28 @@ const absenceRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/',
-    {
-      preHandler: [app.authenticate, app.requireCapability('read')],
-      schema: { response: { 200: AbsenceListSchema } },
-    },
+    { ...described.list, preHandler: [app.authenticate, app.requireCapability('read')] },
     async (request): Promise<AbsenceList> => {
       const rooms = app.roomAccess.rooms(request);
       return { absences: app.schedules.listAbsences(rooms.whole ? undefined : rooms.has) };
     },
   );
 
-  app.post(
-    '/',
-    { preHandler: manage, schema: { response: { 200: AbsenceSchema } } },
-    async (request): Promise<Absence> =>
-      app.schedules
-        .createAbsence(fieldsOf(request), actorOf(request), mayManage(request))
-        .catch(refusal),
+  app.post('/', { ...described.create, preHandler: manage }, async (request): Promise<Absence> =>
+    app.schedules
+      .createAbsence(fieldsOf(request), actorOf(request), mayManage(request))
+      .catch(refusal),
   );
 
-  app.post(
-    '/:id',
-    { preHandler: manage, schema: { response: { 200: AbsenceSchema } } },
-    async (request): Promise<Absence> =>
-      app.schedules
-        .editAbsence(absenceId(request), fieldsOf(request), actorOf(request), mayManage(request))
-        .catch(refusal),
+  app.post('/:id', { ...described.edit, preHandler: manage }, async (request): Promise<Absence> =>
+    app.schedules
+      .editAbsence(absenceId(request), fieldsOf(request), actorOf(request), mayManage(request))
+      .catch(refusal),
   );
 
   app.post(
     '/:id/end',
-    { preHandler: manage, schema: { response: { 200: EndAbsenceResultSchema } } },
+    { ...described.end, preHandler: manage },
     async (request): Promise<EndAbsenceResult> =>
       app.schedules
         .endAbsence(absenceId(request), actorOf(request), mayManage(request))

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { outsideScope, UnknownRoomError } from '../building/index.js';
 import {
   AbsenceOverError,
@@ -39,7 +39,16 @@ export function refusal(error: unknown): never {
  * after it, the schedule read lists the device's programme instead), before any sign-in, so the
  * app can say so.
  */
-export function editedAtDevice(app: FastifyInstance, what: string) {
+export function editedAtDevice(
+  app: FastifyInstance,
+  what: string,
+  /**
+   * The area's routes as simulation registers them (method, url and options with `config.docs`
+   * and `schema`): registered here with the refusal, so that the API description is the same in
+   * both modes (decision 82).
+   */
+  described: { method: 'GET' | 'POST'; url: string; options: RouteShorthandOptions }[] = [],
+) {
   const handler = async () => {
     throw new HttpError(
       501,
@@ -47,6 +56,13 @@ export function editedAtDevice(app: FastifyInstance, what: string) {
       `This device's ${what} are edited at the device itself; Raumregler edits them only for its own building (not in proxy mode).`,
     );
   };
-  app.route({ method: ['GET', 'POST'], url: '/', handler });
-  app.route({ method: ['GET', 'POST'], url: '/*', handler });
+  for (const { method, url, options } of described) {
+    app.route({ method, url, config: options.config, schema: options.schema, handler });
+  }
+  const taken = new Set(described.map(({ method, url }) => `${method} ${url}`));
+  const rest = (['GET', 'POST'] as const).filter((method) => !taken.has(`${method} /`));
+  // Catch-alls that only refuse: not operations of the API description (decision 82).
+  const config = { docs: { hide: 'a catch-all refusal' } };
+  if (rest.length > 0) app.route({ method: rest, url: '/', handler, config });
+  app.route({ method: ['GET', 'POST'], url: '/*', handler, config });
 }

@@ -3,7 +3,11 @@ import {
   type DeviceSchedule,
   type RoomSchedule,
 } from '@raumregler/contract';
-import { DeviceScheduleSchema, RoomScheduleSchema } from '@raumregler/contract/schemas';
+import {
+  DeviceScheduleSchema,
+  RoomScheduleSchema,
+  SaveScheduleBodySchema,
+} from '@raumregler/contract/schemas';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
 import { registerFormBodies } from '../../platform/http/form-bodies.js';
@@ -25,6 +29,7 @@ function deviceScheduleRoutes(app: FastifyInstance) {
     '/:roomId',
     {
       preHandler: [app.authenticate, app.requireCapability('read')],
+      config: { docs: readDocs },
       schema: { response: { 200: DeviceScheduleSchema } },
     },
     async (request): Promise<DeviceSchedule> => {
@@ -47,8 +52,38 @@ function deviceScheduleRoutes(app: FastifyInstance) {
       return { room, source: 'device', editable: false, switch_points: points };
     },
   );
-  editedAtDevice(app, 'weekly schedules');
+  editedAtDevice(app, 'weekly schedules', [
+    { method: 'POST', url: '/:roomId', options: saveDescribed },
+  ]);
 }
+
+/** The week's save as the API description shows it, in both modes (decision 82). */
+const saveDescribed = {
+  config: {
+    docs: {
+      summary: 'Replace a room’s weekly programme',
+      description: 'Not in proxy mode (501 `edited_at_device`).',
+      form: SaveScheduleBodySchema,
+      errors: [404, 501],
+    },
+  },
+  schema: { response: { 200: RoomScheduleSchema } },
+};
+
+/**
+ * The read as the API description shows it, in both modes (decision 82): our week in
+ * simulation, the device's own programme in proxy mode.
+ */
+const readDocs = {
+  summary: 'A room’s weekly programme: ours (simulation) or the device’s own (proxy mode)',
+  response: {
+    200: {
+      description: 'Simulation: the week, editable. Proxy mode: the device’s switch points.',
+      anyOf: [RoomScheduleSchema, DeviceScheduleSchema],
+    },
+  },
+  errors: [404, 502],
+};
 
 /**
  * Ours (issue 16): `GET /api/schedules/{roomId}/` (read) shows a room's week,
@@ -65,7 +100,11 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/:roomId',
-    { preHandler: [app.authenticate, app.requireCapability('read')], schema },
+    {
+      preHandler: [app.authenticate, app.requireCapability('read')],
+      config: { docs: readDocs },
+      schema,
+    },
     async (request): Promise<RoomSchedule> => {
       const room = roomFromParams(app, request.params);
       app.roomAccess.require(request, 'read', room.id);
@@ -82,7 +121,7 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/:roomId',
-    { preHandler: [app.authenticate, app.requireCapability('manage')], schema },
+    { ...saveDescribed, preHandler: [app.authenticate, app.requireCapability('manage')] },
     async (request): Promise<RoomSchedule> => {
       const room = roomFromParams(app, request.params);
       app.roomAccess.require(request, 'manage', room.id);

@@ -6,6 +6,12 @@ import {
   type MemberResponse,
   type MembersResponse,
 } from '@raumregler/contract';
+import {
+  ChangeMemberBodySchema,
+  CreateMemberBodySchema,
+  MemberResponseSchema,
+  MembersResponseSchema,
+} from '@raumregler/contract/schemas';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -137,132 +143,180 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
   const text = (request: FastifyRequest, name: Extract<keyof MemberPayload, string>) =>
     field<MemberPayload>(request, name);
 
-  app.get('/members/', { preHandler }, (): MembersResponse => {
-    const signIns = users.lastSignIns();
-    return { members: users.list().map((user) => toMember(user, signIns.get(user.id))) };
+  /** The description of a members route (decision 82); every answer is the contract's shape. */
+  const route = (
+    summary: string,
+    answer: object,
+    extra: { body?: object; status?: number; errors?: number[] } = {},
+  ) => ({
+    preHandler,
+    config: {
+      docs: {
+        summary,
+        tags: ['members'],
+        ...(extra.body ? { form: extra.body } : {}),
+        errors: extra.errors ?? [],
+      },
+    },
+    schema: { response: { [extra.status ?? 200]: answer } },
   });
 
-  app.get('/members/:username/', { preHandler }, (request): MemberResponse => {
-    return { member: memberOf(existing(request, memberMessagesFor(request))) };
-  });
+  app.get(
+    '/members/',
+    route('Every member (building-wide managers)', MembersResponseSchema),
+    (): MembersResponse => {
+      const signIns = users.lastSignIns();
+      return { members: users.list().map((user) => toMember(user, signIns.get(user.id))) };
+    },
+  );
 
-  app.post('/members/', { preHandler }, async (request, reply): Promise<MemberResponse> => {
-    const t = memberMessagesFor(request);
-    const fields = new MemberFields(t);
-    const known = knownIds();
-    const username = fields.username(text(request, 'username'));
-    const email = fields.email(text(request, 'email'));
-    const language = fields.language(text(request, 'language'), 'de');
-    const accessSmart = fields.access(
-      'access_to_smart',
-      text(request, 'access_to_smart'),
-      'no-access',
-    );
-    const accessPro = fields.access('access_to_pro', text(request, 'access_to_pro'), 'no-access');
-    const floors = fields.ids('floors', text(request, 'floors') ?? '', known?.floors ?? null);
-    const rooms = fields.ids('rooms', text(request, 'rooms') ?? '', known?.rooms ?? null);
-    const validFrom = fields.day('valid_from', text(request, 'valid_from') ?? '');
-    const validUntil = fields.day('valid_until', text(request, 'valid_until') ?? '');
-    fields.order(validFrom, validUntil);
-    fields.throwIfAny();
-    if (users.findByUsername(username)) throw new HttpError(409, 'conflict', t('usernameTaken'));
-    if (users.findByEmail(email)) throw new HttpError(409, 'conflict', t('emailTaken'));
+  app.get(
+    '/members/:username/',
+    route('One member', MemberResponseSchema, { errors: [404] }),
+    (request): MemberResponse => {
+      return { member: memberOf(existing(request, memberMessagesFor(request))) };
+    },
+  );
 
-    let token = '';
-    let id: number;
-    try {
-      id = await app.accounts.changes.invite(
-        {
-          username,
-          email,
-          passwordHash: NO_PASSWORD,
-          firstName: '',
-          lastName: '',
-          accessSmart,
-          accessPro,
-          language,
-          floors,
-          rooms,
-          validFrom,
-          validUntil,
-        },
-        who(request),
-        (newId) => {
-          token = newInvitation(newId);
-        },
+  app.post(
+    '/members/',
+    route('Add a member and mail the invitation', MemberResponseSchema, {
+      body: CreateMemberBodySchema,
+      status: 201,
+      errors: [409],
+    }),
+    async (request, reply): Promise<MemberResponse> => {
+      const t = memberMessagesFor(request);
+      const fields = new MemberFields(t);
+      const known = knownIds();
+      const username = fields.username(text(request, 'username'));
+      const email = fields.email(text(request, 'email'));
+      const language = fields.language(text(request, 'language'), 'de');
+      const accessSmart = fields.access(
+        'access_to_smart',
+        text(request, 'access_to_smart'),
+        'no-access',
       );
-    } catch (error: unknown) {
-      // Another request took the name or address between the check and the commit.
-      if (error instanceof Error && /UNIQUE/.test(error.message)) {
-        throw new HttpError(409, 'conflict', t('usernameTaken'));
+      const accessPro = fields.access('access_to_pro', text(request, 'access_to_pro'), 'no-access');
+      const floors = fields.ids('floors', text(request, 'floors') ?? '', known?.floors ?? null);
+      const rooms = fields.ids('rooms', text(request, 'rooms') ?? '', known?.rooms ?? null);
+      const validFrom = fields.day('valid_from', text(request, 'valid_from') ?? '');
+      const validUntil = fields.day('valid_until', text(request, 'valid_until') ?? '');
+      fields.order(validFrom, validUntil);
+      fields.throwIfAny();
+      if (users.findByUsername(username)) throw new HttpError(409, 'conflict', t('usernameTaken'));
+      if (users.findByEmail(email)) throw new HttpError(409, 'conflict', t('emailTaken'));
+
+      let token = '';
+      let id: number;
+      try {
+        id = await app.accounts.changes.invite(
+          {
+            username,
+            email,
+            passwordHash: NO_PASSWORD,
+            firstName: '',
+            lastName: '',
+            accessSmart,
+            accessPro,
+            language,
+            floors,
+            rooms,
+            validFrom,
+            validUntil,
+          },
+          who(request),
+          (newId) => {
+            token = newInvitation(newId);
+          },
+        );
+      } catch (error: unknown) {
+        // Another request took the name or address between the check and the commit.
+        if (error instanceof Error && /UNIQUE/.test(error.message)) {
+          throw new HttpError(409, 'conflict', t('usernameTaken'));
+        }
+        throw error;
       }
-      throw error;
-    }
-    const user = users.findById(id)!;
-    mail(user, token, request.log);
-    reply.code(201);
-    return { member: memberOf(user) };
-  });
+      const user = users.findById(id)!;
+      mail(user, token, request.log);
+      reply.code(201);
+      return { member: memberOf(user) };
+    },
+  );
 
-  app.patch('/members/:username/', { preHandler }, async (request): Promise<MemberResponse> => {
-    const t = memberMessagesFor(request);
-    const user = existing(request, t);
-    const fields = new MemberFields(t);
-    const known = knownIds();
-    const given = (name: Extract<keyof MemberPayload, string>) => text(request, name);
-    const email = given('email') === undefined ? user.email : fields.email(given('email'));
-    const language = fields.language(given('language'), user.language);
-    const accessSmart = fields.access(
-      'access_to_smart',
-      given('access_to_smart'),
-      user.accessSmart,
-    );
-    const accessPro = fields.access('access_to_pro', given('access_to_pro'), user.accessPro);
-    const floorsText = given('floors');
-    const roomsText = given('rooms');
-    const floors =
-      floorsText === undefined
-        ? user.floors
-        : fields.ids('floors', floorsText, known?.floors ?? null);
-    const rooms =
-      roomsText === undefined ? user.rooms : fields.ids('rooms', roomsText, known?.rooms ?? null);
-    const fromText = given('valid_from');
-    const untilText = given('valid_until');
-    const validFrom = fromText === undefined ? user.validFrom : fields.day('valid_from', fromText);
-    const validUntil =
-      untilText === undefined ? user.validUntil : fields.day('valid_until', untilText);
-    fields.order(validFrom, validUntil);
-    fields.throwIfAny();
-    if (email.toLowerCase() !== user.email.toLowerCase()) {
-      const other = users.findByEmail(email);
-      if (other && other.id !== user.id) throw new HttpError(409, 'conflict', t('emailTaken'));
-    }
-    const changed = await app.accounts.changes
-      .changeMember(
-        user,
-        { email, language, accessSmart, accessPro, floors, rooms, validFrom, validUntil },
-        who(request),
-      )
-      .catch((error: unknown) => conflict(t, error));
-    if (!changed) throw new HttpError(404, 'not_found', t('notFound'));
-    return { member: memberOf(changed) };
-  });
+  app.patch(
+    '/members/:username/',
+    route('Change a member (only the fields sent)', MemberResponseSchema, {
+      body: ChangeMemberBodySchema,
+      errors: [404, 409],
+    }),
+    async (request): Promise<MemberResponse> => {
+      const t = memberMessagesFor(request);
+      const user = existing(request, t);
+      const fields = new MemberFields(t);
+      const known = knownIds();
+      const given = (name: Extract<keyof MemberPayload, string>) => text(request, name);
+      const email = given('email') === undefined ? user.email : fields.email(given('email'));
+      const language = fields.language(given('language'), user.language);
+      const accessSmart = fields.access(
+        'access_to_smart',
+        given('access_to_smart'),
+        user.accessSmart,
+      );
+      const accessPro = fields.access('access_to_pro', given('access_to_pro'), user.accessPro);
+      const floorsText = given('floors');
+      const roomsText = given('rooms');
+      const floors =
+        floorsText === undefined
+          ? user.floors
+          : fields.ids('floors', floorsText, known?.floors ?? null);
+      const rooms =
+        roomsText === undefined ? user.rooms : fields.ids('rooms', roomsText, known?.rooms ?? null);
+      const fromText = given('valid_from');
+      const untilText = given('valid_until');
+      const validFrom =
+        fromText === undefined ? user.validFrom : fields.day('valid_from', fromText);
+      const validUntil =
+        untilText === undefined ? user.validUntil : fields.day('valid_until', untilText);
+      fields.order(validFrom, validUntil);
+      fields.throwIfAny();
+      if (email.toLowerCase() !== user.email.toLowerCase()) {
+        const other = users.findByEmail(email);
+        if (other && other.id !== user.id) throw new HttpError(409, 'conflict', t('emailTaken'));
+      }
+      const changed = await app.accounts.changes
+        .changeMember(
+          user,
+          { email, language, accessSmart, accessPro, floors, rooms, validFrom, validUntil },
+          who(request),
+        )
+        .catch((error: unknown) => conflict(t, error));
+      if (!changed) throw new HttpError(404, 'not_found', t('notFound'));
+      return { member: memberOf(changed) };
+    },
+  );
 
-  app.delete('/members/:username/', { preHandler }, async (request): Promise<MemberResponse> => {
-    const t = memberMessagesFor(request);
-    const user = existing(request, t);
-    const member = memberOf(user);
-    await app.accounts.changes
-      .remove(user, who(request))
-      .catch((error: unknown) => conflict(t, error));
-    // Its cached sign-in ends now, not at the next re-check.
-    app.forgetUser(user.id);
-    return { member };
-  });
+  app.delete(
+    '/members/:username/',
+    route('Remove a member', MemberResponseSchema, { errors: [404, 409] }),
+    async (request): Promise<MemberResponse> => {
+      const t = memberMessagesFor(request);
+      const user = existing(request, t);
+      const member = memberOf(user);
+      await app.accounts.changes
+        .remove(user, who(request))
+        .catch((error: unknown) => conflict(t, error));
+      // Its cached sign-in ends now, not at the next re-check.
+      app.forgetUser(user.id);
+      return { member };
+    },
+  );
 
   app.post(
     '/members/:username/invite',
-    { preHandler },
+    route('Send the invitation again (older links stop working)', MemberResponseSchema, {
+      errors: [404],
+    }),
     async (request): Promise<MemberResponse> => {
       const t = memberMessagesFor(request);
       const user = existing(request, t);

@@ -1,5 +1,5 @@
 import { roomLimitProblem, type RoomLimits } from '@raumregler/contract';
-import { RoomSchema } from '@raumregler/contract/schemas';
+import { RoomLimitsBodySchema, RoomSchema } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';
 import { requestActor } from '../../audit/index.js';
 import { registerFormBodies } from '../../../platform/http/form-bodies.js';
@@ -56,6 +56,13 @@ const limitsRoutes: FastifyPluginAsync = async (app) => {
     '/rooms/:roomId/limits',
     {
       preHandler: [app.authenticate, app.requireCapability('manage')],
+      config: {
+        docs: {
+          summary: 'Set or remove a room’s target limits (for those who manage the room)',
+          tags: ['rooms'],
+          form: RoomLimitsBodySchema,
+        },
+      },
       schema: { response: { 200: RoomSchema } },
     },
     async (request) => {

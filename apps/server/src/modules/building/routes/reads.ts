@@ -15,6 +15,7 @@ import { deviceAccess } from '../../../platform/auth/device-access.js';
 import { existingRoom, roomFromParams } from '../room-param.js';
 import { createAnswerCache } from './answer-cache.js';
 import { contromeViews } from '../controme-views.js';
+import { DEVICE_READ_DOCS as docs } from './device-docs.js';
 
 /**
  * The device API's reads: `GET /get/json/v1/{houseId}/{method}/`. With DEVICE_PROFILE=controme
@@ -33,13 +34,21 @@ const getRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/info',
-    { preHandler: signIn, schema: { response: { 200: DeviceInfoSchema } } },
+    {
+      preHandler: signIn,
+      config: { docs: docs.info },
+      schema: { response: { 200: DeviceInfoSchema } },
+    },
     (): DeviceInfo => deviceInfo(app),
   );
 
   app.get(
     '/permissions',
-    { preHandler: app.authenticate, schema: { response: { 200: PermissionsSchema } } },
+    {
+      preHandler: app.authenticate,
+      config: { docs: docs.permissions },
+      schema: { response: { 200: PermissionsSchema } },
+    },
     (request): Permissions => permissionsOf(request.user!, app.today()),
   );
 
@@ -65,14 +74,18 @@ const getRoutes: FastifyPluginAsync = async (app) => {
     };
   };
   const temps = perScope(views.temps);
-  app.get('/temps', { ...polled, schema: { response: { 200: FloorListSchema } } }, temps);
+  app.get(
+    '/temps',
+    { ...polled, config: { docs: docs.temps }, schema: { response: { 200: FloorListSchema } } },
+    temps,
+  );
 
   // One answer cache per room that is asked for: a tool watching one room polls it as others
   // poll the list. Keyed by the room's id, made only for ids that name a room.
   const roomAnswers = new Map<number, ReturnType<typeof cached>>();
   app.get(
     '/temps/:roomId',
-    { ...polled, schema: { response: { 200: RoomListSchema } } },
+    { ...polled, config: { docs: docs.room }, schema: { response: { 200: RoomListSchema } } },
     (request, reply) => {
       const roomId = roomFromParams(app, request.params).id;
       // An existing room outside the user's scope: 403 (an unknown one was a 404 above). With
@@ -89,13 +102,33 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   );
 
   const rooms = perScope(views.rooms);
-  app.get('/rooms', { ...polled, schema: { response: { 200: FloorRoomsListSchema } } }, rooms);
+  app.get(
+    '/rooms',
+    {
+      ...polled,
+      config: { docs: docs.rooms },
+      schema: { response: { 200: FloorRoomsListSchema } },
+    },
+    rooms,
+  );
 
   const outs = perScope(views.outs);
-  app.get('/outs', { ...polled, schema: { response: { 200: FloorOutputsListSchema } } }, outs);
+  app.get(
+    '/outs',
+    {
+      ...polled,
+      config: { docs: docs.outs },
+      schema: { response: { 200: FloorOutputsListSchema } },
+    },
+    outs,
+  );
 
   // A JSON array of switch points, or `{}`: no response schema, one JSON.stringify per second.
-  app.get('/heizprogramm', polled, cached(views.heizprogramm));
+  app.get(
+    '/heizprogramm',
+    { ...polled, config: { docs: docs.heizprogramm } },
+    cached(views.heizprogramm),
+  );
 };
 
 /** `info` as the simulated device shows it. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../../platform/http/error-handler.js';
+import { CATCH_ALL_DOCS } from './device-docs.js';
 
 /**
  * Every other house id answers 404 with a message saying so (a tool configured for house 2
@@ -14,8 +15,9 @@ const unknownHouseRoutes: FastifyPluginAsync<{ houseId: number }> = async (app, 
     throw new HttpError(404, 'not_found', `Unknown house id; this device is house ${houseId}.`);
   };
   for (const area of ['get', 'set']) {
-    app.all(`/${area}/json/v1/:houseId`, handler);
-    app.all(`/${area}/json/v1/:houseId/*`, handler);
+    const config = { docs: CATCH_ALL_DOCS };
+    app.all(`/${area}/json/v1/:houseId`, { config }, handler);
+    app.all(`/${area}/json/v1/:houseId/*`, { config }, handler);
   }
 };
 

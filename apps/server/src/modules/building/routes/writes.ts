@@ -22,6 +22,7 @@ import { roomFromParams } from '../room-param.js';
 import type { Room } from '../building.js';
 import { germanReason, refusalPage } from '../controme.js';
 import { createSimFaultsRepository } from '../sim-faults-repository.js';
+import { DEVICE_WRITE_DOCS as docs } from './device-docs.js';
 
 /**
  * A write's fields, named as the contract's body schemas name them; their values are read by
@@ -137,7 +138,7 @@ const setRoutes: FastifyPluginAsync = async (app) => {
     bound: access.bound(request, roomId),
   });
 
-  app.post('/ziel/:roomId', { schema }, async (request) => {
+  app.post('/ziel/:roomId', { schema, config: { docs: docs.ziel } }, async (request) => {
     const room = writableRoom(request);
     if (ignoresWrites(room)) return answer(room);
     const fields = fieldsOf(request);
@@ -155,13 +156,13 @@ const setRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
-  app.post('/resettemp/:roomId', { schema }, async (request) => {
+  app.post('/resettemp/:roomId', { schema, config: { docs: docs.resettemp } }, async (request) => {
     const room = writableRoom(request);
     if (ignoresWrites(room)) return answer(room);
     return answer(await commands.endTemporary(room.id, actorOf(request)).catch(refusal({})));
   });
 
-  app.post('/soll/:roomId', { schema }, async (request) => {
+  app.post('/soll/:roomId', { schema, config: { docs: docs.soll } }, async (request) => {
     const room = writableRoom(request);
     if (ignoresWrites(room)) return answer(room);
     return answer(
@@ -171,7 +172,7 @@ const setRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
-  app.post('/rooms/:roomId', { schema }, async (request) => {
+  app.post('/rooms/:roomId', { schema, config: { docs: docs.rooms } }, async (request) => {
     const room = writableRoom(request);
     if (ignoresWrites(room)) return answer(room);
     const fields = fieldsOf(request);
