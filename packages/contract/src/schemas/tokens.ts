@@ -43,9 +43,11 @@ export const RevokedTokenSchema = Type.Object({
 
 /** The form fields of `POST /api/tokens/` (besides `user`/`password` or Basic). */
 export const TokenPayloadSchema = Type.Object({
-  name: Type.String(),
-  access: Type.String(),
-  expires: Type.Optional(Type.String()),
+  name: Type.String({ description: '1–100 characters' }),
+  access: Type.String({ description: '`read` or `write` (not more than the owner may)' }),
+  expires: Type.Optional(
+    Type.String({ description: 'last valid day, `YYYY-MM-DD` (to its end); none: never' }),
+  ),
 });
 
 export type AccessToken = Static<typeof AccessTokenSchema>;

@@ -8,7 +8,21 @@ import type { FastifyPluginAsync } from 'fastify';
 const metricsRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/metrics',
-    { preHandler: [app.authenticate, app.requireCapability('read')] },
+    {
+      preHandler: [app.authenticate, app.requireCapability('read')],
+      config: {
+        docs: {
+          summary: 'Prometheus metrics: rooms, open alarms, device, requests, process',
+          tags: ['metrics'],
+          response: {
+            200: {
+              description: 'Prometheus text format 0.0.4',
+              content: { 'text/plain': { schema: { type: 'string' } } },
+            },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const body = await app.metrics.render(app.roomAccess.rooms(request));
       reply.header('content-type', app.metrics.registry.contentType);

@@ -8,6 +8,7 @@ import {
   CreatedTokenSchema,
   RevokedTokenSchema,
   TokenListSchema,
+  TokenPayloadSchema,
 } from '@raumregler/contract/schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { holderOf, userCan } from '../../platform/auth/permissions.js';
@@ -36,7 +37,11 @@ const tokenRoutes: FastifyPluginAsync<{ service: TokenService }> = async (app, {
 
   app.get(
     '/',
-    { preHandler: signedIn, schema: { response: { 200: TokenListSchema } } },
+    {
+      preHandler: signedIn,
+      config: { docs: { summary: 'Your access tokens (building-wide managers: everyone’s)' } },
+      schema: { response: { 200: TokenListSchema } },
+    },
     (request): TokenList => {
       const list = tokens.listActive(manager(request) ? undefined : request.user!.id);
       return { tokens: list.map(service.toWire) };
@@ -48,6 +53,12 @@ const tokenRoutes: FastifyPluginAsync<{ service: TokenService }> = async (app, {
     '/',
     {
       preHandler: [...signedIn, app.requireCapability('read')],
+      config: {
+        docs: {
+          summary: 'Create an access token; its secret (`token`) is in this answer only',
+          form: TokenPayloadSchema,
+        },
+      },
       schema: { response: { 201: CreatedTokenSchema } },
     },
     async (request, reply): Promise<CreatedToken> => {
@@ -67,7 +78,11 @@ const tokenRoutes: FastifyPluginAsync<{ service: TokenService }> = async (app, {
 
   app.delete(
     '/:id/',
-    { preHandler: signedIn, schema: { response: { 200: RevokedTokenSchema } } },
+    {
+      preHandler: signedIn,
+      config: { docs: { summary: 'Revoke an access token: refused from the next request on' } },
+      schema: { response: { 200: RevokedTokenSchema } },
+    },
     async (request): Promise<RevokedToken> => {
       const t = tokenMessagesFor(request);
       const raw = (request.params as { id: string }).id;
