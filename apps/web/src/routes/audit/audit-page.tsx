@@ -1,8 +1,7 @@
 import { can } from '@raumregler/contract';
 import { useMemo } from 'react';
-import { useIntl } from 'react-intl';
 import { Navigate } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
+import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { AuditLog } from '@/features/audit/components/audit-log';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
@@ -13,7 +12,6 @@ import { deviceToday } from '@/lib/device-today';
  * app's not-found page, as for any address that is not theirs (the server refuses them with 403).
  */
 export default function AuditPage() {
-  const intl = useIntl();
   const { temps, permissions } = useBuildingData();
   const rooms = useMemo(
     () =>
@@ -27,15 +25,7 @@ export default function AuditPage() {
     [temps.data],
   );
   // Until the permissions are known (or while the controller is away) nobody is sent away.
-  if (!permissions.data)
-    return (
-      <div className="grid h-40 place-items-center">
-        <Spinner
-          label={intl.formatMessage({ id: 'common.loading' })}
-          className="text-teal-700 dark:text-teal-400"
-        />
-      </div>
-    );
+  if (!permissions.data) return <PageSpinner />;
   if (!can(permissions.data, 'manage', null, deviceToday()))
     return <Navigate to={paths.error.notFound} replace />;
   return <AuditLog rooms={rooms} />;

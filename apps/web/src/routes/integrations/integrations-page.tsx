@@ -1,7 +1,6 @@
 import { can, managesBuilding } from '@raumregler/contract';
-import { useIntl } from 'react-intl';
 import { Navigate } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
+import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { IntegrationsPage } from '@/features/integrations/components/integrations-page';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
@@ -13,18 +12,9 @@ import { deviceToday } from '@/lib/device-today';
  * tokens. Everyone else gets the app's not-found page (the server refuses them too).
  */
 export default function IntegrationsRoute() {
-  const intl = useIntl();
   const { permissions } = useBuildingData();
   // Until the permissions are known (or while the controller is away) nobody is sent away.
-  if (!permissions.data)
-    return (
-      <div className="grid h-40 place-items-center">
-        <Spinner
-          label={intl.formatMessage({ id: 'common.loading' })}
-          className="text-teal-700 dark:text-teal-400"
-        />
-      </div>
-    );
+  if (!permissions.data) return <PageSpinner />;
   const today = deviceToday();
   if (!can(permissions.data, 'read', null, today))
     return <Navigate to={paths.error.notFound} replace />;

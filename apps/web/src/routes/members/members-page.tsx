@@ -2,7 +2,7 @@ import { managesBuilding } from '@raumregler/contract';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
+import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { MembersPage } from '@/features/members/components/members-page';
@@ -33,15 +33,7 @@ export default function MembersRoute() {
     [temps.data, intl],
   );
   // Until the permissions are known (or while the controller is away) nobody is sent away.
-  if (!permissions.data)
-    return (
-      <div className="grid h-40 place-items-center">
-        <Spinner
-          label={intl.formatMessage({ id: 'common.loading' })}
-          className="text-teal-700 dark:text-teal-400"
-        />
-      </div>
-    );
+  if (!permissions.data) return <PageSpinner />;
   if (!managesBuilding(permissions.data)) return <Navigate to={paths.error.notFound} replace />;
   return <MembersPage floors={floors} self={auth?.username ?? ''} onSelfRemoved={logout} />;
 }

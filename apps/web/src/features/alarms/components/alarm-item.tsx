@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import type { Alarm } from '../api/alarm-types';
@@ -6,15 +6,7 @@ import { formatAlarmTime } from '../utils/alarm-time';
 import { formatTemp, kindLabel } from '../utils/format';
 import { RoomCell } from './alarm-table';
 import { kindStyles, Pill, stateStyles } from './pills';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
-      <dd className="break-words">{children}</dd>
-    </div>
-  );
-}
+import { DetailField } from '@/components/ui/detail-field';
 
 /**
  * One alarm: room (a link to its page) and floor, kind and state, since, value and target, who
@@ -90,25 +82,25 @@ export const AlarmItem = memo(function AlarmItem({
         </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
-        <Field label={t('alarms.field.since')}>{when(alarm.since)}</Field>
+        <DetailField label={t('alarms.field.since')}>{when(alarm.since)}</DetailField>
         {alarm.room !== null && (
-          <Field label={t('alarms.field.valueTarget')}>
+          <DetailField label={t('alarms.field.valueTarget')}>
             {intl.formatMessage(
               { id: 'alarms.valueTarget' },
               { value: formatTemp(intl, alarm.value), target: formatTemp(intl, alarm.target) },
             )}
-          </Field>
+          </DetailField>
         )}
         {alarm.acknowledged_by && (
-          <Field label={t('alarms.field.acknowledged')}>
+          <DetailField label={t('alarms.field.acknowledged')}>
             {intl.formatMessage(
               { id: 'alarms.acknowledgedBy' },
               { user: alarm.acknowledged_by, time: when(alarm.acknowledged_at) },
             )}
-          </Field>
+          </DetailField>
         )}
         {alarm.cleared_at && (
-          <Field label={t('alarms.field.cleared')}>{when(alarm.cleared_at)}</Field>
+          <DetailField label={t('alarms.field.cleared')}>{when(alarm.cleared_at)}</DetailField>
         )}
         {alarm.note && (
           <div className="col-span-full min-w-0">

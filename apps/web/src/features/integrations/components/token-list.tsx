@@ -1,11 +1,11 @@
 import { Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import type { AccessToken } from '../api/token-types';
 import { accessText, createdText, expiresText, isExpired, lastUsedText } from '../utils/describe';
+import { DetailField } from '@/components/ui/detail-field';
 
 export interface TokenListProps {
   tokens: readonly AccessToken[];
@@ -125,15 +125,6 @@ export function TokenTable({ tokens, showOwner, now, today, onRevoke }: TokenLis
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
-      <dd className="break-words">{children}</dd>
-    </div>
-  );
-}
-
 /** The tokens on a phone: one card each. */
 export function TokenCards({ tokens, showOwner, now, today, onRevoke }: TokenListProps) {
   const intl = useIntl();
@@ -149,14 +140,18 @@ export function TokenCards({ tokens, showOwner, now, today, onRevoke }: TokenLis
           >
             <h3 className="font-medium break-all">{token.name}</h3>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              <Field label={t('integrations.tokens.col.access')}>{text.access}</Field>
-              <Field label={t('integrations.tokens.col.expires')}>
+              <DetailField label={t('integrations.tokens.col.access')}>{text.access}</DetailField>
+              <DetailField label={t('integrations.tokens.col.expires')}>
                 {text.expires}
                 <Expired token={token} today={today} />
-              </Field>
-              <Field label={t('integrations.tokens.col.created')}>{text.created}</Field>
-              <Field label={t('integrations.tokens.col.lastUsed')}>{text.lastUsed}</Field>
-              {showOwner && <Field label={t('integrations.tokens.col.owner')}>{token.owner}</Field>}
+              </DetailField>
+              <DetailField label={t('integrations.tokens.col.created')}>{text.created}</DetailField>
+              <DetailField label={t('integrations.tokens.col.lastUsed')}>
+                {text.lastUsed}
+              </DetailField>
+              {showOwner && (
+                <DetailField label={t('integrations.tokens.col.owner')}>{token.owner}</DetailField>
+              )}
             </dl>
             <div>
               <RevokeButton token={token} compact={false} onRevoke={onRevoke} />

@@ -8,6 +8,7 @@ import { useWindowList } from '@/lib/use-window-list';
 import type { Member } from '../api/member-types';
 import { accessLabel, lastSignInText, scopeText, validityText } from '../utils/describe';
 import type { ScopeFloor } from '../utils/scope';
+import { DetailField } from '@/components/ui/detail-field';
 
 export interface MemberActions {
   edit: (member: Member) => void;
@@ -236,15 +237,6 @@ export function MemberTable({ members, ...props }: MemberListProps) {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
-      <dd className="break-words">{children}</dd>
-    </div>
-  );
-}
-
 const Card = memo(function Card({ member, index, measure, ...props }: ItemProps) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -265,17 +257,17 @@ const Card = memo(function Card({ member, index, measure, ...props }: ItemProps)
         <Name member={member} self={props.self} />
       </h2>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-        <Field label={t('members.col.smart')}>{smart}</Field>
-        <Field label={t('members.col.pro')}>{pro}</Field>
+        <DetailField label={t('members.col.smart')}>{smart}</DetailField>
+        <DetailField label={t('members.col.pro')}>{pro}</DetailField>
         <div className="col-span-full min-w-0">
           <dt className="text-xs text-slate-600 dark:text-slate-300">{t('members.col.scope')}</dt>
           <dd className="break-words">{scope.text}</dd>
         </div>
-        <Field label={t('members.col.validity')}>
+        <DetailField label={t('members.col.validity')}>
           {validity.text}
           <ValidityBadge state={validity.state} />
-        </Field>
-        <Field label={t('members.col.lastSignIn')}>{lastSignIn}</Field>
+        </DetailField>
+        <DetailField label={t('members.col.lastSignIn')}>{lastSignIn}</DetailField>
       </dl>
       <Actions member={member} actions={props.actions} compact={false} />
     </li>
