@@ -1,9 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/server/src/test-support/free-port';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const prometheusPath = process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus';
@@ -13,19 +13,6 @@ export const promtoolPath = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
 export function ensurePrometheus() {
   execFileSync('bash', [path.join(repoRoot, 'scripts/ensure-prometheus.sh')], {
     stdio: 'inherit',
-  });
-}
-
-/** A port nobody listens on now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
   });
 }
 

@@ -4,6 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.js';
+
+export { freePort };
 
 /**
  * A real MQTT broker for tests (issue 36): Debian's mosquitto on a free port of 127.0.0.1 with
@@ -53,19 +56,6 @@ export function ensureMosquitto(): void {
   if (result.status !== 0)
     throw new Error(`mosquitto is missing: ${result.stderr || result.stdout}`);
   ensured = true;
-}
-
-/** A port free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function accepts(port: number): Promise<boolean> {

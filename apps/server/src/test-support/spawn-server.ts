@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.js';
+
+export { freePort };
 
 /** apps/server, wherever this file is run from. */
 export const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -49,19 +51,6 @@ export function rssOf(pid: number): number {
   const match = /VmRSS:\s+(\d+)\s+kB/.exec(status);
   if (!match?.[1]) throw new Error(`no VmRSS for process ${pid}`);
   return Number(match[1]) / 1024;
-}
-
-/** A port free now; the tiny race until the server binds it is harmless on a test machine. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**
