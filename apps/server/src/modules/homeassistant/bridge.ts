@@ -108,10 +108,13 @@ export function createHomeAssistantBridge({
     for (const room of now) {
       present.add(room.id);
       const climate = climateRoom(room);
-      // The config first: Home Assistant subscribes to the states it names.
-      await publish(
-        configTopic(prefix, houseId, room.id),
-        JSON.stringify(climateConfig(climate, { houseId, device })),
+      // Configs and states together: Home Assistant gets the retained states when it subscribes
+      // to the topics a config names, whichever arrives first.
+      sends.push(
+        publish(
+          configTopic(prefix, houseId, room.id),
+          JSON.stringify(climateConfig(climate, { houseId, device })),
+        ),
       );
       announced.add(room.id);
       const states = climateStates(climate);

@@ -11,106 +11,13 @@ import {
   scopedSeed,
   WOHNZIMMER,
 } from '../../test-support/scoped-building.js';
+import { HA_ACTIONS, HA_CLIMATE_KEYS, HA_DEVICE_KEYS } from '../../test-support/home-assistant.js';
 import {
   demoSeed,
   manualClock,
   startTestServer,
   type TestServer,
 } from '../../test-support/test-server.js';
-
-/**
- * Home Assistant's documented keys of an MQTT climate entity and of its `device` block, from
- * home-assistant.io source/_integrations/climate.mqtt.markdown (the `{% configuration %}`
- * block) and homeassistant/components/mqtt/climate.py (home-assistant/core). A key of ours
- * missing here would be ignored by Home Assistant (or refused by its schema).
- */
-const HA_CLIMATE_KEYS = new Set([
-  'action_template',
-  'action_topic',
-  'availability',
-  'availability_mode',
-  'availability_template',
-  'availability_topic',
-  'current_humidity_template',
-  'current_humidity_topic',
-  'current_temperature_template',
-  'current_temperature_topic',
-  'device',
-  'enabled_by_default',
-  'encoding',
-  'entity_category',
-  'fan_mode_command_template',
-  'fan_mode_command_topic',
-  'fan_mode_state_template',
-  'fan_mode_state_topic',
-  'fan_modes',
-  'icon',
-  'json_attributes_template',
-  'json_attributes_topic',
-  'max_humidity',
-  'max_temp',
-  'min_humidity',
-  'min_temp',
-  'mode_command_template',
-  'mode_command_topic',
-  'mode_state_template',
-  'mode_state_topic',
-  'modes',
-  'name',
-  'object_id',
-  'optimistic',
-  'payload_available',
-  'payload_not_available',
-  'payload_off',
-  'payload_on',
-  'precision',
-  'preset_mode_command_template',
-  'preset_mode_command_topic',
-  'preset_mode_state_topic',
-  'preset_mode_value_template',
-  'preset_modes',
-  'qos',
-  'retain',
-  'swing_mode_command_template',
-  'swing_mode_command_topic',
-  'swing_mode_state_template',
-  'swing_mode_state_topic',
-  'swing_modes',
-  'target_humidity_command_template',
-  'target_humidity_command_topic',
-  'target_humidity_state_template',
-  'target_humidity_state_topic',
-  'temperature_command_template',
-  'temperature_command_topic',
-  'temperature_high_command_template',
-  'temperature_high_command_topic',
-  'temperature_high_state_template',
-  'temperature_high_state_topic',
-  'temperature_low_command_template',
-  'temperature_low_command_topic',
-  'temperature_low_state_template',
-  'temperature_low_state_topic',
-  'temperature_state_template',
-  'temperature_state_topic',
-  'temperature_unit',
-  'temp_step',
-  'unique_id',
-  'value_template',
-]);
-const HA_DEVICE_KEYS = new Set([
-  'configuration_url',
-  'connections',
-  'hw_version',
-  'identifiers',
-  'manufacturer',
-  'model',
-  'name',
-  'suggested_area',
-  'sw_version',
-  'via_device',
-]);
-/** `action_topic`'s documented values. */
-const HA_ACTIONS = ['off', 'heating', 'cooling', 'drying', 'idle', 'fan'];
 
 async function eventually(check: () => void | Promise<void>, timeoutMs = 8_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
