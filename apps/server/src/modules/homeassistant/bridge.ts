@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Room } from '../building/index.js';
 import { maySignIn, type UserRecord } from '../../platform/auth/users.js';
 import type { Actor } from '../audit/index.js';
 import type { MqttService } from '../mqtt/index.js';
@@ -16,6 +17,9 @@ import {
   STATE_NAMES,
   type ClimateRoom,
 } from './discovery.js';
+
+/** A full pass over the rooms at least this often, written to or not (time-driven changes). */
+export const FULL_PASS_MS = 10_000;
 
 /** How long a temperature from Home Assistant lasts when no scheduled change comes sooner. */
 export const HA_TARGET_MAX_MINUTES = 12 * 60;
@@ -61,11 +65,12 @@ export function createHomeAssistantBridge({
   const published = new Map<string, string>();
   /** The rooms whose config we published, by id. */
   const announced = new Set<number>();
+  /** Each room's config as last built, with what it was built from. */
+  const configs = new Map<number, { key: string; json: string }>();
   let running: Promise<void> | null = null;
   let again = false;
 
-  const climateRoom = (room: RoomNow): ClimateRoom => {
-    const ours = building.findRoom(room.id);
+  const climateRoom = (room: RoomNow, ours: Room | undefined): ClimateRoom => {
     const mode = haMode(room.mode);
     return {
       id: room.id,
@@ -80,9 +85,7 @@ export function createHomeAssistantBridge({
     };
   };
 
-  const publish = async (topic: string, payload: string, force = false) => {
-    if (!force && published.get(topic) === payload) return;
-    if (!mqtt.connection.connected) return;
+  const publishNow = async (topic: string, payload: string) => {
     published.set(topic, payload);
     try {
       await mqtt.connection.publish(topic, payload, { retain: true, qos: 1 });
@@ -90,6 +93,12 @@ export function createHomeAssistantBridge({
       published.delete(topic);
       log.warn(`Home Assistant: publishing ${topic} failed: ${(error as Error).message}`);
     }
+  };
+  /** Publishes (retained) what differs from what the topic holds; `force`: in any case. */
+  const publish = (topic: string, payload: string, force = false): Promise<void> | null => {
+    if (!force && published.get(topic) === payload) return null;
+    if (!mqtt.connection.connected) return null;
+    return publishNow(topic, payload);
   };
 
   /** Clears a retained topic (an empty retained payload removes it at the broker). */
@@ -99,33 +108,59 @@ export function createHomeAssistantBridge({
     await mqtt.connection.publish(topic, '', { retain: true, qos: 1 }).catch(() => {});
   };
 
+  // When nothing was written (the building's version) and, in proxy mode, no new poll came, the
+  // rooms change only with time (a switch point, a temporary target's end): a full pass every
+  // FULL_PASS_MS covers those, and the checks between cost a version lookup.
+  let lastVersion = '';
+  let lastList: readonly RoomNow[] | null = null;
+  let lastPass = 0;
+  let force = true;
+  const due = () => {
+    if (force || Date.now() - lastPass >= FULL_PASS_MS) return true;
+    if (building.version() !== lastVersion) return true;
+    return proxy && rooms() !== lastList;
+  };
+
   const pass = async () => {
-    if (!mqtt.connection.connected) return;
+    if (!mqtt.connection.connected || !due()) return;
+    force = false;
+    lastPass = Date.now();
+    lastVersion = building.version();
     const device = buildingDevice(houseId, app.repos.settings.get('building_name') ?? 'Raumregler');
     const now = rooms();
+    lastList = now;
+    // Our rooms' limits and previous modes in one query (proxy mode: the rooms we keep of the
+    // device's), not one per room.
+    const ours = new Map(building.listRooms().map((room) => [room.id, room]));
     const present = new Set<number>();
     const sends: Promise<void>[] = [];
     for (const room of now) {
       present.add(room.id);
-      const climate = climateRoom(room);
+      const climate = climateRoom(room, ours.get(room.id));
       // Configs and states together: Home Assistant gets the retained states when it subscribes
-      // to the topics a config names, whichever arrives first.
-      sends.push(
-        publish(
-          configTopic(prefix, houseId, room.id),
-          JSON.stringify(climateConfig(climate, { houseId, device })),
-        ),
-      );
+      // to the topics a config names, whichever arrives first. A config is built again only
+      // when what it says changed (a name, limits, cooling, the building's name).
+      const key = `${device.name}\u0000${climate.name}\u0000${climate.cooling}\u0000${climate.limits?.min}\u0000${climate.limits?.max}`;
+      let made = configs.get(room.id);
+      if (made?.key !== key) {
+        made = { key, json: JSON.stringify(climateConfig(climate, { houseId, device })) };
+        configs.set(room.id, made);
+      }
+      const sent = publish(configTopic(prefix, houseId, room.id), made.json);
+      if (sent) sends.push(sent);
       announced.add(room.id);
       const states = climateStates(climate);
+      const base = roomTopic(houseId, room.id);
       for (const name of STATE_NAMES) {
-        sends.push(publish(`${roomTopic(houseId, room.id)}/${name}`, states[name]));
+        const sentState = publish(`${base}/${name}`, states[name]);
+        if (sentState) sends.push(sentState);
       }
     }
     // A room that went away: its entity is removed (an empty retained config), its states too.
     for (const id of [...announced]) {
       if (present.has(id)) continue;
       announced.delete(id);
+      configs.delete(id);
       sends.push(clear(configTopic(prefix, houseId, id)));
       for (const name of STATE_NAMES) sends.push(clear(`${roomTopic(houseId, id)}/${name}`));
     }
@@ -154,6 +189,7 @@ export function createHomeAssistantBridge({
 
   const resend = async () => {
     published.clear();
+    force = true;
     await check();
   };
 
@@ -225,6 +261,7 @@ export function createHomeAssistantBridge({
     } catch (error) {
       return refuse(roomId, what, (error as Error).message);
     }
+    force = true;
     await check();
   };
 
