@@ -109,7 +109,6 @@ export function climateConfig(
   return {
     name: room.name,
     unique_id: objectId(houseId, room.id),
-    object_id: objectId(houseId, room.id),
     device,
     modes: room.cooling ? ['heat', 'cool', 'off'] : ['heat', 'off'],
     current_temperature_topic: `${base}/current_temperature`,

@@ -293,6 +293,19 @@ describe('commands from Home Assistant', () => {
       action: 'betriebsart',
       source: 'homeassistant',
     });
+    // Cooling (the app's mode write): Home Assistant is offered cool, and sends it.
+    await server!.app.roomCommands.changeMode(WOHNZIMMER, 'cooling', {
+      kind: 'cli',
+      source: 'cli',
+    });
+    await eventually(() => {
+      expect(watcher!.last.get(`${base}/mode`)).toBe('cool');
+      expect(config(`ha${house}`, house, WOHNZIMMER)!.modes).toEqual(['heat', 'cool', 'off']);
+    });
+    await publish(`${base}/mode/set`, 'off');
+    await eventually(() => expect(watcher!.last.get(`${base}/mode`)).toBe('off'));
+    // Off after cooling: still a cooling room.
+    expect(config(`ha${house}`, house, WOHNZIMMER)!.modes).toEqual(['heat', 'cool', 'off']);
     await publish(`${base}/mode/set`, 'heat');
     await eventually(async () =>
       expect(String((await tempsRoom(house, WOHNZIMMER)).betriebsart).toLowerCase()).toBe(
