@@ -81,6 +81,8 @@ test("a command on a room's temperature_command_topic changes the room in the ap
   page,
   watcher,
 }) => {
+  // The room page re-reads its room every 30 s: room for that beside sign-in and axe.
+  test.setTimeout(90_000);
   await expect
     .poll(() => watcher.last.get('raumregler/1/room/1/target'), { timeout: 15_000 })
     .toBeDefined();
@@ -104,4 +106,8 @@ test("a command on a room's temperature_command_topic changes the room in the ap
   // And Home Assistant hears the room's new target.
   await expect.poll(() => watcher.last.get('raumregler/1/room/1/target')).toBe(String(wanted));
   await expectNoA11yViolations(page, 'room page after a Home Assistant command');
+  // The Protokoll names Home Assistant as the source, with HA_USER as the user.
+  await page.goto('audit');
+  await expect(page.getByRole('heading', { level: 1, name: 'Protokoll' })).toBeVisible();
+  await expect(page.getByText('Home Assistant', { exact: true }).first()).toBeVisible();
 });
