@@ -217,6 +217,25 @@ describe('Home Assistant discovery', () => {
     );
   });
 
+  it('after the broker comes back: everything sent again, commands still heard', async () => {
+    const { house, prefix } = await start({ haUser: 'demo' });
+    const topic = `${prefix}/climate/raumregler_${house}_${WOHNZIMMER}/config`;
+    await eventually(() => expect(watcher!.last.get(topic)).toBeDefined());
+    await watcher!.client.endAsync(true);
+    // The broker keeps nothing (no persistence): what Home Assistant sees next is re-sent.
+    await broker.kill();
+    await broker.start();
+    watcher = await watch(broker.url, [`${prefix}/#`, `raumregler/${house}/#`]);
+    await eventually(() => {
+      expect(config(prefix, house, WOHNZIMMER)).toMatchObject({ name: 'Wohnzimmer' });
+      expect(watcher!.last.get(`${roomTopic(house, WOHNZIMMER)}/target`)).toBeDefined();
+    }, 15_000);
+    await publish(`${roomTopic(house, WOHNZIMMER)}/target/set`, '18.5');
+    await eventually(async () =>
+      expect((await tempsRoom(house, WOHNZIMMER)).solltemperatur).toBe(18.5),
+    );
+  });
+
   it('a retained config of a room the building no longer has is cleared at start', async () => {
     const house = houses + 1;
     const prefix = `ha${house}`;
