@@ -14,3 +14,8 @@ export {
   type ReceivedCommand,
 } from '../../apps/server/src/test-support/zigbee2mqtt-double';
 export { DEVICE_MODELS } from '../../apps/server/src/test-support/zigbee2mqtt-devices';
+export {
+  HA_CLIMATE_KEYS,
+  HA_DEVICE_KEYS,
+  ISSUE_CLIMATE_KEYS,
+} from '../../apps/server/src/test-support/home-assistant';

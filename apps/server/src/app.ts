@@ -13,6 +13,7 @@ import buildingModule, { deviceApiRoutes, roomLimitsRoutes } from './modules/bui
 import historyModule from './modules/history/index.js';
 import metricsModule from './modules/metrics/index.js';
 import mqttModule from './modules/mqtt/index.js';
+import homeAssistantModule from './modules/homeassistant/index.js';
 import proxyModule from './modules/proxy/index.js';
 import schedulesModule from './modules/schedules/index.js';
 import tokensModule, { recordTokenFirstUse } from './modules/tokens/index.js';
@@ -142,6 +143,8 @@ export async function buildApp({
   await app.register(alarmsModule);
   // MQTT_URL (issue 36): the broker and zigbee2mqtt's devices, read only for now.
   await app.register(mqttModule);
+  // Home Assistant discovery over MQTT (issue 36): in every mode, with MQTT_URL and HA_DISCOVERY.
+  await app.register(homeAssistantModule);
   await app.register(accountsModule);
   await app.register(tokensModule);
   // Last of the modules: it reads the others, and its timing hook covers every route.

@@ -19,11 +19,12 @@ declare module 'fastify' {
 
 /**
  * Who gives a command, and from where (the audit log's `source`: `app` for the web app's
- * requests, `api` for every other HTTP client, `cli` for the command line). Every room command
+ * requests, `api` for every other HTTP client, `cli` for the command line, `homeassistant` for a
+ * command from Home Assistant over MQTT, made with HA_USER's rights). Every room command
  * names one, so the audit log records it without another parameter on every caller.
  */
 export type Actor =
-  | { kind: 'user'; userId: number; username: string; source: 'app' | 'api' }
+  | { kind: 'user'; userId: number; username: string; source: 'app' | 'api' | 'homeassistant' }
   | { kind: 'cli'; source: 'cli' }
   | { kind: 'system'; name: string; source: 'system' };
 

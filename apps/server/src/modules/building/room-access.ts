@@ -96,8 +96,12 @@ export function createRoomAccess(app: FastifyInstance) {
   /** Whether the request's user has the capability in this room (the contract's rule). */
   const allows = (request: FastifyRequest, capability: Capability, roomId: number): boolean => {
     if (!request.user) return false;
+    return userAllows(request.user, capability, roomId);
+  };
+  /** The same rule for a user without a request (HA_USER's commands from Home Assistant). */
+  const userAllows = (user: UserRecord, capability: Capability, roomId: number): boolean => {
     refresh();
-    return can(holderOf(request.user), capability, placeOf(roomId), app.today());
+    return can(holderOf(user), capability, placeOf(roomId), app.today());
   };
 
   return {
@@ -105,6 +109,8 @@ export function createRoomAccess(app: FastifyInstance) {
     /** The rooms of the request's user. */
     rooms: (request: FastifyRequest) => roomsOf(request.user),
     can: allows,
+    /** Whether the user has the capability in this room (no request: HA_USER's commands). */
+    userCan: userAllows,
     /**
      * Refuses (403 `forbidden`) a room outside the user's scope, or a capability they lack in
      * it. The room must exist: an unknown room stays a 404, answered before this.

@@ -3,10 +3,11 @@ import fp from 'fastify-plugin';
 import type { BuildingRepository } from './repository.js';
 import type { Room } from './building.js';
 import type { Clock } from '../../platform/clock/clock.js';
-import { toOffsetIso } from '../../platform/clock/local-time.js';
+import { toOffsetIso, wallToEpoch } from '../../platform/clock/local-time.js';
 import {
   modeChange,
   permanentChange,
+  target,
   temporaryTarget,
   UnknownRoomError,
   type TargetRules,
@@ -122,6 +123,29 @@ export function createRoomCommands({
           rules,
         );
         building.setTemporary(room.id, temporary.target, temporary.until);
+      });
+    },
+    /**
+     * A temporary target until the room's next scheduled change, or for `maxMinutes` where none
+     * comes sooner (Home Assistant's commands: issue 36). Checked like every target (`rules`).
+     */
+    setTemporaryUntilNextChange(
+      roomId: number,
+      setpoint: unknown,
+      maxMinutes: number,
+      actor: Actor,
+      rules: TargetRules = {},
+    ) {
+      return run(roomId, actor, 'ziel', (room) => {
+        const value = target(room, setpoint, rules);
+        const now = clock.now();
+        const context = viewContext(clock.local, now);
+        const { next } = scheduleAt(building.scheduleOf(room.id), room.baseTarget, context.nowWall);
+        const latest = now + maxMinutes * 60_000;
+        const change = next ? wallToEpoch(clock.local, next.dueWall) : null;
+        // At least a minute, as every temporary target lasts.
+        const until = Math.max(now + 60_000, change === null ? latest : Math.min(change, latest));
+        building.setTemporary(room.id, value, until);
       });
     },
     /** A permanent target: today's block of the programme, or the base without a programme. */

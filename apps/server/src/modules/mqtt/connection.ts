@@ -52,6 +52,11 @@ export interface MqttConnection {
     payload: string,
     options?: { retain?: boolean; qos?: 0 | 1 },
   ): Promise<void>;
+  /**
+   * Subscribes to more topic filters now (when connected) and on every later reconnect (they
+   * join `subscriptions`).
+   */
+  subscribe(filters: string[]): Promise<void>;
   /** Says `offline` on the status topic and disconnects; no more reconnects. */
   close(): Promise<void>;
 }
@@ -144,6 +149,11 @@ export function connectMqtt(options: ConnectionOptions): MqttConnection {
     },
     async publish(topic, payload, { retain = false, qos = 1 } = {}) {
       await client.publishAsync(topic, payload, { retain, qos });
+    },
+    async subscribe(filters) {
+      const fresh = filters.filter((filter) => !options.subscriptions.includes(filter));
+      options.subscriptions.push(...fresh);
+      if (fresh.length > 0 && client.connected) await client.subscribeAsync(fresh, { qos: 1 });
     },
     async close() {
       closing = true;

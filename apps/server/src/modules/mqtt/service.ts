@@ -27,6 +27,11 @@ export interface MqttService {
    * to thermostats, Home Assistant discovery). Answers a function that removes the listener.
    */
   onConnected(listener: () => void): () => void;
+  /**
+   * Subscribes to a topic filter (`+` and `#` allowed; kept over reconnects) and calls the
+   * listener with each message on a matching topic. Answers a function that removes the listener.
+   */
+  subscribe(filter: string, listener: (topic: string, payload: Buffer) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -55,12 +60,17 @@ export function createMqttService({
   const registry = base === null ? null : new DeviceRegistry(now);
   const prefix = base === null ? null : `${base}/`;
   const connectedListeners = new Set<() => void>();
+  const topicListeners = new Set<{
+    filter: string;
+    listener: (topic: string, payload: Buffer) => void;
+  }>();
   const connection = connectMqtt({
     url: config.url,
     houseId,
     log,
     now,
     backoff,
+    // A fresh array: `subscribe` adds to it, and each reconnect subscribes to all of it.
     subscriptions: base === null ? [] : [`${base}/#`],
     onConnect: () => {
       for (const listener of connectedListeners) {
@@ -72,6 +82,14 @@ export function createMqttService({
       }
     },
     onMessage: (topic, payload) => {
+      for (const { filter, listener } of topicListeners) {
+        if (!topicMatches(filter, topic)) continue;
+        try {
+          listener(topic, payload);
+        } catch (error) {
+          log.warn(`MQTT: a listener of ${filter} failed: ${(error as Error).message}`);
+        }
+      }
       if (!registry || !prefix || !topic.startsWith(prefix)) return;
       registry.handle(topic.slice(prefix.length), payload.toString('utf8'));
     },
@@ -92,6 +110,26 @@ export function createMqttService({
       connectedListeners.add(listener);
       return () => connectedListeners.delete(listener);
     },
+    subscribe: (filter, listener) => {
+      const entry = { filter, listener };
+      topicListeners.add(entry);
+      connection.subscribe([filter]).catch((error: unknown) => {
+        log.warn(`MQTT subscribe to ${filter} failed: ${(error as Error).message}`);
+      });
+      return () => topicListeners.delete(entry);
+    },
     close: () => connection.close(),
   };
+}
+
+/** Whether an MQTT topic filter (`+` one level, `#` the rest) matches a topic. */
+export function topicMatches(filter: string, topic: string): boolean {
+  const wanted = filter.split('/');
+  const levels = topic.split('/');
+  for (let i = 0; i < wanted.length; i++) {
+    if (wanted[i] === '#') return true;
+    if (i >= levels.length) return false;
+    if (wanted[i] !== '+' && wanted[i] !== levels[i]) return false;
+  }
+  return wanted.length === levels.length;
 }

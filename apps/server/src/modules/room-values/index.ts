@@ -1,0 +1,70 @@
+import { readMode, valvesByRoom } from '@raumregler/contract';
+import type { FastifyInstance } from 'fastify';
+import { buildingViews } from '../building/index.js';
+import type { PolledRoom } from '../proxy/index.js';
+
+/**
+ * One room as it is now: the values its `temps/` and `outs/` answers give. The metrics
+ * (`GET /metrics`) and Home Assistant (modules/homeassistant) read the rooms through this one
+ * source.
+ */
+export interface RoomNow {
+  id: number;
+  name: string;
+  floor: string;
+  temperature: number | null;
+  target: number | null;
+  humidity: number | null;
+  /** Percent, by the contract's `valvePercent` of the room's outputs; null without outputs. */
+  valve: number | null;
+  /** The operating mode as the contract reads `betriebsart`: "Heating", "Cooling", "Off" … */
+  mode: string;
+}
+
+const finite = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/**
+ * Where the rooms' values come from: in simulation (and in mqtt mode, where the devices feed
+ * the rooms) the building's `temps/` and `outs/` views (what the overview reads), in proxy mode
+ * the device's last useful poll (`app.upstreamPoll`, what the history and the alarms read).
+ * Before the first poll, proxy mode knows no rooms.
+ */
+export function roomSource(app: FastifyInstance): () => readonly RoomNow[] {
+  if (app.hasDecorator('upstreamPoll')) {
+    let rooms: readonly RoomNow[] = [];
+    app.upstreamPoll.subscribe((polled: readonly PolledRoom[]) => {
+      rooms = polled.map((room) => ({
+        id: room.id,
+        name: String(room.name ?? room.id),
+        floor: String(room.floorName ?? ''),
+        temperature: finite(room.temperatur),
+        target: finite(room.solltemperatur),
+        humidity: finite(room.luftfeuchte),
+        valve: room.valve,
+        mode: readMode(room.betriebsart),
+      }));
+    });
+    return () => rooms;
+  }
+  const views = buildingViews(app);
+  return () => {
+    const valves = valvesByRoom(views.outs());
+    const list: RoomNow[] = [];
+    for (const floor of views.temps()) {
+      for (const room of floor.raeume) {
+        list.push({
+          id: room.id,
+          name: room.name,
+          floor: floor.etagenname,
+          temperature: room.temperatur,
+          target: room.solltemperatur,
+          humidity: room.luftfeuchte,
+          valve: valves.get(room.id) ?? null,
+          mode: readMode(room.betriebsart),
+        });
+      }
+    }
+    return list;
+  };
+}
