@@ -140,7 +140,12 @@ export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps)
       const roomId = app.repos.roomDevices.roomOf(only);
       if (roomId !== null) rooms.set(only, roomId);
     }
-    const commands = new Map((driver()?.unconfirmed() ?? []).map((each) => [each.device, each]));
+    // The driver's open commands: all of them for a sweep, the one device's for its report.
+    const list = driver()?.unconfirmed() ?? [];
+    const commands = new Map<string, UnconfirmedCommand>();
+    for (const each of list) {
+      if (only === undefined || each.device === only) commands.set(each.device, each);
+    }
     found.length = 0;
     for (const [name, roomId] of rooms) {
       const watch = watchOf(name);
@@ -238,6 +243,8 @@ export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps)
         if (change.kind === 'device') safely(change.name);
         else if (change.kind === 'devices') safely();
       });
+      // Retained messages may have come in before we listened.
+      safely();
       // Often enough that ALARM_DEVICE_MINUTES is kept to a sixth of itself (1–10 s).
       const period = Math.min(10_000, Math.max(1_000, (deps.deviceMinutes * 60_000) / 6));
       timer = setInterval(() => safely(), period);
