@@ -3,12 +3,12 @@
  * Controme device API. Times are the device's local time with its UTC offset.
  */
 import Type, { type Static } from 'typebox';
-import { ALARM_ACK_ERRORS, ALARM_KINDS, ALARM_NOTE_MAX } from '../alarms.js';
+import { ALARM_ACK_ERRORS, ALARM_DEVICE_KINDS, ALARM_KINDS, ALARM_NOTE_MAX } from '../alarms.js';
 import { Nullable } from './device.js';
 
 export const AlarmSchema = Type.Object({
   id: Type.Integer(),
-  /** The room's id; null for an alarm of no room (`device-offline`). */
+  /** The room's id (a device alarm: the device's room); null for proxy mode's `device-offline`. */
   room: Nullable(Type.Integer()),
   room_name: Nullable(Type.String()),
   /** The floor's name; null for an alarm of no room. */
@@ -16,6 +16,14 @@ export const AlarmSchema = Type.Object({
   /** The floor's id (issue 32), kept with the alarm; null when it was not known or for no room. */
   floor_id: Nullable(Type.Integer()),
   kind: Type.Enum(ALARM_KINDS),
+  /**
+   * The zigbee2mqtt friendly name of the device the alarm is about (issue 36: `device-offline`,
+   * `device-unconfirmed`, `battery-low`); null for a room's alarm and for proxy mode's
+   * `device-offline` (the whole device).
+   */
+  device: Nullable(Type.String()),
+  /** What the device is, from its exposes (the app says "Thermostat" or "Sensor"); null without a device. */
+  device_kind: Type.Union([Type.Enum(ALARM_DEVICE_KINDS), Type.Null()]),
   /** When the condition began, e.g. 2026-11-23T07:40:00+01:00. */
   since: Type.String(),
   state: Type.Union([
@@ -23,9 +31,12 @@ export const AlarmSchema = Type.Object({
     Type.Literal('acknowledged'),
     Type.Literal('cleared'),
   ]),
-  /** The room's temperature when the alarm opened (sensor-silent: the last reading), °C. */
+  /**
+   * The room's temperature when the alarm opened (sensor-silent: the last reading), °C;
+   * `battery-low`: the battery in %; null for the other device alarms.
+   */
   value: Nullable(Type.Number()),
-  /** The target in force when the alarm opened, °C. */
+  /** The target in force when the alarm opened, °C (`device-unconfirmed`: the setpoint sent). */
   target: Nullable(Type.Number()),
   acknowledged_by: Nullable(Type.String()),
   acknowledged_at: Nullable(Type.String()),

@@ -237,6 +237,8 @@ describe('device-offline in proxy mode (issue 32)', () => {
           floorName: null,
           floorId: null,
           kind: 'device-offline',
+          device: null,
+          deviceKind: null,
           since: clock.now(),
           openedAt: clock.now(),
           value: null,

@@ -18,7 +18,22 @@ const TEXTS = {
       'too-warm': 'zu warm',
       'sensor-silent': 'Sensor meldet nicht',
       'device-offline': 'Regler nicht erreichbar',
+      'device-unconfirmed': 'Thermostat bestätigt den Sollwert nicht',
+      'battery-low': 'Batterie schwach',
     },
+    unreachable: {
+      thermostat: 'Thermostat nicht erreichbar',
+      sensor: 'Sensor nicht erreichbar',
+      other: 'Gerät nicht erreichbar',
+    },
+    device: 'Gerät',
+    battery: 'Batterie',
+    setpointSent: 'Gesendeter Sollwert',
+    deviceOfflineText:
+      'Das Gerät meldet sich nicht mehr (Funk, Batterie oder Strom). Seine Werte fehlen dem Raum.',
+    deviceUnconfirmedText:
+      'Das Thermostat hat den gesendeten Sollwert nicht zurückgemeldet: Es heizt womöglich nach einem anderen.',
+    batteryLowText: 'Bitte die Batterie bald wechseln.',
     value: 'Messwert',
     lastValue: 'Letzter Messwert',
     target: 'Sollwert',
@@ -40,7 +55,22 @@ const TEXTS = {
       'too-warm': 'too warm',
       'sensor-silent': 'sensor not reporting',
       'device-offline': 'Controller unreachable',
+      'device-unconfirmed': 'Thermostat does not confirm the setpoint',
+      'battery-low': 'Battery low',
     },
+    unreachable: {
+      thermostat: 'Thermostat unreachable',
+      sensor: 'Sensor unreachable',
+      other: 'Device unreachable',
+    },
+    device: 'Device',
+    battery: 'Battery',
+    setpointSent: 'Setpoint sent',
+    deviceOfflineText:
+      'The device no longer reports (radio, battery or power). The room lacks its values.',
+    deviceUnconfirmedText:
+      'The thermostat has not reported the setpoint sent to it: it may be heating to another one.',
+    batteryLowText: 'Please change the battery soon.',
     value: 'Reading',
     lastValue: 'Last reading',
     target: 'Target',
@@ -63,10 +93,33 @@ const degrees = (value: number | null, language: MailLanguage) =>
     ? TEXTS[language].none
     : `${value.toFixed(1).replace('.', TEXTS[language].decimal)} °C`;
 
-/** "Büro (EG) zu kalt"; an alarm of no room (device-offline) is its kind alone. */
+const percent = (value: number, language: MailLanguage) =>
+  `${String(Math.round(value))}${language === 'de' ? ' %' : '%'}`;
+
+/**
+ * The kind in words: "zu kalt"; a device's alarm as the app says it ("Thermostat nicht
+ * erreichbar", "Sensor nicht erreichbar", "Batterie schwach (12 %)").
+ */
+export function kindText(alarm: AlarmRecord, language: MailLanguage): string {
+  const t = TEXTS[language];
+  if (alarm.device !== null && alarm.kind === 'device-offline') {
+    return t.unreachable[alarm.deviceKind ?? 'other'];
+  }
+  if (alarm.kind === 'battery-low' && alarm.value !== null) {
+    return `${t.kind['battery-low']} (${percent(alarm.value, language)})`;
+  }
+  return t.kind[alarm.kind as AlarmKind];
+}
+
+/**
+ * "Büro (EG) zu kalt"; a device's alarm names it: "Büro (EG) Thermostat nicht erreichbar: TRV
+ * Büro"; an alarm of no room (proxy mode's device-offline) is its kind alone.
+ */
 const title = (alarm: AlarmRecord, language: MailLanguage) => {
-  const kind = TEXTS[language].kind[alarm.kind as AlarmKind];
-  return alarm.roomId === null ? kind : `${alarm.roomName} (${alarm.floorName}) ${kind}`;
+  const kind = kindText(alarm, language);
+  if (alarm.roomId === null) return kind;
+  const room = `${alarm.roomName} (${alarm.floorName}) ${kind}`;
+  return alarm.device === null ? room : `${room}: ${alarm.device}`;
 };
 
 /** The room page of the web app under PUBLIC_URL (apps/web config/paths.ts: room, smart area). */
@@ -78,6 +131,24 @@ export const alarmsLink = (base: string) => `${base}/re/home/alarms`;
 
 function details(alarm: AlarmRecord, language: MailLanguage, clock: LocalClock, base: string) {
   const t = TEXTS[language];
+  if (alarm.device !== null && alarm.roomId !== null) {
+    const lines = [`${t.device}: ${alarm.device}`];
+    if (alarm.kind === 'device-offline') lines.push(t.deviceOfflineText);
+    if (alarm.kind === 'device-unconfirmed') {
+      lines.push(t.deviceUnconfirmedText, `${t.setpointSent}: ${degrees(alarm.target, language)}`);
+    }
+    if (alarm.kind === 'battery-low') {
+      lines.push(
+        `${t.battery}: ${alarm.value === null ? t.none : percent(alarm.value, language)}`,
+        t.batteryLowText,
+      );
+    }
+    return [
+      ...lines,
+      `${t.since}: ${t.time(clock, alarm.since)}`,
+      `${t.open}: ${roomLink(base, alarm.roomId)}`,
+    ];
+  }
   if (alarm.roomId === null) {
     return [
       t.deviceOffline,

@@ -1,16 +1,20 @@
 import type { Database } from 'better-sqlite3';
+import type { AlarmDeviceKind } from '@raumregler/contract';
 import type { AlarmKind, AlarmState } from './rules.js';
 
 /** One alarm as the service and the routes see it. */
 export interface AlarmRecord {
   id: number;
-  /** Null, with the names, for an alarm of no room (device-offline). */
+  /** Null, with the names, for an alarm of no room (proxy mode's device-offline). */
   roomId: number | null;
   roomName: string | null;
   floorName: string | null;
   /** The floor's id when the alarm opened; null when unknown (alarms from before issue 32). */
   floorId: number | null;
   kind: AlarmKind;
+  /** The zigbee2mqtt device of a device alarm (issue 36); null for the others. */
+  device: string | null;
+  deviceKind: AlarmDeviceKind | null;
   /** When the condition began. */
   since: number;
   openedAt: number;
@@ -30,6 +34,8 @@ export type NewAlarm = Pick<
   | 'floorName'
   | 'floorId'
   | 'kind'
+  | 'device'
+  | 'deviceKind'
   | 'since'
   | 'openedAt'
   | 'value'
@@ -74,6 +80,8 @@ interface AlarmRow {
   floor_name: string | null;
   floor_id: number | null;
   kind: AlarmKind;
+  device: string | null;
+  device_kind: AlarmDeviceKind | null;
   since: number;
   opened_at: number;
   value: number | null;
@@ -92,6 +100,8 @@ const toRecord = (row: AlarmRow): AlarmRecord => ({
   floorName: row.floor_name,
   floorId: row.floor_id,
   kind: row.kind,
+  device: row.device,
+  deviceKind: row.device_kind,
   since: row.since,
   openedAt: row.opened_at,
   value: row.value,
@@ -118,15 +128,17 @@ export interface AlarmListFilter {
   to?: number;
 }
 
-const ALARM_COLUMNS = `a.id, a.room_id, a.room_name, a.floor_name, a.floor_id, a.kind, a.since, a.opened_at,
-  a.value, a.target, a.state, a.acknowledged_by, a.acknowledged_at, a.note, a.cleared_at`;
+const ALARM_COLUMNS = `a.id, a.room_id, a.room_name, a.floor_name, a.floor_id, a.kind, a.device,
+  a.device_kind, a.since, a.opened_at, a.value, a.target, a.state, a.acknowledged_by,
+  a.acknowledged_at, a.note, a.cleared_at`;
 
-/** Alarms and their mail outbox (migration 005). */
+/** Alarms and their mail outbox (migrations 005, 008, 009, 016). */
 export function createAlarmsRepository(db: Database) {
   const insert = db.prepare(
-    `INSERT INTO alarms (room_id, room_name, floor_name, floor_id, kind, since, opened_at, value,
-       target)
-     VALUES (@roomId, @roomName, @floorName, @floorId, @kind, @since, @openedAt, @value, @target)`,
+    `INSERT INTO alarms (room_id, room_name, floor_name, floor_id, kind, device, device_kind, since,
+       opened_at, value, target)
+     VALUES (@roomId, @roomName, @floorName, @floorId, @kind, @device, @deviceKind, @since,
+       @openedAt, @value, @target)`,
   );
   const byId = db.prepare<[number], AlarmRow>(`SELECT ${ALARM_COLUMNS} FROM alarms a WHERE id = ?`);
   const openRows = db.prepare<[], AlarmRow>(

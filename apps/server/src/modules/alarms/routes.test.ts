@@ -45,6 +45,8 @@ describe('GET /api/alarms/', () => {
         floor: 'OG',
         floor_id: 2,
         kind: 'sensor-silent',
+        device: null,
+        device_kind: null,
         since: '2026-11-23T07:00:00+01:00',
         state: 'active',
         value: 18.2,

@@ -43,6 +43,8 @@ export const toWireAlarm = (alarm: AlarmRecord, clock: LocalClock): Alarm => ({
   floor: alarm.floorName,
   floor_id: alarm.floorId,
   kind: alarm.kind,
+  device: alarm.device,
+  device_kind: alarm.deviceKind,
   since: toOffsetIso(clock, alarm.since),
   state: alarm.state,
   value: alarm.value === null ? null : Math.round(alarm.value * 10) / 10,

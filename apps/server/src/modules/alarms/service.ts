@@ -27,6 +27,7 @@ import type { Access, AlarmAckError, RoomPlace } from '@raumregler/contract';
 import type { Actor } from '../audit/index.js';
 import { alarmMail, digestMail, mailLanguage } from './mail.js';
 import type { SimulatedRoomState } from '../building/index.js';
+import { createDeviceAlarms } from './device-alarms.js';
 
 /** Storms: the first MAIL_SINGLES alarms opened within MAIL_WINDOW_MS are mailed singly. */
 export const MAIL_WINDOW_MS = 10 * 60_000;
@@ -70,6 +71,12 @@ export interface AlarmService {
    * device-offline alarm after ALARM_DEVICE_MINUTES without, clears it at the next answer.
    */
   evaluateDevice: (useful: boolean, now: number) => void;
+  /**
+   * Issue 36, with a zigbee2mqtt registry (any mode): evaluates the rooms' devices at `now`
+   * (device-offline, battery-low, device-unconfirmed). Runs by itself on the registry's changes
+   * and a timer; tests with a manual clock call it.
+   */
+  evaluateDevices: (now: number) => void;
   /** Sends what is due in the outbox; settles when this round is done (tests await it). */
   deliver: () => Promise<void>;
   /**
@@ -163,7 +170,7 @@ export default fp(
     const remember = (alarms: readonly AlarmRecord[]) => {
       for (const alarm of alarms) {
         if (alarm.roomId === null) device.openId = alarm.id;
-        else markOpened(watchOf(alarm.roomId), alarm.kind, alarm.id);
+        else if (alarm.device === null) markOpened(watchOf(alarm.roomId), alarm.kind, alarm.id);
       }
     };
     remember(repo.listOpen());
@@ -217,6 +224,18 @@ export default fp(
       };
     };
 
+    // Issue 36: the alarms of the rooms' zigbee2mqtt devices (device-alarms.ts).
+    const devices = createDeviceAlarms(app, {
+      repo,
+      deviceMinutes: settings.deviceMinutes,
+      mailWindowMs: MAIL_WINDOW_MS,
+      mailSingles: MAIL_SINGLES,
+      recipients,
+      names: (roomId) => namesOf({ roomId } as NamedReading),
+      mailSoon: () => setImmediate(() => void deliver()),
+    });
+    devices.remember(repo.listOpen());
+
     const apply = (events: AlarmEvent[], byRoom: Map<number, NamedReading>, now: number) => {
       let mailed = false;
       // The candidates are looked up once per tick that changes something, not per alarm.
@@ -246,6 +265,8 @@ export default fp(
               roomId: event.roomId,
               ...names,
               kind: event.kind,
+              device: null,
+              deviceKind: null,
               since: event.since,
               openedAt: now,
               value: event.value,
@@ -307,6 +328,8 @@ export default fp(
               floorName: null,
               floorId: null,
               kind: 'device-offline',
+              device: null,
+              deviceKind: null,
               since: event.since,
               openedAt: now,
               value: null,
@@ -405,7 +428,12 @@ export default fp(
           // The names kept with the alarm: in proxy mode the rooms live on the device.
           roomName: alarm.roomName,
           floorName: alarm.floorName,
-          after: { alarm: alarm.id, kind: alarm.kind, note },
+          after: {
+            alarm: alarm.id,
+            kind: alarm.kind,
+            ...(alarm.device === null ? {} : { device: alarm.device }),
+            note,
+          },
         });
       }
       return { outcome: 'acknowledged' as const, alarm: repo.findById(id) };
@@ -428,6 +456,7 @@ export default fp(
       evaluateUpstream: (rooms: readonly PolledRoom[], now: number) =>
         evaluate(readingsFromDevice(rooms, app.clock.local), now),
       evaluateDevice: deviceOffline,
+      evaluateDevices: (now: number) => devices.evaluate(now),
       deliver,
       acknowledge,
       acknowledgeMany,
@@ -463,9 +492,12 @@ export default fp(
     timer.unref();
     app.addHook('onReady', async () => {
       if (repo.unsentMails() > 0) void deliver();
+      // MQTT is registered after the alarms: its registry is there once the app is ready.
+      devices.start();
     });
     app.addHook('onClose', async () => {
       clearInterval(timer);
+      devices.stop();
       await delivering;
     });
   },

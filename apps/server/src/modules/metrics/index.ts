@@ -41,10 +41,40 @@ export default fp(
       const device = new URL(app.config.upstreamUrl).host;
       app.upstreamPoll.onOutcome((useful) => metrics.deviceUp(device, useful));
     }
+    // MQTT (issue 36): each zigbee2mqtt device under its friendly name, as its availability
+    // changes (and once a minute, for a mains device falling silent without a message).
+    const registry = app.mqtt?.registry;
+    if (registry) {
+      const shown = new Map<string, boolean>();
+      const update = (name: string) => {
+        const availability = registry.availabilityOf(name);
+        const up = availability === null ? null : availability === 'online';
+        if (up === null ? !shown.has(name) : shown.get(name) === up) return;
+        if (up === null) shown.delete(name);
+        else shown.set(name, up);
+        metrics.deviceUp(name, up);
+      };
+      const all = () => {
+        const names = new Set(registry.reports().map((report) => report.device.name));
+        for (const name of shown.keys()) if (!names.has(name)) update(name);
+        for (const name of names) update(name);
+      };
+      const stop = registry.onChange((change) => {
+        if (change.kind === 'device') update(change.name);
+        else if (change.kind === 'devices') all();
+      });
+      all();
+      const timer = setInterval(all, 60_000);
+      timer.unref();
+      app.addHook('onClose', async () => {
+        clearInterval(timer);
+        stop();
+      });
+    }
     await app.register(metricsRoutes);
   },
   {
     name: 'metrics-module',
-    dependencies: ['building', 'room-access', 'auth', 'alarms', 'sampler'],
+    dependencies: ['building', 'room-access', 'auth', 'alarms', 'sampler', 'mqtt'],
   },
 );

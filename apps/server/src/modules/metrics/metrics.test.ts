@@ -177,6 +177,8 @@ describe('GET /metrics in simulation', () => {
       'too-warm': 0,
       'sensor-silent': 0,
       'device-offline': 0,
+      'device-unconfirmed': 0,
+      'battery-low': 0,
     });
     // Two silent sensors (40 minutes without a reading) and one room far too cold for an hour.
     const lastReading = clock.now();
@@ -193,7 +195,14 @@ describe('GET /metrics in simulation', () => {
     }
     const open = server.app.alarms.repo.listOpen();
     expect(open.length).toBeGreaterThan(0);
-    const expected = { 'too-cold': 0, 'too-warm': 0, 'sensor-silent': 0, 'device-offline': 0 };
+    const expected = {
+      'too-cold': 0,
+      'too-warm': 0,
+      'sensor-silent': 0,
+      'device-offline': 0,
+      'device-unconfirmed': 0,
+      'battery-low': 0,
+    };
     for (const alarm of open) expected[alarm.kind] += 1;
     expect(expected['sensor-silent']).toBe(2);
     expect(expected['too-cold']).toBe(1);

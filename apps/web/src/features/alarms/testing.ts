@@ -7,6 +7,8 @@ export const alarm = (fields: Partial<Alarm> & Pick<Alarm, 'id'>): Alarm => ({
   floor: 'EG',
   floor_id: 1,
   kind: 'too-cold',
+  device: null,
+  device_kind: null,
   since: '2026-11-23T07:40:00+01:00',
   state: 'active',
   value: 17.2,

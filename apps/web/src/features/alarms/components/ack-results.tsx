@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { Alarm } from '../api/alarm-types';
-import { kindLabel } from '../utils/format';
+import { alarmTitle } from '../utils/format';
 
 /**
  * What a bulk acknowledge did: how many were acknowledged, and each one that was not, by room,
@@ -51,7 +51,7 @@ export function AckResults({
                       { id: 'alarms.bulk.failure' },
                       {
                         alarm: alarm
-                          ? `${alarm.room_name ?? '–'} (${floorLabel(alarm.floor ?? '')}), ${kindLabel(intl, alarm.kind)}`
+                          ? `${alarm.room_name ?? '–'} (${floorLabel(alarm.floor ?? '')}), ${alarmTitle(intl, alarm)}`
                           : `#${failure.id}`,
                         reason: intl.messages[reasonId] ? t(reasonId) : failure.error,
                       },

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import type { Alarm } from '../api/alarm-types';
 import { formatAlarmTime } from '../utils/alarm-time';
-import { formatTemp, kindLabel } from '../utils/format';
+import { alarmKindLabel, alarmTitle, alarmValueTarget } from '../utils/format';
 import { RoomCell } from './alarm-table';
 import { kindStyles, Pill, stateStyles } from './pills';
 import { DetailField } from '@/components/ui/detail-field';
@@ -11,7 +11,8 @@ import { DetailField } from '@/components/ui/detail-field';
 /**
  * One alarm: room (a link to its page) and floor, kind and state, since, value and target, who
  * acknowledged it with their note, when it cleared; the acknowledge button for managers. An
- * alarm of no room (device-offline) is headed by its kind and has no value or target.
+ * alarm of no room (device-offline) is headed by its kind and has no value or target; a device's
+ * alarm (issue 36) names its device.
  */
 export const AlarmItem = memo(function AlarmItem({
   alarm,
@@ -40,7 +41,9 @@ export const AlarmItem = memo(function AlarmItem({
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const stateId = `alarms.state.${alarm.state}`;
-  const kind = kindLabel(intl, alarm.kind);
+  const kind = alarmKindLabel(intl, alarm);
+  // The device a device's alarm is about, with the kind (checkbox and button labels).
+  const title = alarmTitle(intl, alarm);
   const when = (value: unknown) => formatAlarmTime(intl, value, now);
   return (
     <li
@@ -59,7 +62,7 @@ export const AlarmItem = memo(function AlarmItem({
               onChange={() => onToggle?.(alarm.id)}
               aria-label={intl.formatMessage(
                 { id: 'alarms.select.one' },
-                { room: alarm.room_name ?? '–', kind },
+                { room: alarm.room_name ?? '–', kind: title },
               )}
             />
           )}
@@ -82,13 +85,15 @@ export const AlarmItem = memo(function AlarmItem({
         </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+        {alarm.device != null && (
+          <DetailField label={t('alarms.field.device')}>
+            <span data-testid="alarm-device">{alarm.device}</span>
+          </DetailField>
+        )}
         <DetailField label={t('alarms.field.since')}>{when(alarm.since)}</DetailField>
         {alarm.room !== null && (
           <DetailField label={t('alarms.field.valueTarget')}>
-            {intl.formatMessage(
-              { id: 'alarms.valueTarget' },
-              { value: formatTemp(intl, alarm.value), target: formatTemp(intl, alarm.target) },
-            )}
+            {alarmValueTarget(intl, alarm)}
           </DetailField>
         )}
         {alarm.acknowledged_by && (
@@ -116,7 +121,10 @@ export const AlarmItem = memo(function AlarmItem({
             <span className="sr-only">
               {alarm.room === null
                 ? intl.formatMessage({ id: 'alarms.ack.whichNoRoom' }, { kind })
-                : intl.formatMessage({ id: 'alarms.ack.which' }, { room: alarm.room_name, kind })}
+                : intl.formatMessage(
+                    { id: 'alarms.ack.which' },
+                    { room: alarm.room_name, kind: title },
+                  )}
             </span>
           </Button>
         </div>

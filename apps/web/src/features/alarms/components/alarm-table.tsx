@@ -5,7 +5,7 @@ import { cn } from '@/components/ui/cn';
 import type { Alarm } from '../api/alarm-types';
 import { useWindowList } from '@/lib/use-window-list';
 import { formatAlarmTime } from '../utils/alarm-time';
-import { formatTemp, kindLabel } from '../utils/format';
+import { alarmKindLabel, alarmTitle, alarmValueTarget } from '../utils/format';
 import { kindStyles, Pill, stateStyles } from './pills';
 
 export interface AlarmSelection {
@@ -75,7 +75,7 @@ const Row = memo(function Row({
 }) {
   const when = (value: unknown) => formatAlarmTime(intl, value, now);
   const stateId = `alarms.state.${alarm.state}`;
-  const kind = kindLabel(intl, alarm.kind);
+  const kind = alarmKindLabel(intl, alarm);
   return (
     <tr
       ref={measure}
@@ -94,7 +94,7 @@ const Row = memo(function Row({
               onChange={() => onToggle?.(alarm.id)}
               aria-label={intl.formatMessage(
                 { id: 'alarms.select.one' },
-                { room: alarm.room_name ?? '–', kind },
+                { room: alarm.room_name ?? '–', kind: alarmTitle(intl, alarm) },
               )}
             />
           )}
@@ -106,6 +106,14 @@ const Row = memo(function Row({
       <td className="px-2 py-2 whitespace-nowrap">{floorLabel(alarm.floor ?? '')}</td>
       <td className="px-2 py-2">
         <Pill className={kindStyles[alarm.kind]}>{kind}</Pill>
+        {alarm.device != null && (
+          <div
+            className="mt-1 max-w-56 text-xs break-words text-slate-700 dark:text-slate-300"
+            data-testid="alarm-device"
+          >
+            {intl.formatMessage({ id: 'alarms.device' }, { device: alarm.device })}
+          </div>
+        )}
       </td>
       <td className="px-2 py-2 whitespace-nowrap">{when(alarm.since)}</td>
       <td className="px-2 py-2">
@@ -114,10 +122,7 @@ const Row = memo(function Row({
         </Pill>
       </td>
       <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
-        {intl.formatMessage(
-          { id: 'alarms.valueTarget' },
-          { value: formatTemp(intl, alarm.value), target: formatTemp(intl, alarm.target) },
-        )}
+        {alarmValueTarget(intl, alarm)}
       </td>
       <td className="px-2 py-2">
         {alarm.acknowledged_by

@@ -114,7 +114,9 @@ export function ConsoleFiltersForm({
                 checked={filters.kinds.includes(kind)}
                 onChange={(event) => toggleKind(kind, event.target.checked)}
               />
-              {kindLabel(intl, kind)}
+              {intl.messages[`alarms.filterKind.${kind}`]
+                ? intl.formatMessage({ id: `alarms.filterKind.${kind}` })
+                : kindLabel(intl, kind)}
             </label>
           ))}
         </div>

@@ -6,6 +6,8 @@ export const kindStyles: Record<string, string> = {
   'too-warm': 'bg-orange-100 text-orange-900 dark:bg-orange-900/50 dark:text-orange-100',
   'sensor-silent': 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100',
   'device-offline': 'bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100',
+  'device-unconfirmed': 'bg-violet-100 text-violet-900 dark:bg-violet-900/50 dark:text-violet-100',
+  'battery-low': 'bg-yellow-100 text-yellow-900 dark:bg-yellow-900/50 dark:text-yellow-100',
 };
 export const stateStyles: Record<string, string> = {
   active: 'bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100',

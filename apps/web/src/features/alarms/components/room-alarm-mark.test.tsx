@@ -12,6 +12,24 @@ const server = setupServer(
       alarms: [
         alarm({ id: 1, room: 1, since: '2026-11-23T07:40:00+01:00' }),
         alarm({ id: 2, room: 2, kind: 'sensor-silent' }),
+        alarm({
+          id: 3,
+          room: 3,
+          kind: 'device-offline',
+          device: 'TRV Küche',
+          device_kind: 'thermostat',
+          value: null,
+          target: null,
+        }),
+        alarm({
+          id: 4,
+          room: 3,
+          kind: 'battery-low',
+          device: 'Sensor Küche',
+          device_kind: 'sensor',
+          value: 12,
+          target: null,
+        }),
       ],
     }),
   ),
@@ -39,6 +57,18 @@ describe('the room page’s alarm mark', () => {
     expect(mark).toHaveTextContent(/seit (23\. Nov\., )?07:40$/);
     expect(mark).toHaveAttribute('href', '/alarms');
     expect(screen.queryByText(/Sensor meldet nicht/)).not.toBeInTheDocument();
+  });
+
+  it('names a device’s alarm with the device (issue 36)', async () => {
+    renderMarks(3);
+    expect(
+      await screen.findByRole('link', {
+        name: /^Alarm: Thermostat nicht erreichbar: TRV Küche seit/,
+      }),
+    ).toBeVisible();
+    expect(
+      screen.getByRole('link', { name: /^Alarm: Batterie schwach \(12\s%\): Sensor Küche seit/ }),
+    ).toBeVisible();
   });
 
   it('shows nothing for a room without an open alarm', async () => {

@@ -5,11 +5,12 @@ import { paths } from '@/config/paths';
 import { useNow } from '@/lib/use-now';
 import { useAlarms } from '../hooks/use-alarms';
 import { formatAlarmTime } from '../utils/alarm-time';
-import { kindLabel } from '../utils/format';
+import { alarmTitle } from '../utils/format';
 import { openAlarmsOfRoom } from '../utils/sort';
 
 /**
- * The room page's mark: "Alarm: zu kalt seit 07:40" for each open alarm of the room, a link to
+ * The room page's mark: "Alarm: zu kalt seit 07:40" for each open alarm of the room ("Alarm:
+ * Thermostat nicht erreichbar: TRV Wohnzimmer seit 07:40" for a device's), a link to
  * the alarm page. Nothing while there is none (or the list is not known).
  */
 export function RoomAlarmMark({ roomId }: { roomId: number }) {
@@ -35,7 +36,7 @@ export function RoomAlarmMark({ roomId }: { roomId: number }) {
                     : 'alarms.mark.active',
               },
               {
-                kind: kindLabel(intl, alarm.kind),
+                kind: alarmTitle(intl, alarm),
                 since: formatAlarmTime(intl, alarm.since, now),
               },
             )}

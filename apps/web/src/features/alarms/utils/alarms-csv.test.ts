@@ -16,17 +16,47 @@ describe('the alarm CSV', () => {
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'Nr.;Raum;Geschoss;Art;Seit;Zustand;Wert °C;Ziel °C;Quittiert von;Quittiert am;Notiz;Behoben',
+      'Nr.;Raum;Geschoss;Art;Gerät;Seit;Zustand;Wert °C;Ziel °C;Quittiert von;Quittiert am;Notiz;Behoben',
     );
-    expect(lines[1]).toBe('7;Raum 1.01;EG;zu kalt;23.11.2026 07:40;Aktiv;17,2;21;;;"a; ""b""";');
+    expect(lines[1]).toBe('7;Raum 1.01;EG;zu kalt;;23.11.2026 07:40;Aktiv;17,2;21;;;"a; ""b""";');
     expect(lines[2]).toContain(";'=HYPERLINK();");
+  });
+
+  it('names a device alarm’s device, and a battery in its kind (not as °C)', () => {
+    const text = alarmsCsv(
+      createIntl({ locale: 'de-DE', messages: de }),
+      [
+        alarm({
+          id: 9,
+          kind: 'battery-low',
+          device: 'TRV Bad',
+          device_kind: 'thermostat',
+          value: 12,
+          target: null,
+        }),
+        alarm({
+          id: 10,
+          kind: 'device-offline',
+          device: 'Sensor, Flur',
+          device_kind: 'sensor',
+          value: null,
+          target: null,
+        }),
+      ],
+      (name) => name,
+    );
+    const lines = text.slice(1).split('\r\n');
+    expect(lines[1]).toMatch(
+      /^9;Wohnzimmer;EG;Batterie schwach \(12\s%\);TRV Bad;23\.11\.2026 07:40;Aktiv;;;/,
+    );
+    expect(lines[2]).toMatch(/^10;Wohnzimmer;EG;Sensor nicht erreichbar;Sensor, Flur;/);
   });
 
   it('is English with , decimal point and ISO times', () => {
     const text = alarmsCsv(createIntl({ locale: 'en-GB', messages: en }), list, (name) => name);
     expect(text.startsWith('id,room,')).toBe(true);
     expect(text.split('\r\n')[1]).toBe(
-      '7,Raum 1.01,EG,too cold,2026-11-23T07:40:00+01:00,Active,17.2,21,,,"a; ""b""",',
+      '7,Raum 1.01,EG,too cold,,2026-11-23T07:40:00+01:00,Active,17.2,21,,,"a; ""b""",',
     );
   });
 });

@@ -1,6 +1,6 @@
 import type { IntlShape } from 'react-intl';
 import type { Alarm } from '../api/alarm-types';
-import { kindLabel } from './format';
+import { alarmKindLabel } from './format';
 
 /** One CSV cell: quoted when it holds the separator, a quote or a line break. */
 const cell = (value: string, separator: string) =>
@@ -38,6 +38,7 @@ export function alarmsCsv(
     'room',
     'floor',
     'kind',
+    'device',
     'since',
     'state',
     'value',
@@ -53,10 +54,12 @@ export function alarmsCsv(
       String(alarm.id),
       text(alarm.room_name ?? ''),
       text(floorLabel(alarm.floor ?? '')),
-      kindLabel(intl, alarm.kind),
+      alarmKindLabel(intl, alarm),
+      text(alarm.device ?? null),
       time(alarm.since),
       intl.messages[stateId] ? t(stateId) : alarm.state,
-      number(alarm.value),
+      // A battery's level is in the kind ("Batterie schwach (12 %)"), not a temperature.
+      alarm.kind === 'battery-low' ? '' : number(alarm.value),
       number(alarm.target),
       text(alarm.acknowledged_by),
       time(alarm.acknowledged_at),

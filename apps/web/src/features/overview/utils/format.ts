@@ -27,8 +27,15 @@ export const formatDeviation = (intl: IntlShape, value: number | null) =>
 /** The status cell: "Heizen", "Vorübergehend bis 18:30", "Sensor meldet nicht" … */
 export function formatStatus(intl: IntlShape, row: OverviewRow, now: Date): string {
   if (row.status === 'alarm' && row.alarm) {
-    const id = `overview.alarmKind.${row.alarm.kind}`;
-    const kind = intl.messages[id] ? intl.formatMessage({ id }) : row.alarm.kind;
+    const { device, deviceKind } = row.alarm;
+    // A device's alarm (issue 36): "Thermostat nicht erreichbar (TRV Wohnzimmer)".
+    const byDevice = `overview.alarmKind.${row.alarm.kind}.${deviceKind ?? ''}`;
+    const id =
+      device && intl.messages[byDevice] ? byDevice : `overview.alarmKind.${row.alarm.kind}`;
+    const label = intl.messages[id] ? intl.formatMessage({ id }) : row.alarm.kind;
+    const kind = device
+      ? intl.formatMessage({ id: 'overview.alarmDevice' }, { kind: label, device })
+      : label;
     return row.alarm.since
       ? intl.formatMessage(
           { id: 'overview.status.alarmSince' },

@@ -2,7 +2,7 @@ import type { Floor, Room } from '@raumregler/contract';
 import { describe, expect, it } from 'vitest';
 import { testIntl } from '@/lib/testing-catalogs';
 import { rowMatcher } from './filter';
-import { formatNext } from './format';
+import { formatNext, formatStatus } from './format';
 import { DEFAULT_QUERY, parseQuery, serializeQuery } from './query';
 import { groupWrites, localDateTime } from './group';
 import {
@@ -370,6 +370,29 @@ describe('alarms and absences from our server', () => {
     // Since 07:40 on the device's clock, as the alarm list says, whatever the browser's zone.
     expect(byId(10).alarm).toEqual({ kind: 'too-cold', since: new Date(2026, 10, 24, 7, 40) });
     expect(byId(20).alarm).toBeNull();
+  });
+
+  it('says which device a room’s device alarm is about (issue 36)', () => {
+    const rows = buildRows(floors, now, undefined, {
+      alarms: [
+        {
+          room: 10,
+          kind: 'device-offline',
+          since: '2026-11-24T07:40:00+01:00',
+          state: 'active',
+          device: 'TRV Bad',
+          device_kind: 'thermostat',
+        },
+      ],
+    });
+    const row = rows.find((each) => each.id === 10)!;
+    expect(row.status).toBe('alarm');
+    expect(formatStatus(testIntl('de'), row, now)).toBe(
+      'Alarm: Thermostat nicht erreichbar (TRV Bad) seit 07:40',
+    );
+    expect(formatStatus(testIntl('en'), row, now)).toBe(
+      'Alarm: Thermostat unreachable (TRV Bad) since 07:40',
+    );
   });
 
   it('marks a room under an absence in force with its end, the latest started absence winning', () => {

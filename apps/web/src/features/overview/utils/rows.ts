@@ -21,6 +21,9 @@ export interface OverviewAlarm {
   kind: string;
   since: string;
   state?: string;
+  /** A device's alarm (issue 36): its zigbee2mqtt name and what it is. */
+  device?: string | null;
+  device_kind?: string | null;
 }
 
 /** An absence as `/api/absences/` lists it (the fields the overview reads). */
@@ -68,7 +71,12 @@ export interface OverviewRow {
   noSensor: boolean;
   silent: boolean;
   /** The room's open alarm (the newest, if several kinds are open). */
-  alarm: { kind: string; since: Date | null } | null;
+  alarm: {
+    kind: string;
+    since: Date | null;
+    device?: string | null;
+    deviceKind?: string | null;
+  } | null;
   /** The end of the absence in force now, or null. */
   absentUntil: Date | null;
 }
@@ -131,14 +139,19 @@ const instant = (text: unknown): Date | null => {
 
 /** Per room: its newest open alarm, and the end of the absence in force now (latest start wins). */
 function indexMarks(marks: RoomMarks, now: Date) {
-  const alarms = new Map<number, { kind: string; since: Date | null }>();
+  const alarms = new Map<number, NonNullable<OverviewRow['alarm']>>();
   for (const alarm of marks.alarms ?? []) {
     if (alarm.state === 'cleared') continue;
     // On the device's clock, as the alarm list shows it (not the browser's zone).
     const since = parseDeviceTime(alarm.since);
     const known = alarms.get(alarm.room);
     if (!known || (since && known.since && since > known.since)) {
-      alarms.set(alarm.room, { kind: alarm.kind, since });
+      alarms.set(
+        alarm.room,
+        alarm.device
+          ? { kind: alarm.kind, since, device: alarm.device, deviceKind: alarm.device_kind ?? null }
+          : { kind: alarm.kind, since },
+      );
     }
   }
   const absences = new Map<number, { from: Date; to: Date }>();

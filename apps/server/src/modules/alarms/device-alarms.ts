@@ -1,0 +1,260 @@
+import type { AlarmDeviceKind, RoomPlace } from '@raumregler/contract';
+import type { FastifyInstance } from 'fastify';
+import { availabilityOf, MAINS_SILENCE_MS, type DeviceReport } from '../mqtt/index.js';
+import {
+  clearDevice,
+  DEVICE_ALARM_KINDS,
+  evaluateDeviceAlarms,
+  newDeviceAlarmWatch,
+  UNCONFIRMED_MS,
+  type DeviceAlarmEvent,
+  type DeviceAlarmKind,
+  type DeviceAlarmWatch,
+  type DeviceReading,
+} from './device-rules.js';
+import { mailPlan } from './rules.js';
+import type { AlarmRecord, AlarmsRepository, NewAlarmMail } from './repository.js';
+
+/**
+ * A thermostat's command the driver (issue 36, R1: `app.mqtt.driver`) has not seen confirmed:
+ * the setpoint sent and since when (epoch ms). Typed here so this module needs nothing else of
+ * the driver.
+ */
+export interface UnconfirmedCommand {
+  device: string;
+  roomId: number;
+  setpoint: number;
+  since: number;
+}
+interface DriverLike {
+  unconfirmed(): readonly UnconfirmedCommand[];
+}
+
+const finite = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** How the app names a device: a thermostat (a heating setpoint), a sensor, or another device. */
+export function deviceKindOf(report: DeviceReport): AlarmDeviceKind {
+  if (report.device.setpoint) return 'thermostat';
+  if (report.device.temperatureSensor || report.device.humiditySensor) return 'sensor';
+  return 'other';
+}
+
+export interface DeviceAlarmsDeps {
+  repo: AlarmsRepository;
+  deviceMinutes: number;
+  mailWindowMs: number;
+  mailSingles: number;
+  /** Who gets the mail of an alarm of this room. */
+  recipients: (place: RoomPlace | null) => { recipient: string; language: string }[];
+  /** A room's names for the record. */
+  names: (roomId: number) => { roomName: string; floorName: string; floorId: number | null };
+  /** Starts the outbox after this evaluation. */
+  mailSoon: () => void;
+}
+
+/**
+ * The device alarms of issue 36 (decision 0086): per zigbee2mqtt device of a room
+ * (`app.repos.roomDevices`), `device-offline`, `battery-low` and `device-unconfirmed`, evaluated
+ * when a device's report or availability changes (`registry.onChange`) and on a timer (offline
+ * lasting, the driver's open commands ageing), in every mode with a zigbee2mqtt registry.
+ */
+export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps) {
+  const { repo } = deps;
+  const watches = new Map<string, DeviceAlarmWatch>();
+  const watchOf = (name: string) => {
+    let watch = watches.get(name);
+    if (!watch) {
+      watch = newDeviceAlarmWatch();
+      watches.set(name, watch);
+    }
+    return watch;
+  };
+  let startedAt: number | null = null;
+
+  /** The open device alarms (just stored, or loaded after a restart). */
+  const remember = (alarms: readonly AlarmRecord[]) => {
+    for (const alarm of alarms) {
+      if (alarm.device === null || alarm.roomId === null) continue;
+      const watch = watchOf(alarm.device);
+      watch.open[alarm.kind as DeviceAlarmKind] = { id: alarm.id, roomId: alarm.roomId };
+      // Offline before the restart: counted on from its start, not raised a second time.
+      if (alarm.kind === 'device-offline') watch.offlineSince = alarm.since;
+    }
+  };
+
+  const driver = (): DriverLike | null => {
+    const mqtt = app.mqtt as { driver?: DriverLike | null } | null;
+    return mqtt?.driver ?? null;
+  };
+
+  const readingOf = (
+    name: string,
+    roomId: number,
+    report: DeviceReport,
+    commands: Map<string, UnconfirmedCommand>,
+    now: number,
+    start: number,
+  ): DeviceReading => {
+    let availability = availabilityOf(report, now);
+    // A mains device not heard at all since our start is silent as one heard at our start.
+    if (
+      availability === null &&
+      report.device.mains &&
+      report.lastReportAt === null &&
+      now - start > MAINS_SILENCE_MS
+    ) {
+      availability = 'offline';
+    }
+    const command = commands.get(name);
+    return {
+      name,
+      roomId,
+      kind: deviceKindOf(report),
+      availability,
+      battery: finite(report.state.battery),
+      // Right after our start the driver may not have sent yet: absence says nothing then.
+      unconfirmed: command
+        ? { setpoint: command.setpoint, since: command.since }
+        : now - start < UNCONFIRMED_MS
+          ? undefined
+          : null,
+    };
+  };
+
+  const found: DeviceAlarmEvent[] = [];
+
+  /** Evaluates every room's devices (or only `only`) at `now`; stores and mails what changed. */
+  const evaluate = (now: number, only?: string) => {
+    const registry = app.mqtt?.registry;
+    // Before bridge/devices we know no device: nothing to say, nothing to clear.
+    if (!registry || registry.devicesAt === null) return;
+    startedAt ??= now;
+    const start = startedAt;
+    const rooms = new Map<string, number>();
+    if (only === undefined) {
+      for (const [roomId, names] of app.repos.roomDevices.all()) {
+        for (const name of names) rooms.set(name, roomId);
+      }
+    } else {
+      const roomId = app.repos.roomDevices.roomOf(only);
+      if (roomId !== null) rooms.set(only, roomId);
+    }
+    // The driver's open commands: all of them for a sweep, the one device's for its report.
+    const list = driver()?.unconfirmed() ?? [];
+    const commands = new Map<string, UnconfirmedCommand>();
+    for (const each of list) {
+      if (only === undefined || each.device === only) commands.set(each.device, each);
+    }
+    found.length = 0;
+    for (const [name, roomId] of rooms) {
+      const watch = watchOf(name);
+      const report = registry.report(name);
+      if (!report) {
+        // zigbee2mqtt does not know it (removed, renamed): nothing of it is known any more.
+        clearDevice(watch, name, DEVICE_ALARM_KINDS, found);
+        continue;
+      }
+      evaluateDeviceAlarms(
+        watch,
+        readingOf(name, roomId, report, commands, now, start),
+        now,
+        deps.deviceMinutes,
+        found,
+      );
+    }
+    // A device that left its room takes its alarms with it.
+    const left = only === undefined ? [...watches.keys()] : [only];
+    for (const name of left) {
+      if (rooms.has(name)) continue;
+      const watch = watches.get(name);
+      if (watch) clearDevice(watch, name, DEVICE_ALARM_KINDS, found);
+      watches.delete(name);
+    }
+    if (found.length === 0) return;
+    const events = found.splice(0);
+    try {
+      store(events, now);
+    } catch (error) {
+      // Not stored (disk full): forget what this round decided and take the database's word.
+      app.log.error({ err: error }, 'device alarms could not be stored');
+      watches.clear();
+      remember(repo.listOpen());
+    }
+  };
+
+  const store = (events: readonly DeviceAlarmEvent[], now: number) => {
+    let mailed = false;
+    app.db.transaction(() => {
+      for (const event of events) {
+        if (event.type === 'clear') {
+          repo.clear(event.alarmId, now);
+          continue;
+        }
+        const plan = mailPlan(
+          now,
+          repo.openedAfter(now - deps.mailWindowMs),
+          deps.mailWindowMs,
+          deps.mailSingles,
+        );
+        const names = deps.names(event.roomId);
+        const mails: NewAlarmMail[] = deps
+          .recipients({ id: event.roomId, floor: names.floorId ?? -1 })
+          .map((each) => ({ ...each, ...plan }));
+        const id = repo.open(
+          {
+            roomId: event.roomId,
+            ...names,
+            kind: event.kind,
+            device: event.device,
+            deviceKind: event.deviceKind,
+            since: event.since,
+            openedAt: now,
+            value: event.value,
+            target: event.target,
+          },
+          mails,
+        );
+        watchOf(event.device).open[event.kind] = { id, roomId: event.roomId };
+        mailed ||= mails.length > 0;
+      }
+    })();
+    if (mailed) deps.mailSoon();
+  };
+
+  let timer: NodeJS.Timeout | null = null;
+  let stopListening: (() => void) | null = null;
+  return {
+    remember,
+    evaluate,
+    /** Starts listening to the registry and the timer (onReady: `app.mqtt` exists by then). */
+    start() {
+      const registry = app.mqtt?.registry;
+      if (!registry) return;
+      startedAt = app.clock.now();
+      const safely = (only?: string) => {
+        try {
+          evaluate(app.clock.now(), only);
+        } catch (error) {
+          app.log.error({ err: error }, 'device alarm evaluation failed');
+        }
+      };
+      stopListening = registry.onChange((change) => {
+        if (change.kind === 'device') safely(change.name);
+        else if (change.kind === 'devices') safely();
+      });
+      // Retained messages may have come in before we listened.
+      safely();
+      // Often enough that ALARM_DEVICE_MINUTES is kept to a sixth of itself (1–10 s).
+      const period = Math.min(10_000, Math.max(1_000, (deps.deviceMinutes * 60_000) / 6));
+      timer = setInterval(() => safely(), period);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      stopListening?.();
+      timer = null;
+      stopListening = null;
+    },
+  };
+}
