@@ -15,7 +15,8 @@ export const mqttStatusQueryOptions = () =>
   queryOptions({
     queryKey: ['mqtt-status'],
     queryFn: () => apiGet<MqttStatus>(MQTT_STATUS_PATH, OWN_SERVER),
-    staleTime: 10_000,
+    // Cheap to ask: a window that regains focus asks at once.
+    staleTime: 0,
     refetchInterval: (query) => (query.state.data?.enabled ? MQTT_STATUS_POLL_MS : false),
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: (query) => query.state.data?.enabled === true,

@@ -101,11 +101,11 @@ function AssignButton({
       size="sm"
       variant="secondary"
       className={cn(wide && 'w-full')}
+      aria-label={`${intl.formatMessage({ id: 'devices.assign.open' })}: ${device.name}`}
       onClick={() => assign(device)}
     >
       <Link2 className="size-4" aria-hidden="true" />
       {intl.formatMessage({ id: 'devices.assign.open' })}
-      <span className="sr-only">{`: ${device.name}`}</span>
     </Button>
   );
 }
