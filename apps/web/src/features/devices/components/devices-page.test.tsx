@@ -263,6 +263,28 @@ describe('Geräte', () => {
     expect(await rowOf('TRV Wohnzimmer')).toHaveTextContent('Kein Raum');
   });
 
+  it('lists 1,000 thermostats without drawing every row, and the search and filter narrow them', async () => {
+    const user = userEvent.setup();
+    devices = Array.from({ length: 1000 }, (_, i) =>
+      device({
+        name: `TRV ${String(i).padStart(4, '0')}`,
+        room: i % 2 ? { id: 7, name: 'Bad OG' } : null,
+      }),
+    );
+    renderPage();
+    await screen.findByRole('table', { name: 'Geräte' });
+    expect(screen.getByText('1.000 Geräte')).toBeInTheDocument();
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '1001');
+    // Not every row is drawn (jsdom measures nothing, so how many is the virtualizer's guess).
+    expect(screen.getAllByRole('rowheader').length).toBeLessThan(1000);
+    await user.type(screen.getByLabelText('Geräte suchen (Name, Raum, Modell)'), 'TRV 0999');
+    expect(screen.getByText('1 von 1.000 Geräten')).toBeInTheDocument();
+    expect(screen.getAllByRole('rowheader')).toHaveLength(1);
+    await user.clear(screen.getByLabelText('Geräte suchen (Name, Raum, Modell)'));
+    await user.selectOptions(screen.getByLabelText('Anzeigen'), 'Ohne Raum');
+    expect(screen.getByText('500 von 1.000 Geräten')).toBeInTheDocument();
+  });
+
   it('says when the list cannot be loaded, and when zigbee2mqtt reports no device', async () => {
     server.use(
       mock.get(apiUrl('/devices/'), () =>
