@@ -95,6 +95,11 @@ test('the manager sees the devices, assigns one to a room; the gateway banner co
     'Wohnzimmer',
   );
   await expectNoA11yViolations(page, 'devices table');
+  // The table fits a small desktop beside the sidebar.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(table).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The broker dies: every page says so, and changes are still taken.
   await expect(page.getByTestId('gateway-banner')).toHaveCount(0);

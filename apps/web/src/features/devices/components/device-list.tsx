@@ -89,23 +89,25 @@ function describe(intl: ReturnType<typeof useIntl>, device: MqttDevice, now: Dat
 function AssignButton({
   device,
   assign,
-  wide,
+  compact,
 }: {
   device: MqttDevice;
   assign: DeviceListProps['assign'];
-  wide: boolean;
+  compact: boolean;
 }) {
   const intl = useIntl();
+  const label = `${intl.formatMessage({ id: 'devices.assign.open' })}: ${device.name}`;
   return (
     <Button
       size="sm"
-      variant="secondary"
-      className={cn(wide && 'w-full')}
-      aria-label={`${intl.formatMessage({ id: 'devices.assign.open' })}: ${device.name}`}
+      variant={compact ? 'ghost' : 'secondary'}
+      className={cn(compact ? 'size-9 px-0 [&_svg]:size-[18px]' : 'w-full whitespace-nowrap')}
+      aria-label={label}
+      title={compact ? label : undefined}
       onClick={() => assign(device)}
     >
       <Link2 className="size-4" aria-hidden="true" />
-      {intl.formatMessage({ id: 'devices.assign.open' })}
+      {!compact && intl.formatMessage({ id: 'devices.assign.open' })}
     </Button>
   );
 }
@@ -126,11 +128,12 @@ const Row = memo(function Row({ device, index, measure, now, assign }: ItemProps
       aria-rowindex={index + 2}
       className="border-b border-slate-200 align-top dark:border-white/10"
     >
-      <th scope="row" className="px-3 py-2 text-left font-normal">
-        <span className="font-medium break-all">{device.name}</span>
-        <span className="block text-xs text-slate-600 dark:text-slate-300">{d.kind}</span>
+      <th scope="row" className="min-w-44 px-3 py-2 text-left font-normal">
+        <span className="font-medium [overflow-wrap:anywhere]">{device.name}</span>
+        <span className="block text-xs text-slate-600 dark:text-slate-300">
+          {d.kind} · {d.model}
+        </span>
       </th>
-      <td className="px-2 py-2">{d.model}</td>
       <td className="px-2 py-2">{d.room}</td>
       <td className="px-2 py-2">
         <StateBadge device={device} />
@@ -140,23 +143,13 @@ const Row = memo(function Row({ device, index, measure, now, assign }: ItemProps
       <td className="px-2 py-2 whitespace-nowrap">{d.link}</td>
       <td className="px-2 py-2">{d.values}</td>
       <td className="px-2 py-1.5 text-right">
-        <AssignButton device={device} assign={assign} wide={false} />
+        <AssignButton device={device} assign={assign} compact />
       </td>
     </tr>
   );
 });
 
-const COLUMNS = [
-  'device',
-  'model',
-  'room',
-  'state',
-  'lastReport',
-  'battery',
-  'link',
-  'values',
-  'actions',
-];
+const COLUMNS = ['device', 'room', 'state', 'lastReport', 'battery', 'link', 'values', 'actions'];
 
 /** The devices as a table with a sticky header; only the rows near the viewport on a long list. */
 export function DeviceTable({ devices, ...props }: DeviceListProps) {
@@ -231,7 +224,7 @@ const Card = memo(function Card({ device, index, measure, now, assign }: ItemPro
     >
       <div className="flex items-start justify-between gap-2">
         <h2 className="min-w-0">
-          <span className="font-medium break-all">{device.name}</span>
+          <span className="font-medium [overflow-wrap:anywhere]">{device.name}</span>
           <span className="block text-xs text-slate-600 dark:text-slate-300">{d.kind}</span>
         </h2>
         <StateBadge device={device} />
@@ -244,7 +237,7 @@ const Card = memo(function Card({ device, index, measure, now, assign }: ItemPro
         <Field label={t('devices.col.link')}>{d.link}</Field>
         <Field label={t('devices.col.values')}>{d.values}</Field>
       </dl>
-      <AssignButton device={device} assign={assign} wide />
+      <AssignButton device={device} assign={assign} compact={false} />
     </li>
   );
 });

@@ -172,14 +172,14 @@ describe('Geräte', () => {
     await user.clear(screen.getByLabelText('Geräte suchen (Name, Raum, Modell)'));
     await user.type(screen.getByLabelText('Geräte suchen (Name, Raum, Modell)'), 'danfoss');
     expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual([
-      'TRV WohnzimmerThermostat',
+      'TRV WohnzimmerThermostat · Danfoss 014G2461',
     ]);
     await user.clear(screen.getByLabelText('Geräte suchen (Name, Raum, Modell)'));
     await user.selectOptions(screen.getByLabelText('Anzeigen'), 'Offline');
     expect(screen.getAllByRole('rowheader')).toHaveLength(1);
     await user.selectOptions(screen.getByLabelText('Anzeigen'), 'Ohne Raum');
     expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual([
-      'TRV WohnzimmerThermostat',
+      'TRV WohnzimmerThermostat · Danfoss 014G2461',
     ]);
     await user.selectOptions(screen.getByLabelText('Anzeigen'), 'Batterie schwach');
     expect(screen.getAllByRole('rowheader')).toHaveLength(1);
