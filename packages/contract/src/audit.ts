@@ -39,6 +39,11 @@ export const AUDIT_LIMITS_ACTIONS = ['limits-changed'] as const;
  * owner; after: `{id, name, access, expires}`; never the secret).
  */
 export const AUDIT_TOKEN_ACTIONS = ['token-created', 'token-first-used', 'token-revoked'] as const;
+/**
+ * Ours (issue 36): a room's zigbee2mqtt devices replaced (before/after `devices`: names); a room a
+ * device was moved away from gets its own entry.
+ */
+export const AUDIT_DEVICE_ACTIONS = ['room-devices-changed'] as const;
 export type AuditRoomAction = (typeof AUDIT_ROOM_ACTIONS)[number];
 export type AuditAccountAction = (typeof AUDIT_ACCOUNT_ACTIONS)[number];
 /** Every action the audit log records (schedules and absences add theirs here). */
@@ -49,6 +54,7 @@ export const AUDIT_ACTIONS = [
   ...AUDIT_ALARM_ACTIONS,
   ...AUDIT_LIMITS_ACTIONS,
   ...AUDIT_TOKEN_ACTIONS,
+  ...AUDIT_DEVICE_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

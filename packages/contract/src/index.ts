@@ -14,5 +14,11 @@ export * from './valve.js';
 export * from './device-programme.js';
 export * from './device-reader.js';
 export * from './members.js';
-export type { MqttStatus, MqttDevice, DeviceList } from './schemas/mqtt.js';
+export type {
+  MqttStatus,
+  MqttDevice,
+  DeviceList,
+  RoomDevicesBody,
+  RoomDevicesAnswer,
+} from './schemas/mqtt.js';
 export * from './tokens.js';

@@ -58,7 +58,7 @@ export function RootLayout({ prefetch }: { prefetch: (when: 'now' | 'idle') => v
     <>
       {progressBarLoader && <ProgressBar label={intl.formatMessage({ id: 'common.loading' })} />}
       {screenLoader && <ScreenLoader label={intl.formatMessage({ id: 'common.loading' })} />}
-      <ConnectionBanner />
+      <ConnectionBanner signedIn={signedIn} />
       <Outlet />
       <Toaster theme={theme} label={intl.formatMessage({ id: 'common.notifications' })} />
     </>

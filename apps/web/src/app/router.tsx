@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
               { path: paths.absences, lazy: page(() => import('@/routes/absences/absences')) },
               { path: paths.account, lazy: page(() => import('@/routes/account/account-page')) },
               { path: paths.members, lazy: page(() => import('@/routes/members/members-page')) },
+              { path: paths.devices, lazy: page(() => import('@/routes/devices/devices-page')) },
               {
                 path: paths.integrations,
                 lazy: page(() => import('@/routes/integrations/integrations-page')),

@@ -21,6 +21,8 @@ export const paths = {
   members: '/members',
   /** "Integrationen" (issue 35): access tokens, the Prometheus metrics, the API description. */
   integrations: '/integrations',
+  /** "Geräte" (issue 36): the zigbee2mqtt devices and their rooms, for building-wide managers. */
+  devices: '/devices',
   /** Holidays and other times away (issue 16). */
   absences: '/absences',
   floor: (area: Area, floorId: number | string) => `/room-control/${area}/${floorId}`,

@@ -110,7 +110,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 function send<T>(
   method: Method,
   url: string,
-  body: FormData | null,
+  body: FormData | string | null,
   { baseURL, headers = {}, timeout = REQUEST_TIMEOUT_MS }: RequestConfig,
 ): Promise<HttpResponse<T>> {
   const root =
@@ -124,6 +124,7 @@ function send<T>(
     xhr.timeout = timeout;
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Accept', 'application/json');
+    if (typeof body === 'string') xhr.setRequestHeader('Content-Type', 'application/json');
     // Tells the server not to send a Basic challenge, which would open the browser's own dialog.
     xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
     if (isOwnServer(target)) xhr.setRequestHeader(CLIENT_HEADER, WEB_CLIENT);
@@ -145,7 +146,7 @@ function send<T>(
 async function request<T>(
   method: Method,
   url: string,
-  body: FormData | null,
+  body: FormData | string | null,
   config: RequestConfig,
 ): Promise<HttpResponse<T>> {
   try {
@@ -287,6 +288,24 @@ export async function apiPost<T>(
     toFormData(payload, credentials ?? currentCredentials()),
     config,
   );
+  return { status: response.status, data: response.data };
+}
+
+/**
+ * POST of a JSON body (issue 36: a room's device names, which may hold commas and slashes), signed
+ * in with HTTP Basic: a JSON body carries no form fields.
+ */
+export async function apiPostJson<T>(url: string, payload: unknown, config: RequestConfig = {}) {
+  const credentials = currentCredentials();
+  const response = await request<T>('POST', url, JSON.stringify(payload), {
+    ...config,
+    headers: {
+      ...(credentials
+        ? { Authorization: basicAuthorization(credentials.username, credentials.password) }
+        : {}),
+      ...config.headers,
+    },
+  });
   return { status: response.status, data: response.data };
 }
 

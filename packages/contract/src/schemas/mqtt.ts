@@ -70,3 +70,29 @@ export type MqttDevice = Static<typeof MqttDeviceSchema>;
 /** `GET /api/devices/` (building-wide managers): every device, by name. */
 export const DeviceListSchema = Type.Object({ devices: Type.Array(MqttDeviceSchema) });
 export type DeviceList = Static<typeof DeviceListSchema>;
+
+/**
+ * `POST /api/rooms/{roomId}/devices` (building-wide managers): the room's new device list, as
+ * JSON (names may hold commas and slashes). A device of another room is moved here.
+ */
+export const RoomDevicesBodySchema = Type.Object({
+  devices: Type.Array(Type.String(), {
+    description:
+      'zigbee2mqtt friendly names, in order; they replace the room’s list ([] removes all). A device of another room is moved here.',
+  }),
+});
+export type RoomDevicesBody = Static<typeof RoomDevicesBodySchema>;
+
+/**
+ * Its answer: the room's devices now, and the device list entries (as `GET /api/devices/` shows
+ * them now) of every device whose room changed: added, moved here, or removed (room null).
+ */
+export const RoomDevicesAnswerSchema = Type.Object({
+  room: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    devices: Type.Array(Type.String()),
+  }),
+  changed: Type.Array(MqttDeviceSchema),
+});
+export type RoomDevicesAnswer = Static<typeof RoomDevicesAnswerSchema>;

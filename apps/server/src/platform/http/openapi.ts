@@ -25,6 +25,8 @@ export interface RouteDocs {
   tags?: string[];
   /** The form fields the route reads (multipart or urlencoded); documentation only. */
   form?: JsonSchema;
+  /** A JSON body the route reads (instead of form fields); documentation only. */
+  json?: JsonSchema;
   /** The query parameters the route reads; documentation only. */
   query?: JsonSchema;
   /**
@@ -238,7 +240,7 @@ export default fp<{ houseId: number }>(
         const write = method !== 'GET';
         const signIn = !docs.public;
         const params = paramsSchema(path, houseId);
-        const given = docs.form as SchemaObject | undefined;
+        const given = (docs.json ?? docs.form) as SchemaObject | undefined;
         const body: SchemaObject | undefined =
           given || (write && signIn)
             ? {
@@ -270,7 +272,7 @@ export default fp<{ houseId: number }>(
             .join('')}`,
           ...(params ? { params } : {}),
           ...(docs.query ? { querystring: docs.query } : {}),
-          ...(body ? { body, consumes: FORM_TYPES } : {}),
+          ...(body ? { body, consumes: docs.json ? ['application/json'] : FORM_TYPES } : {}),
           response,
           security: signIn ? [{ basic: [] }, { bearer: [] }] : [],
         };

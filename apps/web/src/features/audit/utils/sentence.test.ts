@@ -161,6 +161,25 @@ describe('account events', () => {
     );
   });
 
+  it("names a room's devices set (issue 36)", () => {
+    const devices = (before: unknown, after: unknown) =>
+      account({
+        user: 'demo',
+        action: 'room-devices-changed',
+        before,
+        after,
+      } as Partial<AuditEntry>);
+    expect(
+      auditSentence(
+        de,
+        devices({ devices: [] }, { devices: ['TRV Wohnzimmer', 'Sensor, Flur/1'] }),
+      ),
+    ).toBe('demo setzte die Geräte auf „TRV Wohnzimmer“ und „Sensor, Flur/1“ (vorher keine)');
+    expect(auditSentence(en, devices({ devices: ['TRV'] }, { devices: [] }))).toBe(
+      'demo set the devices to none (before: “TRV”)',
+    );
+  });
+
   it('names an absence created, edited, ended or deleted (issue 32)', () => {
     const absence = (action: string, before: unknown, after: unknown) =>
       account({ user: 'demo', action, before, after } as Partial<AuditEntry>);

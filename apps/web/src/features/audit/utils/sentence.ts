@@ -148,6 +148,25 @@ export function auditSentence(intl: IntlShape, entry: AuditEntry): string {
       before: limits(before.limits),
     });
   }
+  if (entry.action === 'room-devices-changed') {
+    // Issue 36: a room's zigbee2mqtt devices, "„TRV Wohnzimmer“, „Sensor“" or none.
+    const names = (value: unknown) => {
+      const list = Array.isArray(value)
+        ? value.filter((n): n is string => typeof n === 'string')
+        : [];
+      return list.length === 0
+        ? intl.formatMessage({ id: 'audit.devices.none' })
+        : intl.formatList(
+            list.map((name) => (intl.locale.startsWith('de') ? `„${name}“` : `“${name}”`)),
+            { type: 'conjunction' },
+          );
+    };
+    return t('audit.sentence.room-devices-changed', {
+      user,
+      after: names(after.devices),
+      before: names(before.devices),
+    });
+  }
   if (entry.action === 'alarm-acknowledged') {
     // The kind in the alarm page's words (the catalogue is the app's, not a feature's import).
     const kind = textOf(after.kind) ?? '–';

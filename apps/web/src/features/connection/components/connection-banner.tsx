@@ -1,6 +1,6 @@
 import { accountPaths, deviceApiPaths } from '@raumregler/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, RefreshCw, WifiOff } from 'lucide-react';
+import { CircleCheck, RadioTower, RefreshCw, WifiOff } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { apiGet } from '@/lib/api-client';
@@ -11,7 +11,9 @@ import {
   reportReachability,
   type Reachability,
 } from '@/lib/connection';
+import { formatDayTime, parseDeviceTime } from '@/lib/device-values';
 import { useLastRoomsShownAt } from '@/lib/last-rooms';
+import { useMqttStatus } from '@/lib/mqtt-status';
 
 /** How often to knock while the controller is away, and how often to check while it is there. */
 export const OFFLINE_PROBE_MS = 3000;
@@ -38,8 +40,11 @@ function probe(): Promise<boolean> {
  * Says plainly when the controller does not answer, keeps trying by itself, and when it answers
  * again reloads every query and says so for a few seconds.
  */
-export function ConnectionBanner() {
+export function ConnectionBanner({ signedIn = false }: { signedIn?: boolean } = {}) {
   const queryClient = useQueryClient();
+  // Issue 36: the radio gateway (MQTT broker) away is said in the same place, changes still go.
+  const mqtt = useMqttStatus(signedIn);
+  const gatewaySince = signedIn && mqtt?.broker?.connected === false ? mqtt.broker.since : null;
   const [state, setState] = useState<State>(() =>
     currentReachability() === 'unreachable' ? 'offline' : 'online',
   );
@@ -94,9 +99,10 @@ export function ConnectionBanner() {
 
   const retryNow = useCallback(() => void probe(), []);
   const banner = useRef<HTMLDivElement>(null);
-  useBannerHeight(banner, away ? 'offline' : state);
+  useBannerHeight(banner, away ? 'offline' : state, gatewaySince);
 
-  if (state === 'online' && lastRoomsAt === null) return null;
+  if (state === 'online' && lastRoomsAt === null)
+    return gatewaySince === null ? null : <GatewayBanner since={gatewaySince} banner={banner} />;
   if (state === 'recovered' && lastRoomsAt === null)
     return (
       <div
@@ -135,6 +141,39 @@ export function ConnectionBanner() {
 }
 
 /**
+ * "Funk-Gateway nicht erreichbar seit 07:40" (issue 36): the MQTT broker is away since then (the
+ * building's time; the date too when not today). Changes are still taken: they reach the
+ * thermostats when it is back.
+ */
+function GatewayBanner({
+  since,
+  banner,
+}: {
+  since: string;
+  banner: React.RefObject<HTMLDivElement | null>;
+}) {
+  const intl = useIntl();
+  const when = parseDeviceTime(since);
+  const time = when ? formatDayTime(intl, when, new Date()) : since;
+  return (
+    <div
+      ref={banner}
+      role="status"
+      data-testid="gateway-banner"
+      className="sticky top-0 z-30 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-100 px-4 py-2 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+    >
+      <RadioTower className="size-4 shrink-0" aria-hidden="true" />
+      <span>
+        <strong className="font-semibold">
+          <FormattedMessage id="connection.gateway.title" values={{ time }} />
+        </strong>{' '}
+        <FormattedMessage id="connection.gateway.detail" />
+      </span>
+    </div>
+  );
+}
+
+/**
  * "Stand 07:40: zuletzt bekannte Werte, Änderungen erst wieder mit Verbindung." — the rooms on
  * screen are the stored ones (issue 32); the date too when they are not of today.
  */
@@ -163,7 +202,11 @@ function LastKnownNote({ at }: { at: number }) {
  * `--banner-h` on <html>, so the fixed sidebar and the sticky header start below it instead of
  * covering it (features/layout/components/app-shell.tsx, sidebar.tsx).
  */
-function useBannerHeight(banner: React.RefObject<HTMLDivElement | null>, state: State) {
+function useBannerHeight(
+  banner: React.RefObject<HTMLDivElement | null>,
+  state: State,
+  gateway: string | null,
+) {
   useLayoutEffect(() => {
     const root = document.documentElement;
     const element = banner.current;
@@ -177,5 +220,5 @@ function useBannerHeight(banner: React.RefObject<HTMLDivElement | null>, state: 
       observer?.disconnect();
       root.style.removeProperty('--banner-h');
     };
-  }, [banner, state]);
+  }, [banner, state, gateway]);
 }

@@ -1,3 +1,4 @@
+import type { MqttStatus } from '@raumregler/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
@@ -37,7 +38,10 @@ const record = async (request: Request) => {
   });
 };
 
+const MQTT_OFF: MqttStatus = { enabled: false, broker: null, zigbee2mqtt: null, discovery: null };
+let mqttStatus: MqttStatus = MQTT_OFF;
 const server = setupServer(
+  mock.get(apiUrl('/mqtt/status'), () => HttpResponse.json(mqttStatus)),
   mock.get(apiUrl('/tokens/'), () => HttpResponse.json({ tokens })),
   mock.post(apiUrl('/tokens/'), async ({ request }) => {
     await record(request);
@@ -79,6 +83,7 @@ beforeEach(() => {
     token({ id: 1, name: 'Heizungsskript', access: 'write', expires: '2099-12-31' }),
   ];
   refuseCreate = null;
+  mqttStatus = MQTT_OFF;
 });
 afterEach(() => {
   server.resetHandlers();
@@ -105,6 +110,46 @@ const rowOf = async (name: string) =>
   (await screen.findByRole('rowheader', { name })).closest('tr')!;
 
 const snippet = () => screen.getByRole('region', { name: 'Prometheus-Metriken' });
+
+describe('Integrationen: MQTT (issue 36)', () => {
+  it('shows the broker, zigbee2mqtt and Home Assistant discovery where MQTT is set, and nothing without it', async () => {
+    const since = new Date();
+    since.setHours(7, 40, 0, 0);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const local = `${since.getFullYear()}-${pad(since.getMonth() + 1)}-${pad(since.getDate())}T07:40:00+01:00`;
+    mqttStatus = {
+      enabled: true,
+      broker: { connected: true, since: local },
+      zigbee2mqtt: { base_topic: 'zigbee2mqtt', bridge: 'online', devices: 12 },
+      discovery: { enabled: true, prefix: 'homeassistant' },
+    };
+    const { unmount } = renderPage();
+    const section = await screen.findByRole('region', { name: 'MQTT' });
+    expect(section).toHaveTextContent('BrokerVerbunden seit 07:40');
+    expect(section).toHaveTextContent('Läuft (zigbee2mqtt), 12 Geräte');
+    expect(section).toHaveTextContent('Discovery an (Präfix homeassistant)');
+    unmount();
+
+    mqttStatus = {
+      enabled: true,
+      broker: { connected: false, since: '2025-01-05T18:05:00+01:00' },
+      zigbee2mqtt: null,
+      discovery: { enabled: false, prefix: 'homeassistant' },
+    };
+    const second = renderPage();
+    const away = await screen.findByRole('region', { name: 'MQTT' });
+    expect(away).toHaveTextContent(/Nicht erreichbar seit 5\. Jan\. 2025, 18:05/);
+    expect(away).toHaveTextContent('Aus (nur Home Assistant)');
+    expect(away).toHaveTextContent('Discovery aus');
+    second.unmount();
+
+    mqttStatus = MQTT_OFF;
+    renderPage();
+    await screen.findByRole('region', { name: 'Prometheus-Metriken' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'MQTT' })).toBeNull();
+  });
+});
 
 describe('Integrationen', () => {
   it('lists the tokens with access, validity, creation and last use', async () => {

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useMqttStatus } from '@/lib/mqtt-status';
 import { useNow } from '@/lib/use-now';
 import type { CreatedToken } from '../api/token-types';
 import { dayOf } from '../utils/describe';
 import { ApiSection } from './api-section';
 import { MetricsSection } from './metrics-section';
+import { MqttSection } from './mqtt-section';
 import { TokensSection } from './tokens-section';
 
 /**
@@ -27,6 +29,7 @@ export function IntegrationsPage({
   const intl = useIntl();
   const now = useNow();
   const [revealed, setRevealed] = useState<CreatedToken | null>(null);
+  const mqtt = useMqttStatus(true);
   return (
     <div className="flex flex-col gap-5">
       <div>
@@ -46,6 +49,7 @@ export function IntegrationsPage({
         onReveal={setRevealed}
       />
       <MetricsSection origin={origin} revealed={revealed} />
+      {mqtt?.enabled && <MqttSection status={mqtt} now={now} />}
       <ApiSection />
     </div>
   );

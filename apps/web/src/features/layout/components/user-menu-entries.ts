@@ -10,6 +10,7 @@ import {
   ScrollText,
   Settings,
   ShieldCheck,
+  Thermometer,
   UserPen,
   UserRound,
   Users,
@@ -41,6 +42,8 @@ export const SCREEN_ENTRIES: readonly {
   icon: LucideIcon;
   to: string;
   capability: Capability | 'manageBuilding' | null;
+  /** Only when the server speaks MQTT (`GET /api/mqtt/status` `enabled`). */
+  mqtt?: boolean;
 }[] = [
   { id: 'layout.user.myAccount', icon: Settings, to: paths.account, capability: null },
   { id: 'absences.menu', icon: CalendarOff, to: paths.absences, capability: 'manage' },
@@ -48,6 +51,14 @@ export const SCREEN_ENTRIES: readonly {
   { id: 'layout.user.members', icon: Users, to: paths.members, capability: 'manageBuilding' },
   // Issue 35: everyone who may see the building makes tokens for their own tools.
   { id: 'layout.user.integrations', icon: Blocks, to: paths.integrations, capability: 'read' },
+  // Issue 36: the zigbee2mqtt devices and their rooms, only where MQTT is set.
+  {
+    id: 'layout.user.devices',
+    icon: Thermometer,
+    to: paths.devices,
+    capability: 'manageBuilding',
+    mqtt: true,
+  },
 ];
 
 /**
@@ -58,11 +69,13 @@ export const mayOpen = (
   entry: (typeof SCREEN_ENTRIES)[number],
   permissions: Permissions | null | undefined,
   today?: string,
+  mqtt = false,
 ) =>
-  entry.capability === null ||
-  (entry.capability === 'manageBuilding'
-    ? managesBuilding(permissions, today)
-    : can(permissions, entry.capability, null, today));
+  (entry.mqtt !== true || mqtt) &&
+  (entry.capability === null ||
+    (entry.capability === 'manageBuilding'
+      ? managesBuilding(permissions, today)
+      : can(permissions, entry.capability, null, today)));
 
 /**
  * The account menu's entries without a screen ("Soon"): the spec's list, less those whose screen

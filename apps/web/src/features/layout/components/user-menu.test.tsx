@@ -3,14 +3,16 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SettingsProvider } from '@/lib/settings-provider';
-import { TestProviders } from '@/lib/testing';
+import { TestProviders, testQueryClient } from '@/lib/testing';
+import type { QueryClient } from '@tanstack/react-query';
+import { mqttStatusQueryOptions } from '@/lib/mqtt-status';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { UserMenu } from './user-menu';
 
-function renderMenu(permissions?: Permissions) {
+function renderMenu(permissions?: Permissions, client?: QueryClient) {
   const onLogout = vi.fn();
   render(
-    <TestProviders>
+    <TestProviders client={client}>
       <SettingsProvider>
         <MemoryRouter initialEntries={['/']}>
           <Routes>
@@ -29,6 +31,7 @@ function renderMenu(permissions?: Permissions) {
             <Route path="/account" element={<h1>Kontoseite</h1>} />
             <Route path="/members" element={<h1>Mitgliederseite</h1>} />
             <Route path="/integrations" element={<h1>Integrationsseite</h1>} />
+            <Route path="/devices" element={<h1>Geräteseite</h1>} />
           </Routes>
         </MemoryRouter>
       </SettingsProvider>
@@ -38,6 +41,37 @@ function renderMenu(permissions?: Permissions) {
 }
 
 describe('UserMenu', () => {
+  it('opens Geräte for building-wide managers only where MQTT is on (issue 36)', async () => {
+    const manager = { access_to_smart: 'full', access_to_pro: 'read', floors: [], rooms: [] };
+    const withMqtt = (enabled: boolean) => {
+      const client = testQueryClient();
+      client.setQueryData(mqttStatusQueryOptions().queryKey, {
+        enabled,
+        broker: enabled ? { connected: true, since: '2026-11-27T07:40:00+01:00' } : null,
+        zigbee2mqtt: null,
+        discovery: null,
+      });
+      return client;
+    };
+    const user = userEvent.setup();
+    renderMenu(manager as Permissions, withMqtt(false));
+    await user.click(screen.getByRole('button', { name: 'Benutzermenü von demo' }));
+    await screen.findByRole('menuitem', { name: 'Mitglieder & Rollen' });
+    expect(screen.queryByRole('menuitem', { name: 'Geräte' })).toBeNull();
+    cleanup();
+
+    renderMenu({ ...manager, rooms: [1] } as Permissions, withMqtt(true));
+    await user.click(screen.getByRole('button', { name: 'Benutzermenü von demo' }));
+    await screen.findByRole('menuitem', { name: /Mitglieder & Rollen/ });
+    expect(screen.queryByRole('menuitem', { name: 'Geräte' })).toBeNull();
+    cleanup();
+
+    renderMenu(manager as Permissions, withMqtt(true));
+    await user.click(screen.getByRole('button', { name: 'Benutzermenü von demo' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Geräte' }));
+    expect(await screen.findByRole('heading', { name: 'Geräteseite' })).toBeInTheDocument();
+  });
+
   it('shows its button at once and opens the menu once its code is here', async () => {
     const onLogout = renderMenu();
     const button = screen.getByRole('button', { name: 'Benutzermenü von demo' });

@@ -1,0 +1,270 @@
+import type { MqttDevice } from '@raumregler/contract';
+import { BatteryLow, Link2 } from 'lucide-react';
+import { memo, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { useWindowList } from '@/lib/use-window-list';
+import { BATTERY_LOW, lastReportText, modelText, temperatureText } from '../utils/devices';
+
+export interface DeviceListProps {
+  devices: readonly MqttDevice[];
+  now: Date;
+  /** Opens the room choice for a device. */
+  assign: (device: MqttDevice) => void;
+}
+
+/** Online / offline / unknown to zigbee2mqtt / no availability: a badge with words, not colour alone. */
+function StateBadge({ device }: { device: MqttDevice }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  if (!device.known)
+    return (
+      <Badge className="bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100">
+        {t('devices.state.unknown')}
+      </Badge>
+    );
+  if (device.availability === 'offline')
+    return (
+      <Badge className="bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100">
+        {t('devices.state.offline')}
+      </Badge>
+    );
+  if (device.availability === 'online')
+    return (
+      <Badge className="bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100">
+        {t('devices.state.online')}
+      </Badge>
+    );
+  return (
+    <Badge className="bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+      {t('devices.state.none')}
+    </Badge>
+  );
+}
+
+function describe(intl: ReturnType<typeof useIntl>, device: MqttDevice, now: Date) {
+  const t = (id: string) => intl.formatMessage({ id });
+  const temperature = temperatureText(intl, device.temperature);
+  const setpoint = temperatureText(intl, device.setpoint);
+  return {
+    kind: t(`devices.kind.${device.kind}`),
+    model: modelText(device),
+    room: device.room?.name ?? t('devices.room.none'),
+    lastReport: device.known ? lastReportText(intl, device.last_seen, now) : '–',
+    battery:
+      device.battery === null ? (
+        device.power === 'mains' ? (
+          t('devices.mains')
+        ) : (
+          '–'
+        )
+      ) : (
+        <span
+          className={cn(
+            device.battery < BATTERY_LOW && 'font-semibold text-red-700 dark:text-red-300',
+          )}
+        >
+          {device.battery < BATTERY_LOW && (
+            <BatteryLow className="mr-1 inline size-4 align-[-3px]" aria-hidden="true" />
+          )}
+          {intl.formatNumber(device.battery / 100, { style: 'percent' })}
+          {device.battery < BATTERY_LOW && (
+            <span className="sr-only"> {t('devices.batteryLow')}</span>
+          )}
+        </span>
+      ),
+    link: device.linkquality === null ? '–' : intl.formatNumber(device.linkquality),
+    values:
+      [
+        temperature && intl.formatMessage({ id: 'devices.temperature' }, { value: temperature }),
+        setpoint && intl.formatMessage({ id: 'devices.setpoint' }, { value: setpoint }),
+      ]
+        .filter(Boolean)
+        .join(' · ') || '–',
+  };
+}
+
+function AssignButton({
+  device,
+  assign,
+  compact,
+}: {
+  device: MqttDevice;
+  assign: DeviceListProps['assign'];
+  compact: boolean;
+}) {
+  const intl = useIntl();
+  const label = `${intl.formatMessage({ id: 'devices.assign.open' })}: ${device.name}`;
+  return (
+    <Button
+      size="sm"
+      variant={compact ? 'ghost' : 'secondary'}
+      className={cn(compact ? 'size-9 px-0 [&_svg]:size-[18px]' : 'w-full whitespace-nowrap')}
+      aria-label={label}
+      title={compact ? label : undefined}
+      onClick={() => assign(device)}
+    >
+      <Link2 className="size-4" aria-hidden="true" />
+      {!compact && intl.formatMessage({ id: 'devices.assign.open' })}
+    </Button>
+  );
+}
+
+type ItemProps = Omit<DeviceListProps, 'devices'> & {
+  device: MqttDevice;
+  index: number;
+  measure?: (element: Element | null) => void;
+};
+
+const Row = memo(function Row({ device, index, measure, now, assign }: ItemProps) {
+  const intl = useIntl();
+  const d = describe(intl, device, now);
+  return (
+    <tr
+      ref={measure}
+      data-index={index}
+      aria-rowindex={index + 2}
+      className="border-b border-slate-200 align-top dark:border-white/10"
+    >
+      <th scope="row" className="min-w-44 px-3 py-2 text-left font-normal">
+        <span className="font-medium [overflow-wrap:anywhere]">{device.name}</span>
+        <span className="block text-xs text-slate-600 dark:text-slate-300">
+          {d.kind} · {d.model}
+        </span>
+      </th>
+      <td className="px-2 py-2">{d.room}</td>
+      <td className="px-2 py-2">
+        <StateBadge device={device} />
+      </td>
+      <td className="px-2 py-2 whitespace-nowrap">{d.lastReport}</td>
+      <td className="px-2 py-2 whitespace-nowrap">{d.battery}</td>
+      <td className="px-2 py-2 whitespace-nowrap">{d.link}</td>
+      <td className="px-2 py-2">{d.values}</td>
+      <td className="px-2 py-1.5 text-right">
+        <AssignButton device={device} assign={assign} compact />
+      </td>
+    </tr>
+  );
+});
+
+const COLUMNS = ['device', 'room', 'state', 'lastReport', 'battery', 'link', 'values', 'actions'];
+
+/** The devices as a table with a sticky header; only the rows near the viewport on a long list. */
+export function DeviceTable({ devices, ...props }: DeviceListProps) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const { indexes, before, after, startRef, measure } = useWindowList<HTMLTableRowElement>({
+    count: devices.length,
+    itemKey: (index) => devices[index]?.name ?? index,
+    estimate: 57,
+  });
+  return (
+    <table className="w-full border-collapse text-sm" aria-rowcount={devices.length + 1}>
+      <caption className="sr-only">{t('devices.table.caption')}</caption>
+      <thead className="sticky top-[var(--below-header)] z-[1] bg-slate-50 text-left text-slate-700 shadow-[inset_0_-1px_0] shadow-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:shadow-white/10">
+        <tr aria-rowindex={1}>
+          {COLUMNS.map((column) => (
+            <th
+              key={column}
+              scope="col"
+              className={cn(
+                'px-2 py-2 font-semibold whitespace-nowrap first:px-3',
+                column === 'actions' && 'text-right',
+              )}
+            >
+              {column === 'actions' ? (
+                <span className="sr-only">{t('devices.col.actions')}</span>
+              ) : (
+                t(`devices.col.${column}`)
+              )}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        <tr ref={startRef} aria-hidden="true" style={{ height: before }}>
+          <td colSpan={COLUMNS.length} className="p-0" />
+        </tr>
+        {indexes.map((index) => {
+          const device = devices[index]!;
+          return (
+            <Row key={device.name} device={device} index={index} measure={measure} {...props} />
+          );
+        })}
+        {after > 0 && (
+          <tr aria-hidden="true" style={{ height: after }}>
+            <td colSpan={COLUMNS.length} className="p-0" />
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+const Card = memo(function Card({ device, index, measure, now, assign }: ItemProps) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const d = describe(intl, device, now);
+  return (
+    <li
+      ref={measure}
+      data-index={index}
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-white/10 dark:bg-slate-900"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h2 className="min-w-0">
+          <span className="font-medium [overflow-wrap:anywhere]">{device.name}</span>
+          <span className="block text-xs text-slate-600 dark:text-slate-300">{d.kind}</span>
+        </h2>
+        <StateBadge device={device} />
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        <Field label={t('devices.col.model')}>{d.model}</Field>
+        <Field label={t('devices.col.room')}>{d.room}</Field>
+        <Field label={t('devices.col.lastReport')}>{d.lastReport}</Field>
+        <Field label={t('devices.col.battery')}>{d.battery}</Field>
+        <Field label={t('devices.col.link')}>{d.link}</Field>
+        <Field label={t('devices.col.values')}>{d.values}</Field>
+      </dl>
+      <AssignButton device={device} assign={assign} compact={false} />
+    </li>
+  );
+});
+
+/** The devices on a phone: one card each, near the viewport only on a long list. */
+export function DeviceCards({ devices, ...props }: DeviceListProps) {
+  const intl = useIntl();
+  const { indexes, before, after, startRef, measure } = useWindowList<HTMLDivElement>({
+    count: devices.length,
+    itemKey: (index) => devices[index]?.name ?? index,
+    estimate: 240,
+  });
+  return (
+    <div>
+      <div ref={startRef} aria-hidden="true" style={{ height: before }} />
+      <ul
+        className="flex flex-col gap-3"
+        aria-label={intl.formatMessage({ id: 'devices.table.caption' })}
+      >
+        {indexes.map((index) => {
+          const device = devices[index]!;
+          return (
+            <Card key={device.name} device={device} index={index} measure={measure} {...props} />
+          );
+        })}
+      </ul>
+      {after > 0 && <div aria-hidden="true" style={{ height: after }} />}
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import type { MqttDevice } from '@raumregler/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { SearchInput } from '@/components/ui/search-input';
+import { Spinner } from '@/components/ui/spinner';
+import { errorReason } from '@/lib/error-reason';
+import { useNow } from '@/lib/use-now';
+import { usePhone } from '@/lib/use-phone';
+import { devicesQueryOptions, useAssignDevice } from '../api/devices';
+import { DEVICE_FILTERS, filterDevices, type DeviceFilter } from '../utils/devices';
+import { AssignDialog, type DeviceFloor } from './assign-dialog';
+import { DeviceCards, DeviceTable } from './device-list';
+
+/**
+ * "Geräte" (`/devices`, issue 36), for building-wide managers with MQTT: every zigbee2mqtt
+ * thermostat and sensor with model, room, availability, last report, battery, link quality and
+ * its last temperature and setpoint; names rooms list that zigbee2mqtt lacks flagged; search and
+ * filters for a big building; a room chosen per device (a device of another room is moved).
+ */
+export function DevicesPage({ floors }: { floors: readonly DeviceFloor[] }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const ids = useId();
+  const now = useNow();
+  const phone = usePhone();
+  const query = useQuery(devicesQueryOptions());
+  const devices = useMemo(() => query.data ?? [], [query.data]);
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<DeviceFilter>('all');
+  const [open, setOpen] = useState<MqttDevice | null>(null);
+  const [said, setSaid] = useState<string | null>(null);
+  const assign = useAssignDevice(devices);
+  const shown = useMemo(() => filterDevices(devices, search, filter), [devices, search, filter]);
+  const unknown = devices.filter((device) => !device.known).length;
+
+  let body;
+  if (query.isPending)
+    body = (
+      <div className="flex justify-center py-8">
+        <Spinner label={t('devices.loading')} className="text-primary" />
+      </div>
+    );
+  else if (query.isError)
+    body = (
+      <Alert variant="danger" className="items-center">
+        <div className="flex flex-col items-start gap-2">
+          {t('devices.loadFailed')} {errorReason(intl, query.error) ?? ''}
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            {t('devices.retry')}
+          </Button>
+        </div>
+      </Alert>
+    );
+  else if (shown.length === 0)
+    body = (
+      <p className="text-slate-600 dark:text-slate-300">
+        {t(devices.length === 0 ? 'devices.empty' : 'devices.noMatch')}
+      </p>
+    );
+  else {
+    const List = phone ? DeviceCards : DeviceTable;
+    body = (
+      <List
+        devices={shown}
+        now={now}
+        assign={(device) => {
+          setSaid(null);
+          assign.reset();
+          setOpen(device);
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('devices.title')}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('devices.subtitle')}</p>
+      </div>
+      {unknown > 0 && (
+        <Alert variant="warning">{t('devices.unknownNote', { count: unknown })}</Alert>
+      )}
+      <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
+        <div className="w-full sm:w-80">
+          <label htmlFor={`${ids}-search`} className="mb-1 block text-sm font-medium">
+            {t('devices.search')}
+          </label>
+          <SearchInput
+            id={`${ids}-search`}
+            value={search}
+            aria-describedby={`${ids}-count`}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="w-full sm:w-56">
+          <label htmlFor={`${ids}-filter`} className="mb-1 block text-sm font-medium">
+            {t('devices.filter')}
+          </label>
+          <select
+            id={`${ids}-filter`}
+            value={filter}
+            onChange={(event) => setFilter(event.target.value as DeviceFilter)}
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+          >
+            {DEVICE_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {t(`devices.filter.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p id={`${ids}-count`} className="pb-2 text-sm font-medium" aria-live="polite">
+          {query.data
+            ? shown.length === devices.length
+              ? t('devices.count', { count: devices.length })
+              : t('devices.countMatches', { count: shown.length, total: devices.length })
+            : ''}
+        </p>
+      </div>
+      <div role="status">
+        {said && (
+          <p className="rounded-lg bg-green-50 p-3 text-sm text-green-900 dark:bg-green-950 dark:text-green-100">
+            {said}
+          </p>
+        )}
+      </div>
+      {body}
+      {open && (
+        <AssignDialog
+          device={open}
+          floors={floors}
+          pending={assign.isPending}
+          error={assign.error}
+          onClose={() => setOpen(null)}
+          onSave={(to) =>
+            assign.mutate(
+              { device: open, to },
+              {
+                onSuccess: () => {
+                  setOpen(null);
+                  setSaid(
+                    to
+                      ? t('devices.assigned', { name: open.name, room: to.name })
+                      : t('devices.unassigned', { name: open.name }),
+                  );
+                },
+              },
+            )
+          }
+        />
+      )}
+    </div>
+  );
+}
