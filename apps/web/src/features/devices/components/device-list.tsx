@@ -1,12 +1,13 @@
 import type { MqttDevice } from '@raumregler/contract';
 import { BatteryLow, Link2 } from 'lucide-react';
-import { memo, type ReactNode } from 'react';
+import { memo } from 'react';
 import { useIntl } from 'react-intl';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useWindowList } from '@/lib/use-window-list';
 import { BATTERY_LOW, lastReportText, modelText, temperatureText } from '../utils/devices';
+import { DetailField } from '@/components/ui/detail-field';
 
 export interface DeviceListProps {
   devices: readonly MqttDevice[];
@@ -203,15 +204,6 @@ export function DeviceTable({ devices, ...props }: DeviceListProps) {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
-      <dd className="break-words">{children}</dd>
-    </div>
-  );
-}
-
 const Card = memo(function Card({ device, index, measure, now, assign }: ItemProps) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -230,12 +222,12 @@ const Card = memo(function Card({ device, index, measure, now, assign }: ItemPro
         <StateBadge device={device} />
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-        <Field label={t('devices.col.model')}>{d.model}</Field>
-        <Field label={t('devices.col.room')}>{d.room}</Field>
-        <Field label={t('devices.col.lastReport')}>{d.lastReport}</Field>
-        <Field label={t('devices.col.battery')}>{d.battery}</Field>
-        <Field label={t('devices.col.link')}>{d.link}</Field>
-        <Field label={t('devices.col.values')}>{d.values}</Field>
+        <DetailField label={t('devices.col.model')}>{d.model}</DetailField>
+        <DetailField label={t('devices.col.room')}>{d.room}</DetailField>
+        <DetailField label={t('devices.col.lastReport')}>{d.lastReport}</DetailField>
+        <DetailField label={t('devices.col.battery')}>{d.battery}</DetailField>
+        <DetailField label={t('devices.col.link')}>{d.link}</DetailField>
+        <DetailField label={t('devices.col.values')}>{d.values}</DetailField>
       </dl>
       <AssignButton device={device} assign={assign} compact={false} />
     </li>
