@@ -42,9 +42,9 @@ export const EVALUATE_MS = 20_000;
 
 /**
  * MQTT mode (issue 36): the rooms fed from their devices, and their thermostats driven with
- * the rooms' targets (driver.ts). Every change is seen through the building's version within
- * CHANGE_POLL_MS (writes through the app, the CLI, absences); time-driven ones every
- * EVALUATE_MS. The feed's own writes (measured values only) do not count as changes.
+ * the rooms' targets (driver.ts). Every change is seen through the building's version: right
+ * after an answered write of our API, and within CHANGE_POLL_MS otherwise (the CLI's commits);
+ * time-driven ones every EVALUATE_MS. The feed's own writes (measured values only) do not count as changes.
  */
 function driveBuilding(app: FastifyInstance, service: MqttService) {
   const registry = service.registry!;
@@ -88,12 +88,17 @@ function driveBuilding(app: FastifyInstance, service: MqttService) {
   service.feed = feed;
   service.driver = driver;
   service.onConnected(() => driver.evaluate(true));
-  const poll = setInterval(() => {
+  const check = () => {
     const now = building.version();
     if (now === version) return;
     version = now;
     driver.evaluate();
-  }, CHANGE_POLL_MS);
+  };
+  // A write answered through our API goes out at once; the poll catches the rest (the CLI).
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') setImmediate(check);
+  });
+  const poll = setInterval(check, CHANGE_POLL_MS);
   const periodic = setInterval(() => driver.evaluate(), EVALUATE_MS);
   poll.unref();
   periodic.unref();
