@@ -140,6 +140,13 @@ describe('MQTT mode', () => {
       const living = (await temps(server)).find((room) => room.id === LIVING)!;
       expect(living.temperatur).toBe(19.8);
     }, 3_000);
+    // The history records the devices' values (and none for the room without devices).
+    server.app.history.tick();
+    const now = server.app.clock.now();
+    const [sample] = server.app.history.query(LIVING, now - 120_000, now + 60_000).samples;
+    expect(sample).toMatchObject({ temperature: 19.8, target: 21, humidity: 48 });
+    const [none] = server.app.history.query(WC, now - 120_000, now + 60_000).samples;
+    expect(none).toMatchObject({ temperature: null, humidity: null });
   });
 
   it('sends a write within a second, in each device’s property, rounded to its step and within its range', async () => {
@@ -220,6 +227,8 @@ describe('MQTT mode', () => {
       timeoutMs: 15_000,
     });
     expect(command.payload.system_mode).toBe('heat');
+    // After our reconnect every thermostat is sent its target, unchanged ones too.
+    await double.waitForCommand(TUYA, (p) => p.current_heating_setpoint === 17, { since });
   }, 30_000);
 
   it('sends again to a device back online, and when its report disagrees', async () => {
