@@ -206,6 +206,19 @@ describe('MQTT mode', () => {
     expect(countTo(double, TRV)).toBe(before + 1);
   });
 
+  it('sends a thermostat given to another room that room’s target at once', async () => {
+    const { double, server } = await setUp();
+    const since = Date.now();
+    await server.app.commit(() => {
+      server.app.repos.roomDevices.set(STUDY, []);
+      server.app.repos.roomDevices.set(WC, [COARSE]);
+    });
+    // The Gäste-WC has no programme: its 19 °C.
+    const command = await double.waitForCommand(COARSE, () => true, { since });
+    expect(command.payload).toEqual({ occupied_heating_setpoint: 19, system_mode: 'heat' });
+    expect(command.at - since).toBeLessThan(1_000);
+  });
+
   it('overwrites what a thermostat reports before our first command: no knob', async () => {
     const { server, double } = await setUp({ occupied_heating_setpoint: 17 });
     await eventually(() => expect(double.state(TRV).occupied_heating_setpoint).toBe(21));
