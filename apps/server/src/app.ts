@@ -143,7 +143,7 @@ export async function buildApp({
   // Ours (issue 34): a room's limits, for those who manage it; in proxy mode too (our rooms
   // follow the device's, and the proxy checks a bound user's writes against them).
   await app.register(roomLimitsRoutes, { prefix: '/api' });
-  await app.register(historyModule, { simulation, backfill: !realDevices });
+  await app.register(historyModule, { simulation, backfill: simulation && !realDevices });
   await app.register(alarmsModule);
   // MQTT_URL (issue 36): the broker and zigbee2mqtt's devices; in MQTT mode they feed the rooms
   // and the thermostats are driven (modules/mqtt/driver.ts).

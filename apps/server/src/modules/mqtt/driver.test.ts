@@ -140,7 +140,11 @@ describe('MQTT mode', () => {
       const living = (await temps(server)).find((room) => room.id === LIVING)!;
       expect(living.temperatur).toBe(19.8);
     }, 3_000);
-    // The history records the devices' values (and none for the room without devices).
+    // The history records the devices' values (and none for the room without devices), and
+    // invents no past: no backfill, though HISTORY_BACKFILL_DAYS is 7.
+    expect(server.app.config.historyBackfillDays).toBe(7);
+    await server.app.history.startBackfill();
+    expect(server.app.history.backfillStatus()).toBe('none');
     server.app.history.tick();
     const now = server.app.clock.now();
     const [sample] = server.app.history.query(LIVING, now - 120_000, now + 60_000).samples;
