@@ -83,4 +83,12 @@ test('real thermostats: the room shows the thermostat, a knob by hand is tempora
     },
   );
   expect(sent.payload).toEqual({ occupied_heating_setpoint: knob + 0.5, system_mode: 'heat' });
+
+  // The Protokoll names the thermostat, from the device; the dial's change from the app.
+  await page.goto('audit');
+  const table = page.getByRole('table', { name: 'Änderungen, die neuesten zuerst' });
+  const knobRow = table.getByRole('row').nth(2);
+  await expect(knobRow).toContainText(`${TRV} setzte`);
+  await expect(knobRow.getByRole('cell').last()).toHaveText('Gerät');
+  await expect(table.getByRole('row').nth(1).getByRole('cell').last()).toHaveText('App');
 });
