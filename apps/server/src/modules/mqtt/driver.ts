@@ -61,8 +61,11 @@ export function createDriver(options: DriverOptions): MqttDriver {
   const { registry, now, log } = options;
   const states = new Map<string, DriveState>();
   const roomOfDevice = new Map<string, number>();
-  /** The last report time judged per device (availability messages are not reports). */
-  const judgedAt = new Map<string, number | null>();
+  /**
+   * The last state judged per device: the registry keeps a new object per state message, so an
+   * availability message (not a report) leaves it as it was.
+   */
+  const judged = new Map<string, object>();
   const availability = new Map<string, Availability | null>();
   /** Rooms whose knob change is being written: not driven until it is durable. */
   const knobRooms = new Set<number>();
@@ -147,8 +150,8 @@ export function createDriver(options: DriverOptions): MqttDriver {
       evaluate();
     }
     // A state report (not an availability message): what its setpoint says.
-    if (judgedAt.get(name) === report.lastReportAt) return;
-    judgedAt.set(name, report.lastReportAt);
+    if (judged.get(name) === report.state) return;
+    judged.set(name, report.state);
     const reported = report.state[spec.property];
     if (typeof reported !== 'number' || !Number.isFinite(reported)) return;
     if (knobRooms.has(roomId)) return;
