@@ -12,8 +12,8 @@ import auditModule, { recordSignInRefusal } from './modules/audit/index.js';
 import buildingModule, { deviceApiRoutes, roomLimitsRoutes } from './modules/building/index.js';
 import historyModule from './modules/history/index.js';
 import metricsModule from './modules/metrics/index.js';
-import mqttModule from './modules/mqtt/index.js';
 import homeAssistantModule from './modules/homeassistant/index.js';
+import mqttModule, { drivesBuilding } from './modules/mqtt/index.js';
 import proxyModule from './modules/proxy/index.js';
 import schedulesModule from './modules/schedules/index.js';
 import tokensModule, { recordTokenFirstUse } from './modules/tokens/index.js';
@@ -117,8 +117,13 @@ export async function buildApp({
   // The modules (src/modules), each one feature with its routes; each uses only the modules
   // registered before it. Proxy mode: the real device is the building, nothing is simulated.
   const simulation = !config.upstreamUrl;
+  // MQTT mode (issue 36): our rooms, fed by real devices (modules/mqtt), never simulated.
+  const realDevices = drivesBuilding(config);
   await app.register(auditModule);
-  await app.register(buildingModule, { speed: config.simSpeed, simulate: simulation });
+  await app.register(buildingModule, {
+    speed: config.simSpeed,
+    simulate: simulation && !realDevices,
+  });
   if (config.upstreamUrl) {
     // Before the schedules: their read shows the device's own programme (app.deviceProgramme).
     await app.register(proxyModule, {
@@ -139,9 +144,10 @@ export async function buildApp({
   // Ours (issue 34): a room's limits, for those who manage it; in proxy mode too (our rooms
   // follow the device's, and the proxy checks a bound user's writes against them).
   await app.register(roomLimitsRoutes, { prefix: '/api' });
-  await app.register(historyModule, { simulation });
+  await app.register(historyModule, { simulation, backfill: simulation && !realDevices });
   await app.register(alarmsModule);
-  // MQTT_URL (issue 36): the broker and zigbee2mqtt's devices, read only for now.
+  // MQTT_URL (issue 36): the broker and zigbee2mqtt's devices; in MQTT mode they feed the rooms
+  // and the thermostats are driven (modules/mqtt/driver.ts).
   await app.register(mqttModule);
   // Home Assistant discovery over MQTT (issue 36): in every mode, with MQTT_URL and HA_DISCOVERY.
   await app.register(homeAssistantModule);

@@ -61,9 +61,10 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /**
  * Where a change came from: `app` (requests with `X-Raumregler-Client: web`), `api` (every other
  * client of the HTTP API), `cli` (the command line on the server), `system` (the server itself),
- * `homeassistant` (a command from Home Assistant over MQTT, with HA_USER's rights; issue 36).
+ * `device` (a thermostat's knob turned by hand, issue 36), `homeassistant` (a command from Home
+ * Assistant over MQTT, with HA_USER's rights; issue 36).
  */
-export type AuditSource = 'app' | 'api' | 'cli' | 'system' | 'homeassistant';
+export type AuditSource = 'app' | 'api' | 'cli' | 'system' | 'device' | 'homeassistant';
 /** The header the web app sends on every request, so its changes are recorded as `app`. */
 export const CLIENT_HEADER = 'X-Raumregler-Client';
 export const WEB_CLIENT = 'web';

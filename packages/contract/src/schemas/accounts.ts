@@ -29,9 +29,11 @@ export const AppConfigSchema = Type.Object({
   registrationOpen: Type.Boolean(),
   /**
    * Issue 33: `simulation` when our server is the building, `proxy` when it stands in front of a
-   * real device (UPSTREAM_URL), which keeps its own programme and takes targets for 24 h at most.
+   * real device (UPSTREAM_URL), which keeps its own programme and takes targets for 24 h at most;
+   * `mqtt` (issue 36) when our server is the building and drives real thermostats over MQTT
+   * (MQTT_URL without UPSTREAM_URL): schedules and absences are ours, as in simulation.
    */
-  deviceMode: Type.Union([Type.Literal('simulation'), Type.Literal('proxy')]),
+  deviceMode: Type.Union([Type.Literal('simulation'), Type.Literal('proxy'), Type.Literal('mqtt')]),
 });
 
 /**

@@ -125,7 +125,7 @@ interface AppConfig {
   deviceUrlTemplate: string | null;
   registrationOpen: boolean;
   /** Issue 33: our own building, or a real device behind UPSTREAM_URL. */
-  deviceMode: 'simulation' | 'proxy';
+  deviceMode: 'simulation' | 'proxy' | 'mqtt';
 }
 
 interface RegisterPayload {

@@ -26,7 +26,9 @@ declare module 'fastify' {
 export type Actor =
   | { kind: 'user'; userId: number; username: string; source: 'app' | 'api' | 'homeassistant' }
   | { kind: 'cli'; source: 'cli' }
-  | { kind: 'system'; name: string; source: 'system' };
+  | { kind: 'system'; name: string; source: 'system' }
+  /** A thermostat's knob turned by hand (issue 36): `name` is its zigbee2mqtt friendly name. */
+  | { kind: 'device'; name: string; source: 'device' };
 
 /** Who an entry names: an actor of the room commands, or a user name and a source. */
 export type AuditWho = { actor: Actor } | { user: string | null; source: AuditSource };
@@ -63,7 +65,9 @@ const whoOf = (who: AuditWho): { user: string | null; source: AuditSource } => {
   if ('user' in who) return { user: who.user, source: who.source };
   const { actor } = who;
   if (actor.kind === 'user') return { user: actor.username, source: actor.source };
-  if (actor.kind === 'system') return { user: actor.name, source: actor.source };
+  if (actor.kind === 'system' || actor.kind === 'device') {
+    return { user: actor.name, source: actor.source };
+  }
   return { user: null, source: actor.source };
 };
 

@@ -100,7 +100,15 @@ export default fp<{ speed: number; simulate: boolean }>(
       version: building.version,
       onWrite: building.noteWrite,
     });
-    app.repos.roomDevices = createRoomDevicesRepository(app.db);
+    // A room's devices change what MQTT mode sends and shows: the building's version moves.
+    const roomDevices = createRoomDevicesRepository(app.db);
+    app.repos.roomDevices = {
+      ...roomDevices,
+      set: (roomId, names) => {
+        roomDevices.set(roomId, names);
+        building.noteWrite();
+      },
+    };
     app.decorate('modeWrites', new Map<number, boolean>());
     await app.register(roomCommandsService);
     await app.register(roomAccessPlugin);

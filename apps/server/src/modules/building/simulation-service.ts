@@ -10,6 +10,11 @@ declare module 'fastify' {
     simulate: () => void;
     /** Calls `listener` after each simulation step with every room as the step left it. */
     onSimulationTick: (listener: SimulationTickListener) => void;
+    /**
+     * Hands every room's state to the tick listeners (alarms) as a simulation step does: MQTT
+     * mode (issue 36) calls it with the rooms as their real devices left them.
+     */
+    reportRoomStates: SimulationTickListener;
   }
 }
 
@@ -35,6 +40,9 @@ export default fp<{ speed: number; timer: boolean }>(
     const listeners: SimulationTickListener[] = [];
     app.decorate('onSimulationTick', (listener: SimulationTickListener) => {
       listeners.push(listener);
+    });
+    app.decorate('reportRoomStates', (rooms: readonly SimulatedRoomState[], now: number) => {
+      for (const listener of listeners) listener(rooms, now);
     });
     // Open windows and silent sensors (CLI `sim window`, `sim sensor`), read on every tick.
     const faultsRepo = createSimFaultsRepository(app.db);
@@ -83,7 +91,7 @@ export default fp<{ speed: number; timer: boolean }>(
         return { id: room.id, ...update };
       });
       building.saveSimulation(updates);
-      for (const listener of listeners) listener(states, now);
+      app.reportRoomStates(states, now);
     });
     if (!timer || speed <= 0) return;
     const handle = setInterval(() => {

@@ -10,9 +10,10 @@ export type { HistorySample } from './rules.js';
  * The temperature history: samples of every room recorded from the simulation (or the device's
  * polled answers in proxy mode), packed and pruned in the background, read by `/api/history`.
  */
-export default fp<{ simulation: boolean }>(
-  async (app, { simulation }) => {
-    await app.register(sampler, { recordTimer: simulation, simulation });
+export default fp<{ simulation: boolean; backfill?: boolean }>(
+  async (app, { simulation, backfill = simulation }) => {
+    // MQTT mode (issue 36): recorded like the simulation, but no invented past (`backfill`).
+    await app.register(sampler, { recordTimer: simulation, simulation, backfill });
     await app.register(historyRoutes, { prefix: '/api/history', simulation });
   },
   { name: 'history-module', dependencies: ['building', 'auth'] },

@@ -83,8 +83,8 @@ interface BackfillProgress {
  * routes.ts. A failed recording (disk full, a lock) is logged and skipped: it runs in its
  * own transaction, never in the group commit of the users' writes.
  */
-export default fp<{ recordTimer: boolean; simulation: boolean }>(
-  async (app, { recordTimer, simulation }) => {
+export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolean }>(
+  async (app, { recordTimer, simulation, backfill = simulation }) => {
     const config = app.config;
     const store = createHistoryRepository(app.db);
     const intervalMs = config.historyIntervalSeconds * 1000;
@@ -224,7 +224,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean }>(
       let progress = readProgress();
       if (progress === 'done') return;
       if (progress === null) {
-        if (!simulation || config.historyBackfillDays === 0 || !store.isEmpty()) return;
+        if (!backfill || config.historyBackfillDays === 0 || !store.isEmpty()) return;
         const to = slotOf(app.clock.now(), intervalMs);
         progress = { from: to - config.historyBackfillDays * DAY_MS, to, after: 0 };
         app.repos.settings.set(BACKFILL_KEY, JSON.stringify(progress));

@@ -1,5 +1,11 @@
 import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { contextNow, targetInForce } from '../building/index.js';
 import type { Backoff } from './connection.js';
+import { knobTarget } from './drive-rules.js';
+import { createDriver } from './driver.js';
+import { createRoomFeed } from './feed.js';
+import { drivesBuilding } from './mode.js';
 import mqttRoutes from './routes.js';
 import { createMqttService, type MqttService } from './service.js';
 
@@ -10,6 +16,8 @@ declare module 'fastify' {
   }
 }
 
+export { deviceModeOf, drivesBuilding } from './mode.js';
+export type { MqttDriver, UnconfirmedDevice } from './driver.js';
 export { redactMqttUrl, statusTopic, type MqttConnection } from './connection.js';
 export { DeviceRegistry, type RegistryChange } from './registry.js';
 export {
@@ -27,10 +35,89 @@ export {
 } from './rules.js';
 export { createMqttService, type MqttService, type MqttServiceStatus } from './service.js';
 
+/** A change reaches the thermostats within this (the building's version is polled). */
+export const CHANGE_POLL_MS = 250;
+/** Time-driven changes (a schedule's switch, a temporary target or an absence ending). */
+export const EVALUATE_MS = 20_000;
+
+/**
+ * MQTT mode (issue 36): the rooms fed from their devices, and their thermostats driven with
+ * the rooms' targets (driver.ts). Every change is seen through the building's version: right
+ * after an answered write of our API, and within CHANGE_POLL_MS otherwise (the CLI's commits);
+ * time-driven ones every EVALUATE_MS. The feed's own writes (measured values only) do not count as changes.
+ */
+function driveBuilding(app: FastifyInstance, service: MqttService) {
+  const registry = service.registry!;
+  const building = app.repos.building;
+  let version = building.version();
+  const feed = createRoomFeed(app, registry, (before, after) => {
+    if (version === before) version = after;
+  });
+  const driver = createDriver({
+    base: service.config.z2mBaseTopic!,
+    registry,
+    now: app.clock.now,
+    connected: () => service.connection.connected,
+    publish: (topic, payload) => service.connection.publish(topic, payload),
+    snapshot: () => {
+      const context = contextNow(app);
+      const scheduleOf = building.schedules();
+      const absencesOf = app.repos.absences.byRoom();
+      const rooms = new Map(
+        building.listRooms().map((room) => [
+          room.id,
+          {
+            mode: room.mode,
+            target: targetInForce(room, scheduleOf(room.id), context, absencesOf(room.id)),
+          },
+        ]),
+      );
+      return { rooms, devices: app.repos.roomDevices.all() };
+    },
+    knob: async (roomId, name, value) => {
+      const room = building.findRoom(roomId);
+      if (!room) return;
+      await app.roomCommands.setTemporary(roomId, knobTarget(value, room), 'default', {
+        kind: 'device',
+        name,
+        source: 'device',
+      });
+    },
+    log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
+  });
+  service.feed = feed;
+  service.driver = driver;
+  service.onConnected(() => driver.evaluate(true));
+  const check = () => {
+    const now = building.version();
+    if (now === version) return;
+    version = now;
+    driver.evaluate();
+  };
+  // A write answered through our API goes out at once; the poll catches the rest (the CLI).
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') setImmediate(check);
+  });
+  const poll = setInterval(check, CHANGE_POLL_MS);
+  const periodic = setInterval(() => driver.evaluate(), EVALUATE_MS);
+  poll.unref();
+  periodic.unref();
+  app.addHook('onReady', async () => {
+    feed.flush(false);
+    driver.evaluate();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(poll);
+    clearInterval(periodic);
+    feed.close();
+    driver.close();
+  });
+}
+
 /**
  * MQTT (issue 36): with MQTT_URL set, the connection to the broker and the registry of
- * zigbee2mqtt's devices (docs/mqtt.md). Reads only for now: rooms are not yet driven by their
- * devices and nothing is sent to them.
+ * zigbee2mqtt's devices (docs/mqtt.md); in MQTT mode (no UPSTREAM_URL, a base topic) the rooms
+ * are fed from their devices and the thermostats driven (driveBuilding).
  */
 export default fp<{ backoff?: Backoff }>(
   async (app, { backoff }) => {
@@ -49,6 +136,7 @@ export default fp<{ backoff?: Backoff }>(
         })
       : null;
     app.decorate('mqtt', service);
+    if (service && service.registry && drivesBuilding(app.config)) driveBuilding(app, service);
     if (service) {
       app.addHook('onClose', async () => {
         await service.close();

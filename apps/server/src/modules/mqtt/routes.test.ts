@@ -148,11 +148,14 @@ describe('GET /api/devices/', () => {
       });
       expect(sensor!.last_seen).toMatch(/^\d{4}-\d\d-\d\dT/);
       expect(typo).toMatchObject({ known: false, kind: 'unknown', room: { id: 1 }, model: null });
+      // MQTT mode drives it: its setpoint is the Wohnzimmer's target as our server sent it.
+      const sent = server!.app.mqtt!.driver!.commanded('TRV Wohnzimmer');
+      expect(sent).not.toBeNull();
       expect(danfoss).toMatchObject({
         kind: 'thermostat',
         model: '014G2461',
         temperature: 20.5,
-        setpoint: 21,
+        setpoint: sent!.setpoint,
         battery: 90,
       });
       expect(wall).toMatchObject({ power: 'mains', room: null, setpoint: 21, battery: null });

@@ -5,6 +5,8 @@ import {
   type ConnectionLog,
   type MqttConnection,
 } from './connection.js';
+import type { MqttDriver } from './driver.js';
+import type { RoomFeed } from './feed.js';
 import { DeviceRegistry } from './registry.js';
 import type { Availability } from './rules.js';
 
@@ -21,6 +23,13 @@ export interface MqttService {
   readonly connection: MqttConnection;
   /** null when Z2M_BASE_TOPIC is empty: no zigbee2mqtt devices, Home Assistant only. */
   readonly registry: DeviceRegistry | null;
+  /**
+   * MQTT mode (issue 36: MQTT_URL without UPSTREAM_URL, with a base topic): the driver of the
+   * thermostats; null otherwise. `unconfirmed()` feeds the `device-unconfirmed` alarm.
+   */
+  driver: MqttDriver | null;
+  /** MQTT mode: the rooms table fed from the devices; null otherwise. */
+  feed: RoomFeed | null;
   status(): MqttServiceStatus;
   /**
    * Called after every (re)connect, once subscribed: where what must be (re)sent goes (targets
@@ -98,6 +107,8 @@ export function createMqttService({
     config,
     connection,
     registry,
+    driver: null,
+    feed: null,
     status: () => ({
       broker: { connected: connection.connected, since: connection.since },
       zigbee2mqtt:

@@ -24,7 +24,8 @@ export const absencesQueryOptions = (deviceMode: DeviceMode = 'simulation') =>
     queryKey: ['absences'],
     queryFn: getAbsences,
     staleTime: 60_000,
-    enabled: deviceMode === 'simulation',
+    // Ours in simulation and with real thermostats (mqtt); a proxied device keeps its own.
+    enabled: deviceMode !== undefined && deviceMode !== 'proxy',
     // A server that does not offer them (501) answers the same again.
     retry: (failures: number, error: Error) => {
       const status = (error as ApiError).status;

@@ -51,7 +51,7 @@ const floors = [
   },
 ];
 
-const renderPage = (deviceMode: 'simulation' | 'proxy' = 'simulation') =>
+const renderPage = (deviceMode: 'simulation' | 'proxy' | 'mqtt' = 'simulation') =>
   render(
     <TestProviders>
       <AbsencesPage floors={floors} canManage now={new Date()} deviceMode={deviceMode} />
@@ -99,6 +99,13 @@ describe('Abwesenheiten', () => {
     await waitFor(() =>
       expect(screen.getByLabelText('Bis')).toHaveAccessibleDescription('to is too far.'),
     );
+  });
+
+  it('lists and ends them with real thermostats too (mqtt mode: the absences are ours)', async () => {
+    const user = userEvent.setup();
+    renderPage('mqtt');
+    await user.click(await screen.findByRole('button', { name: 'Ferien jetzt beenden' }));
+    await waitFor(() => expect(ended).toEqual(['7']));
   });
 
   it('lists a running one and ends it', async () => {

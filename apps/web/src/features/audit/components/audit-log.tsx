@@ -15,7 +15,7 @@ import { auditSentence, formatAuditTime } from '../utils/sentence';
 import { AuditFiltersForm, type AuditRoomOption } from './audit-filters-form';
 
 const sourceOf = (intl: IntlShape, source: string) =>
-  ['app', 'api', 'cli', 'system', 'homeassistant'].includes(source)
+  ['app', 'api', 'cli', 'system', 'device', 'homeassistant'].includes(source)
     ? intl.formatMessage({ id: `audit.source.${source}` })
     : source;
 

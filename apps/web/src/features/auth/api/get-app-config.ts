@@ -18,8 +18,9 @@ export const appConfigQueryOptions = () =>
 export const useAppConfig = () => useQuery(appConfigQueryOptions());
 
 /**
- * Whether our server is the building (`simulation`) or stands in front of a real device
- * (`proxy`, issue 33); undefined while the configuration loads. A configuration that failed to
+ * Whether our server is the building (`simulation`, or `mqtt`: driving real thermostats, where
+ * the app behaves as in simulation) or stands in front of a real device (`proxy`, issue 33);
+ * undefined while the configuration loads. A configuration that failed to
  * load, or a server that does not say, counts as our own building.
  */
 export function useDeviceMode(): AppConfig['deviceMode'] | undefined {
