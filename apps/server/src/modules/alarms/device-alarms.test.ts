@@ -6,7 +6,7 @@ import { manualClock, startTestServer, type TestServer } from '../../test-suppor
 import { Zigbee2mqttDouble, type DoubleDeviceInit } from '../../test-support/zigbee2mqtt-double.js';
 import { AQARA_WSDCGQ11LM, DANFOSS_ALLY } from '../../test-support/zigbee2mqtt-devices.js';
 import { alarmMail } from './mail.js';
-import type { UnconfirmedCommand } from './device-alarms.js';
+import { writesTo } from '../../test-support/writes.js';
 
 const MINUTE = 60_000;
 const DEMO: [string, string] = ['demo', 'demo1234'];
@@ -172,15 +172,17 @@ describe('device alarms over MQTT (issue 36)', () => {
     await eventually(async () => expect(await openAlarms()).toEqual([]));
   });
 
-  it('the driver’s unconfirmed setpoint raises device-unconfirmed after 2 minutes, not before, and clears when confirmed', async () => {
+  it('a setpoint the thermostat does not confirm raises device-unconfirmed after 2 minutes, not before, and clears when it reports it', async () => {
     const { app, clock, evaluate } = await start();
-    let unconfirmed: UnconfirmedCommand[] = [];
-    // The driver (issue 36, R1) as app.mqtt.driver: only its unconfirmed() is read here.
-    Object.defineProperty(app.mqtt, 'driver', {
-      value: { unconfirmed: () => unconfirmed },
-      configurable: true,
-    });
-    unconfirmed = [{ device: TRV, roomId: 1, setpoint: 22.5, since: clock.now() }];
+    // The start's command confirmed: nothing waits.
+    await eventually(() => expect(app.mqtt!.driver!.unconfirmed()).toEqual([]));
+    // The thermostat stops taking commands; a new target goes out and is not confirmed.
+    double!.confirmSets(TRV, false);
+    const writes = writesTo(() => server!);
+    expect((await writes.urlencoded('ziel/1', { ziel: '22.5', duration: '60' })).status).toBe(200);
+    await eventually(() =>
+      expect(app.mqtt!.driver!.unconfirmed()).toMatchObject([{ device: TRV, setpoint: 22.5 }]),
+    );
     clock.advance(1.9 * MINUTE);
     evaluate();
     expect(await openAlarms()).toEqual([]);
@@ -195,7 +197,9 @@ describe('device alarms over MQTT (issue 36)', () => {
         since: '2026-11-27T07:40:00+01:00',
       },
     ]);
-    unconfirmed = [];
+    // It reports the setpoint at last: confirmed, the alarm clears.
+    await double!.report(TRV, { occupied_heating_setpoint: 22.5 });
+    await eventually(() => expect(app.mqtt!.driver!.unconfirmed()).toEqual([]));
     evaluate();
     expect(await openAlarms()).toEqual([]);
   });
@@ -231,7 +235,8 @@ describe('device alarms over MQTT (issue 36)', () => {
       evaluate();
     }
     expect(app.mqtt!.registry!.availabilityOf(TRV)).toBeNull();
-    expect(await openAlarms()).toEqual([]);
+    // Never offline; the command it never confirmed is reported as such (the driver's own).
+    expect((await openAlarms()).map((alarm) => alarm.kind)).toEqual(['device-unconfirmed']);
   });
 
   it('a device taken out of its room takes its open alarms with it', async () => {

@@ -1,6 +1,11 @@
 import type { AlarmDeviceKind, RoomPlace } from '@raumregler/contract';
 import type { FastifyInstance } from 'fastify';
-import { availabilityOf, MAINS_SILENCE_MS, type DeviceReport } from '../mqtt/index.js';
+import {
+  availabilityOf,
+  MAINS_SILENCE_MS,
+  type DeviceReport,
+  type UnconfirmedDevice,
+} from '../mqtt/index.js';
 import {
   clearDevice,
   DEVICE_ALARM_KINDS,
@@ -15,20 +20,8 @@ import {
 import { mailPlan } from './rules.js';
 import type { AlarmRecord, AlarmsRepository, NewAlarmMail } from './repository.js';
 
-/**
- * A thermostat's command the driver (issue 36, R1: `app.mqtt.driver`) has not seen confirmed:
- * the setpoint sent and since when (epoch ms). Typed here so this module needs nothing else of
- * the driver.
- */
-export interface UnconfirmedCommand {
-  device: string;
-  roomId: number;
-  setpoint: number;
-  since: number;
-}
-interface DriverLike {
-  unconfirmed(): readonly UnconfirmedCommand[];
-}
+/** A thermostat's command the driver (`app.mqtt.driver`) has not seen confirmed. */
+type UnconfirmedCommand = UnconfirmedDevice;
 
 const finite = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
@@ -83,10 +76,7 @@ export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps)
     }
   };
 
-  const driver = (): DriverLike | null => {
-    const mqtt = app.mqtt as { driver?: DriverLike | null } | null;
-    return mqtt?.driver ?? null;
-  };
+  const driver = () => app.mqtt?.driver ?? null;
 
   const readingOf = (
     name: string,

@@ -146,6 +146,9 @@ export function createDriver(options: DriverOptions): MqttDriver {
     const is = registry.availabilityOf(name);
     availability.set(name, is);
     if (was === 'offline' && is === 'online') {
+      // What it missed is sent again; its 2 minutes to confirm start from that resend.
+      const state = states.get(name);
+      if (state) states.set(name, { ...state, pendingSince: null });
       forced.add(name);
       evaluate();
     }
@@ -178,6 +181,8 @@ export function createDriver(options: DriverOptions): MqttDriver {
       for (const [name, state] of states) {
         const roomId = roomOfDevice.get(name);
         if (roomId === undefined || state.pendingSince === null || !state.commanded) continue;
+        // An offline thermostat is the device-offline alarm's; it is sent again when back.
+        if (registry.availabilityOf(name) === 'offline') continue;
         list.push({
           device: name,
           roomId,
