@@ -12,6 +12,8 @@ import {
   WOHNZIMMER,
 } from '../../test-support/scoped-building.js';
 import { HA_ACTIONS, HA_CLIMATE_KEYS, HA_DEVICE_KEYS } from '../../test-support/home-assistant.js';
+import { Zigbee2mqttDouble } from '../../test-support/zigbee2mqtt-double.js';
+import { AQARA_WSDCGQ11LM, DANFOSS_ALLY } from '../../test-support/zigbee2mqtt-devices.js';
 import {
   demoSeed,
   manualClock,
@@ -427,6 +429,41 @@ describe('commands from Home Assistant', () => {
     await eventually(async () =>
       expect((await tempsRoom(house, WOHNZIMMER)).solltemperatur).toBe(20.5),
     );
+  });
+});
+
+describe('mqtt mode (the building is real)', () => {
+  it("shows the devices' temperature, and a temperature from Home Assistant reaches the room's thermostat", async () => {
+    const base = `z2m-ha-${houses + 1}`;
+    const double = await Zigbee2mqttDouble.start({
+      url: broker.url,
+      base,
+      devices: [
+        { name: 'TRV Wohnzimmer', model: DANFOSS_ALLY },
+        { name: 'Sensor Wohnzimmer', model: AQARA_WSDCGQ11LM, state: { temperature: 19.25 } },
+      ],
+    });
+    try {
+      const seed = scopedSeed();
+      const living = seed.floors.flatMap((floor) => floor.rooms).find((r) => r.id === WOHNZIMMER)!;
+      living.devices = ['TRV Wohnzimmer', 'Sensor Wohnzimmer'];
+      const { house } = await start({ haUser: 'demo', seed, env: { Z2M_BASE_TOPIC: base } });
+      const topic = roomTopic(house, WOHNZIMMER);
+      // The room's temperature is its sensor's (19.25 reads 19.3, as temps/ gives it), as Home Assistant is told.
+      await eventually(() =>
+        expect(watcher!.last.get(`${topic}/current_temperature`)).toBe('19.3'),
+      );
+      await publish(`${topic}/target/set`, '23.5');
+      const command = await double.waitForCommand(
+        'TRV Wohnzimmer',
+        (payload) => payload.occupied_heating_setpoint === 23.5,
+      );
+      expect(command.payload).toMatchObject({ occupied_heating_setpoint: 23.5 });
+      const [entry] = await auditOf(house, WOHNZIMMER);
+      expect(entry).toMatchObject({ action: 'ziel', source: 'homeassistant' });
+    } finally {
+      await double.stop();
+    }
   });
 });
 
