@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { useWindowList } from '@/lib/use-window-list';
+import { WindowedCards, WindowedTable } from '@/components/ui/windowed-list';
 import { BATTERY_LOW, lastReportText, modelText, temperatureText } from '../utils/devices';
 import { DetailField } from '@/components/ui/detail-field';
 
@@ -155,52 +155,19 @@ const COLUMNS = ['device', 'room', 'state', 'lastReport', 'battery', 'link', 'va
 /** The devices as a table with a sticky header; only the rows near the viewport on a long list. */
 export function DeviceTable({ devices, ...props }: DeviceListProps) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
-  const { indexes, before, after, startRef, measure } = useWindowList<HTMLTableRowElement>({
-    count: devices.length,
-    itemKey: (index) => devices[index]?.name ?? index,
-    estimate: 57,
-  });
   return (
-    <table className="w-full border-collapse text-sm" aria-rowcount={devices.length + 1}>
-      <caption className="sr-only">{t('devices.table.caption')}</caption>
-      <thead className="sticky top-[var(--below-header)] z-[1] bg-slate-50 text-left text-slate-700 shadow-[inset_0_-1px_0] shadow-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:shadow-white/10">
-        <tr aria-rowindex={1}>
-          {COLUMNS.map((column) => (
-            <th
-              key={column}
-              scope="col"
-              className={cn(
-                'px-2 py-2 font-semibold whitespace-nowrap first:px-3',
-                column === 'actions' && 'text-right',
-              )}
-            >
-              {column === 'actions' ? (
-                <span className="sr-only">{t('devices.col.actions')}</span>
-              ) : (
-                t(`devices.col.${column}`)
-              )}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        <tr ref={startRef} aria-hidden="true" style={{ height: before }}>
-          <td colSpan={COLUMNS.length} className="p-0" />
-        </tr>
-        {indexes.map((index) => {
-          const device = devices[index]!;
-          return (
-            <Row key={device.name} device={device} index={index} measure={measure} {...props} />
-          );
-        })}
-        {after > 0 && (
-          <tr aria-hidden="true" style={{ height: after }}>
-            <td colSpan={COLUMNS.length} className="p-0" />
-          </tr>
-        )}
-      </tbody>
-    </table>
+    <WindowedTable
+      items={devices}
+      itemKey={(device) => device.name}
+      label={intl.formatMessage({ id: 'devices.table.caption' })}
+      columns={COLUMNS.map((id) => ({
+        id,
+        label: intl.formatMessage({ id: `devices.col.${id}` }),
+      }))}
+      render={(device, index, measure) => (
+        <Row key={device.name} device={device} index={index} measure={measure} {...props} />
+      )}
+    />
   );
 }
 
@@ -237,26 +204,15 @@ const Card = memo(function Card({ device, index, measure, now, assign }: ItemPro
 /** The devices on a phone: one card each, near the viewport only on a long list. */
 export function DeviceCards({ devices, ...props }: DeviceListProps) {
   const intl = useIntl();
-  const { indexes, before, after, startRef, measure } = useWindowList<HTMLDivElement>({
-    count: devices.length,
-    itemKey: (index) => devices[index]?.name ?? index,
-    estimate: 240,
-  });
   return (
-    <div>
-      <div ref={startRef} aria-hidden="true" style={{ height: before }} />
-      <ul
-        className="flex flex-col gap-3"
-        aria-label={intl.formatMessage({ id: 'devices.table.caption' })}
-      >
-        {indexes.map((index) => {
-          const device = devices[index]!;
-          return (
-            <Card key={device.name} device={device} index={index} measure={measure} {...props} />
-          );
-        })}
-      </ul>
-      {after > 0 && <div aria-hidden="true" style={{ height: after }} />}
-    </div>
+    <WindowedCards
+      items={devices}
+      itemKey={(device) => device.name}
+      label={intl.formatMessage({ id: 'devices.table.caption' })}
+      estimate={240}
+      render={(device, index, measure) => (
+        <Card key={device.name} device={device} index={index} measure={measure} {...props} />
+      )}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { useWindowList } from '@/lib/use-window-list';
+import { WindowedCards, WindowedTable } from '@/components/ui/windowed-list';
 import type { Member } from '../api/member-types';
 import { accessLabel, lastSignInText, scopeText, validityText } from '../utils/describe';
 import type { ScopeFloor } from '../utils/scope';
@@ -184,56 +184,23 @@ const COLUMNS = ['member', 'smart', 'pro', 'scope', 'validity', 'lastSignIn', 'a
 
 /**
  * The members as a table: a sticky header, one row per member, only the rows near the viewport
- * drawn on a long list (aria-rowcount keeps the whole list's size).
+ * drawn on a long list.
  */
 export function MemberTable({ members, ...props }: MemberListProps) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
-  const { indexes, before, after, startRef, measure } = useWindowList<HTMLTableRowElement>({
-    count: members.length,
-    itemKey: (index) => members[index]?.username ?? index,
-    estimate: 57,
-  });
   return (
-    <table className="w-full border-collapse text-sm" aria-rowcount={members.length + 1}>
-      <caption className="sr-only">{t('members.table.caption')}</caption>
-      <thead className="sticky top-[var(--below-header)] z-[1] bg-slate-50 text-left text-slate-700 shadow-[inset_0_-1px_0] shadow-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:shadow-white/10">
-        <tr aria-rowindex={1}>
-          {COLUMNS.map((column) => (
-            <th
-              key={column}
-              scope="col"
-              className={cn(
-                'px-2 py-2 font-semibold whitespace-nowrap first:px-3',
-                column === 'actions' && 'text-right',
-              )}
-            >
-              {column === 'actions' ? (
-                <span className="sr-only">{t('members.col.actions')}</span>
-              ) : (
-                t(`members.col.${column}`)
-              )}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        <tr ref={startRef} aria-hidden="true" style={{ height: before }}>
-          <td colSpan={COLUMNS.length} className="p-0" />
-        </tr>
-        {indexes.map((index) => {
-          const member = members[index]!;
-          return (
-            <Row key={member.username} member={member} index={index} measure={measure} {...props} />
-          );
-        })}
-        {after > 0 && (
-          <tr aria-hidden="true" style={{ height: after }}>
-            <td colSpan={COLUMNS.length} className="p-0" />
-          </tr>
-        )}
-      </tbody>
-    </table>
+    <WindowedTable
+      items={members}
+      itemKey={(member) => member.username}
+      label={intl.formatMessage({ id: 'members.table.caption' })}
+      columns={COLUMNS.map((id) => ({
+        id,
+        label: intl.formatMessage({ id: `members.col.${id}` }),
+      }))}
+      render={(member, index, measure) => (
+        <Row key={member.username} member={member} index={index} measure={measure} {...props} />
+      )}
+    />
   );
 }
 
@@ -277,32 +244,15 @@ const Card = memo(function Card({ member, index, measure, ...props }: ItemProps)
 /** The members on a phone: one card each, near the viewport only on a long list. */
 export function MemberCards({ members, ...props }: MemberListProps) {
   const intl = useIntl();
-  const { indexes, before, after, startRef, measure } = useWindowList<HTMLDivElement>({
-    count: members.length,
-    itemKey: (index) => members[index]?.username ?? index,
-    estimate: 260,
-  });
   return (
-    <div>
-      <div ref={startRef} aria-hidden="true" style={{ height: before }} />
-      <ul
-        className="flex flex-col gap-3"
-        aria-label={intl.formatMessage({ id: 'members.table.caption' })}
-      >
-        {indexes.map((index) => {
-          const member = members[index]!;
-          return (
-            <Card
-              key={member.username}
-              member={member}
-              index={index}
-              measure={measure}
-              {...props}
-            />
-          );
-        })}
-      </ul>
-      {after > 0 && <div aria-hidden="true" style={{ height: after }} />}
-    </div>
+    <WindowedCards
+      items={members}
+      itemKey={(member) => member.username}
+      label={intl.formatMessage({ id: 'members.table.caption' })}
+      estimate={260}
+      render={(member, index, measure) => (
+        <Card key={member.username} member={member} index={index} measure={measure} {...props} />
+      )}
+    />
   );
 }
