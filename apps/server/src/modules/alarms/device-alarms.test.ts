@@ -7,24 +7,12 @@ import { Zigbee2mqttDouble, type DoubleDeviceInit } from '../../test-support/zig
 import { AQARA_WSDCGQ11LM, DANFOSS_ALLY } from '../../test-support/zigbee2mqtt-devices.js';
 import { alarmMail } from './mail.js';
 import { writesTo } from '../../test-support/writes.js';
+import { eventually } from '../../test-support/eventually.js';
 
 const MINUTE = 60_000;
 const DEMO: [string, string] = ['demo', 'demo1234'];
 const TRV = 'TRV Wohnzimmer';
 const SENSOR = 'Sensor Wohnzimmer';
-
-async function eventually(check: () => void | Promise<void>, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 let broker: Broker;
 let double: Zigbee2mqttDouble | undefined;

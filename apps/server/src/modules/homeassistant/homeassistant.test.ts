@@ -20,19 +20,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test-support/test-server.js';
-
-async function eventually(check: () => void | Promise<void>, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
+import { eventually } from '../../test-support/eventually.js';
 
 /** A client that keeps the last payload of every topic it sees (retained ones on subscribe). */
 async function watch(url: string, filters: string[]) {

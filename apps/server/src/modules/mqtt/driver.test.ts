@@ -16,6 +16,7 @@ import {
   TUYA_TS0601_TRV,
   type DeviceModel,
 } from '../../test-support/zigbee2mqtt-devices.js';
+import { eventually } from '../../test-support/eventually.js';
 
 /**
  * MQTT mode end to end on a real mosquitto with the zigbee2mqtt double: the rooms fed from
@@ -39,18 +40,6 @@ const COARSE_MODEL: DeviceModel = JSON.parse(
   ),
 ) as DeviceModel;
 
-async function eventually(check: () => void | Promise<void>, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Real time moving on from a Berlin wall time, shifted by hand (the schedule's switches). */

@@ -12,23 +12,12 @@ import {
   TUYA_TS0601_TRV,
 } from '../../test-support/zigbee2mqtt-devices.js';
 import { createMqttService, type MqttService } from './service.js';
+import { eventually } from '../../test-support/eventually.js';
 
 const USER = 'raumregler';
 const PASSWORD = 'Geheim-Broker-7f3a';
 
 /** Polls until `check` holds (it throws until then); the last failure otherwise. */
-async function eventually(check: () => void, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 const silent = { info: () => {}, warn: () => {}, debug: () => {} };
 

@@ -12,23 +12,11 @@ import {
   DANFOSS_ALLY,
   TUYA_TS0601_TRV,
 } from '../../test-support/zigbee2mqtt-devices.js';
+import { eventually } from '../../test-support/eventually.js';
 
 const DEMO: [string, string] = ['demo', 'demo1234'];
 const RESIDENT: [string, string] = ['bewohner', 'bewohner1234'];
 const TECHNICIAN: [string, string] = ['techniker', 'techniker1234'];
-
-async function eventually(check: () => Promise<void>, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 let broker: Broker;
 let double: Zigbee2mqttDouble | undefined;
