@@ -291,13 +291,10 @@ export async function apiPost<T>(
   return { status: response.status, data: response.data };
 }
 
-/**
- * POST of a JSON body (issue 36: a room's device names, which may hold commas and slashes), signed
- * in with HTTP Basic: a JSON body carries no form fields.
- */
-export async function apiPostJson<T>(url: string, payload: unknown, config: RequestConfig = {}) {
+/** The request's config with the signed-in user's HTTP Basic header (writes without form fields). */
+function withBasic(config: RequestConfig): RequestConfig {
   const credentials = currentCredentials();
-  const response = await request<T>('POST', url, JSON.stringify(payload), {
+  return {
     ...config,
     headers: {
       ...(credentials
@@ -305,7 +302,15 @@ export async function apiPostJson<T>(url: string, payload: unknown, config: Requ
         : {}),
       ...config.headers,
     },
-  });
+  };
+}
+
+/**
+ * POST of a JSON body (issue 36: a room's device names, which may hold commas and slashes), signed
+ * in with HTTP Basic: a JSON body carries no form fields.
+ */
+export async function apiPostJson<T>(url: string, payload: unknown, config: RequestConfig = {}) {
+  const response = await request<T>('POST', url, JSON.stringify(payload), withBasic(config));
   return { status: response.status, data: response.data };
 }
 
@@ -324,15 +329,6 @@ export async function apiPatch<T>(
 
 /** DELETE with HTTP Basic credentials (the members API, issue 34). */
 export async function apiDelete<T>(url: string, config: RequestConfig = {}) {
-  const credentials = currentCredentials();
-  const response = await request<T>('DELETE', url, null, {
-    ...config,
-    headers: {
-      ...(credentials
-        ? { Authorization: basicAuthorization(credentials.username, credentials.password) }
-        : {}),
-      ...config.headers,
-    },
-  });
+  const response = await request<T>('DELETE', url, null, withBasic(config));
   return { status: response.status, data: response.data };
 }
