@@ -108,7 +108,7 @@ test.describe('the alarm console on the 1,000-room building', () => {
     ]);
     expect(download.suggestedFilename()).toBe('alarme.csv');
     const csv = readFileSync((await download.path())!, 'utf8');
-    expect(csv.startsWith('\uFEFFNr.;Raum;Geschoss;Art;Seit;Zustand;')).toBe(true);
+    expect(csv.startsWith('\uFEFFNr.;Raum;Geschoss;Art;Gerät;Seit;Zustand;')).toBe(true);
     const lines = csv.trim().split('\r\n').slice(1);
     expect(lines).toHaveLength(150);
     expect(lines.every((line) => line.split(';')[3] === 'zu kalt')).toBe(true);
