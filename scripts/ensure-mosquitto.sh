@@ -4,6 +4,11 @@
 set -euo pipefail
 MOSQUITTO="${MOSQUITTO_PATH:-/usr/sbin/mosquitto}"
 if [ -x "$MOSQUITTO" ] && command -v mosquitto_passwd >/dev/null 2>&1; then exit 0; fi
+# Test files start in parallel: one install at a time (apt and dpkg take one client), and a
+# script that waited finds the package there.
+exec 9>"${TMPDIR:-/tmp}/raumregler-apt.lock"
+flock 9
+if [ -x "$MOSQUITTO" ] && command -v mosquitto_passwd >/dev/null 2>&1; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing Debian's mosquitto for the MQTT tests …"
   export DEBIAN_FRONTEND=noninteractive

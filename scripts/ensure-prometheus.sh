@@ -5,6 +5,11 @@ set -euo pipefail
 PROMETHEUS="${PROMETHEUS_PATH:-/usr/bin/prometheus}"
 PROMTOOL="${PROMTOOL_PATH:-/usr/bin/promtool}"
 if [ -x "$PROMETHEUS" ] && [ -x "$PROMTOOL" ]; then exit 0; fi
+# Test files start in parallel: one install at a time (apt and dpkg take one client), and a
+# script that waited finds the package there.
+exec 9>"${TMPDIR:-/tmp}/raumregler-apt.lock"
+flock 9
+if [ -x "$PROMETHEUS" ] && [ -x "$PROMTOOL" ]; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing Debian's prometheus (with promtool) for the metrics test …"
   export DEBIAN_FRONTEND=noninteractive
