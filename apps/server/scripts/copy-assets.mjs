@@ -1,8 +1,9 @@
-// tsc compiles only TypeScript: SQL migrations and the demo seed are copied beside the output.
+// tsc compiles only TypeScript: the demo seed is copied beside the output (the SQL migrations
+// are read from db/migrations/ beside src/ and dist/).
 import { cpSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-for (const folder of ['platform/database/migrations', 'modules/building/seed']) {
+for (const folder of ['modules/building/seed']) {
   cpSync(`${root}src/${folder}`, `${root}dist/${folder}`, { recursive: true });
 }

@@ -1,14 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../platform/database/migrate.js';
+import { migrate, migrationsDir } from '../../platform/database/migrate.js';
 
-const migrations = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../platform/database/migrations',
-);
+const migrations = migrationsDir('sqlite');
 
 describe('migration 009: alarms keep their floor id', () => {
   it("backfills the earlier alarms from their room's floor, NULL where the room is gone", () => {

@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from './migrate.js';
+import { migrate, migrationsDir } from './migrate.js';
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const dir = migrationsDir('sqlite');
 
 describe('migration 008 (device-offline alarms, issue 32)', () => {
   it('keeps every alarm and its mails, lets an alarm have no room, and still cascades', () => {
