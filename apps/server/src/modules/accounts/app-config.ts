@@ -48,9 +48,9 @@ const appConfigRoute: FastifyPluginAsync<{ demoLogin: ReturnType<typeof demoLogi
     async (): Promise<AppConfig> => {
       const settings = app.repos.settings;
       // Never in proxy mode: a real building behind, and a database that ran the demo before.
-      const demo = app.config.upstreamUrl ? null : settings.get('demo_login');
+      const demo = app.config.upstreamUrl ? null : await settings.get('demo_login');
       return {
-        buildingName: settings.get('building_name') ?? 'Raumregler',
+        buildingName: (await settings.get('building_name')) ?? 'Raumregler',
         demoLogin: demo ? await demoLogin(JSON.parse(demo) as DemoLogin) : null,
         deviceUrlTemplate: app.config.deviceUrlTemplate,
         registrationOpen: app.config.allowRegistration,

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGroupCommit } from '../../platform/database/group-commit.js';
+import { sqliteSql } from '../../platform/database/sql.js';
 import { openDatabase } from '../../platform/database/open.js';
 import { createAuditRepository } from '../audit/index.js';
 import { createBuildingRepository } from './repository.js';
@@ -30,7 +31,7 @@ beforeEach(async () => {
   building = createBuildingRepository(db, clock.now);
   commands = createRoomCommands({
     building,
-    commit: createGroupCommit(db),
+    commit: createGroupCommit(sqliteSql(db), 'sqlite'),
     clock,
     audit: createAudit({ repository: createAuditRepository(db), clock }),
   });

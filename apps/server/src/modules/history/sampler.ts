@@ -160,16 +160,15 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
     };
 
     // The backfill: what the simulation would have measured, room by room, resumable.
-    const readProgress = (): BackfillProgress | 'done' | null => {
-      const raw = app.repos.settings.get(BACKFILL_KEY);
+    const readProgress = async (): Promise<BackfillProgress | 'done' | null> => {
+      const raw = await app.repos.settings.get(BACKFILL_KEY);
       if (raw === null) return null;
       if (raw === 'done') return 'done';
       return JSON.parse(raw) as BackfillProgress;
     };
-    let status: BackfillStatus = (() => {
-      const progress = readProgress();
-      return progress === 'done' ? 'done' : progress === null ? 'none' : 'running';
-    })();
+    const progressAtStart = await readProgress();
+    let status: BackfillStatus =
+      progressAtStart === 'done' ? 'done' : progressAtStart === null ? 'none' : 'running';
     let running: Promise<void> | null = null;
 
     // A room-day per transaction (~1,440 simulated minutes, about a millisecond), then a turn of
@@ -206,28 +205,30 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
               hourEnd = Math.min(dayEnd, startOfHour(hourEnd) + HOUR_MS);
               store.writeSamples(room.id, backfill.until(hourEnd), rawFrom);
             }
-            if (dayEnd >= progress.to) {
-              progress.after = room.id;
-              app.repos.settings.set(BACKFILL_KEY, JSON.stringify(progress));
-            }
           });
+          // After the room's last day: a restart in between redoes the room, whose samples
+          // replace the same times.
+          if (dayEnd >= progress.to) {
+            progress.after = room.id;
+            await app.repos.settings.set(app.sql, BACKFILL_KEY, JSON.stringify(progress));
+          }
           from = dayEnd;
           await nextTurn();
         }
       }
-      app.repos.settings.set(BACKFILL_KEY, 'done');
+      await app.repos.settings.set(app.sql, BACKFILL_KEY, 'done');
       status = 'done';
     };
 
     const startBackfill = async () => {
       if (running) return;
-      let progress = readProgress();
+      let progress = await readProgress();
       if (progress === 'done') return;
       if (progress === null) {
         if (!backfill || config.historyBackfillDays === 0 || !store.isEmpty()) return;
         const to = slotOf(app.clock.now(), intervalMs);
         progress = { from: to - config.historyBackfillDays * DAY_MS, to, after: 0 };
-        app.repos.settings.set(BACKFILL_KEY, JSON.stringify(progress));
+        await app.repos.settings.set(app.sql, BACKFILL_KEY, JSON.stringify(progress));
       }
       status = 'running';
       const started = Date.now();

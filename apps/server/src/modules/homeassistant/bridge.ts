@@ -126,7 +126,10 @@ export function createHomeAssistantBridge({
     force = false;
     lastPass = Date.now();
     lastVersion = building.version();
-    const device = buildingDevice(houseId, app.repos.settings.get('building_name') ?? 'Raumregler');
+    const device = buildingDevice(
+      houseId,
+      (await app.repos.settings.get('building_name')) ?? 'Raumregler',
+    );
     const now = rooms();
     lastList = now;
     // Our rooms' limits and previous modes in one query (proxy mode: the rooms we keep of the

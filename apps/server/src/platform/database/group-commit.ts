@@ -1,37 +1,55 @@
-import type { Database } from 'better-sqlite3';
+import { sql as raw } from 'kysely';
+import type { Engine, Sql, Tx } from './schema.js';
 
 interface Job {
-  work: () => unknown;
+  work: (tx: Tx) => unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
 /**
  * Group commit: the writes that arrive in one turn of the event loop share one transaction, so
- * they share one fsync (`synchronous = FULL`). A commit blocks the whole process while the disk
- * syncs, 1 ms on a quiet disk and tens of ms on a busy one; one sync per write made 200 busy
- * clients queue behind each other's syncs until new connections waited over 15 s. Each write
- * runs in its own savepoint, so one that throws changes nothing and the others still commit;
- * every promise settles only after the commit, so an answered write is on disk.
+ * they share one fsync (SQLite `synchronous = FULL`; PostgreSQL's commit). A commit blocks the
+ * whole SQLite process while the disk syncs, 1 ms on a quiet disk and tens of ms on a busy one;
+ * one sync per write made 200 busy clients queue behind each other's syncs until new
+ * connections waited over 15 s. Each write runs in its own savepoint on the commit's one
+ * connection (`tx`, which its statements must use), so one that throws changes nothing and the
+ * others still commit; every promise settles only after the commit, so an answered write is on
+ * disk. Groups run one after another: the writes that arrive meanwhile form the next group.
  */
-export function createGroupCommit(db: Database) {
+export function createGroupCommit(sql: Sql, engine: Engine) {
+  // SQLite: take the write lock at the start, so a busy file waits (busy_timeout) there and not
+  // in the middle of the group.
+  const begin = engine === 'sqlite' ? raw`BEGIN IMMEDIATE` : raw`BEGIN`;
   let queue: Job[] = [];
-  const flush = () => {
-    const jobs = queue;
-    queue = [];
+  let running: Promise<void> | null = null;
+
+  const runGroup = async (jobs: Job[]) => {
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     try {
-      db.transaction(() => {
-        for (const job of jobs) {
-          try {
-            outcomes.push({ ok: true, value: db.transaction(job.work)() });
-          } catch (error) {
-            outcomes.push({ ok: false, error });
+      await sql.connection().execute(async (tx) => {
+        await begin.execute(tx);
+        try {
+          for (const job of jobs) {
+            await raw`SAVEPOINT job`.execute(tx);
+            try {
+              outcomes.push({ ok: true, value: await job.work(tx) });
+              await raw`RELEASE SAVEPOINT job`.execute(tx);
+            } catch (error) {
+              await raw`ROLLBACK TO SAVEPOINT job`.execute(tx);
+              await raw`RELEASE SAVEPOINT job`.execute(tx);
+              outcomes.push({ ok: false, error });
+            }
           }
+          await raw`COMMIT`.execute(tx);
+        } catch (error) {
+          await raw`ROLLBACK`.execute(tx).catch(() => undefined);
+          throw error;
         }
-      })();
+      });
     } catch (error) {
-      // The commit itself failed (disk full, I/O error): nothing of this group is stored.
+      // The commit itself failed (disk full, I/O error, connection lost): nothing of this group
+      // is stored.
       jobs.forEach((job) => job.reject(error));
       return;
     }
@@ -41,12 +59,24 @@ export function createGroupCommit(db: Database) {
       else job.reject(outcome.error);
     });
   };
-  return function commit<T>(work: () => T): Promise<T> {
+
+  const flush = async () => {
+    while (queue.length > 0) {
+      const jobs = queue;
+      queue = [];
+      await runGroup(jobs);
+    }
+    running = null;
+  };
+
+  return function commit<T>(work: (tx: Tx) => T | Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      // setImmediate runs after this turn's I/O callbacks: every request read in this turn
-      // has queued its write by then.
-      if (queue.length === 0) setImmediate(flush);
       queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      // setImmediate runs after this turn's I/O callbacks: every request read in this turn
+      // has queued its write by then. A group still running takes the new ones when it ends.
+      if (!running) {
+        running = new Promise<void>((started) => setImmediate(started)).then(flush);
+      }
     });
   };
 }

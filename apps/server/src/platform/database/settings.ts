@@ -1,19 +1,27 @@
-import type { Database } from 'better-sqlite3';
+import type { Sql, Tx } from './schema.js';
 
 /** Small key/value facts about the installation (building name, demo login). */
-export function createSettingsRepository(db: Database) {
-  const get = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
-  const put = db.prepare(
-    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-  );
-  const remove = db.prepare('DELETE FROM settings WHERE key = ?');
+export function createSettingsRepository(sql: Sql) {
   return {
-    get(key: string): string | null {
-      return get.get(key)?.value ?? null;
+    async get(key: string): Promise<string | null> {
+      const row = await sql
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row?.value ?? null;
     },
-    set(key: string, value: string | null) {
-      if (value === null) remove.run(key);
-      else put.run(key, value);
+    /** Inside a commit (`app.commit((tx) => settings.set(tx, …))`). */
+    async set(tx: Tx, key: string, value: string | null): Promise<void> {
+      if (value === null) {
+        await tx.deleteFrom('settings').where('key', '=', key).execute();
+        return;
+      }
+      await tx
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+        .execute();
     },
   };
 }

@@ -54,7 +54,7 @@ describe('GET info', () => {
         ((await (await local.request('/get/json/v1/1/info/', { auth: demo })).json()) as DeviceInfo)
           .name;
       expect(await name()).toBe('Musterhaus');
-      local.app.repos.settings.set('building_name', 'Haus am See');
+      await local.app.repos.settings.set(local.app.sql, 'building_name', 'Haus am See');
       clock.advance(1000);
       expect(await name()).toBe('Haus am See');
     } finally {

@@ -39,7 +39,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
       config: { docs: docs.info },
       schema: { response: { 200: DeviceInfoSchema } },
     },
-    (): DeviceInfo => deviceInfo(app),
+    (): Promise<DeviceInfo> => deviceInfo(app),
   );
 
   app.get(
@@ -132,7 +132,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
 };
 
 /** `info` as the simulated device shows it. */
-const deviceInfo = (app: FastifyInstance): DeviceInfo => ({
+const deviceInfo = async (app: FastifyInstance): Promise<DeviceInfo> => ({
   hw: 'Raumregler Mini-Server (simulated)',
   'sw-date': '2026-11-21',
   branch: 'main',
@@ -140,7 +140,7 @@ const deviceInfo = (app: FastifyInstance): DeviceInfo => ({
   os: 'Raumregler',
   fbi: '1',
   'app-compatibility': true,
-  name: app.repos.settings.get('building_name') ?? 'Raumregler',
+  name: (await app.repos.settings.get('building_name')) ?? 'Raumregler',
   house_id: app.config.houseId,
   mac: 'localhost',
 });
