@@ -112,7 +112,7 @@ export async function buildApp({
   await app.register(databasePlugin, { db });
   await app.register(authPlugin, {
     onRefusal: (request, refusal) => recordSignInRefusal(app, request, refusal),
-    onTokenFirstUse: (request, token) => recordTokenFirstUse(app, request, token),
+    onTokenFirstUse: (tx, request, token) => recordTokenFirstUse(app, tx, request, token),
   });
   // The modules (src/modules), each one feature with its routes; each uses only the modules
   // registered before it. Proxy mode: the real device is the building, nothing is simulated.

@@ -145,8 +145,13 @@ describe('audit', () => {
     const all = await entries(demo);
     expect(all.map((entry) => entry.room)).toEqual([SCHLAFZIMMER, WOHNZIMMER]);
     // An account event has no room.
-    await server().app.commit(() =>
-      server().app.audit.record({ user: null, source: 'cli', action: 'user-added', subject: 'x' }),
+    await server().app.commit((tx) =>
+      server().app.audit.record(tx, {
+        user: null,
+        source: 'cli',
+        action: 'user-added',
+        subject: 'x',
+      }),
     );
     expect((await entries(demo)).some((entry) => entry.room === null)).toBe(true);
     expect((await entries(HAUSMEISTER)).some((entry) => entry.room === null)).toBe(false);

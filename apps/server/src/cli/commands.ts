@@ -15,6 +15,8 @@ import {
   SeedError,
 } from '../modules/building/index.js';
 import { createUsersRepository } from '../platform/auth/users.js';
+import { createGroupCommit } from '../platform/database/group-commit.js';
+import { sqliteSql } from '../platform/database/sql.js';
 import { createClock } from '../platform/clock/clock.js';
 import { localDate } from '../platform/clock/local-time.js';
 import { CommandError, UsageError, type CliIo } from '../platform/cli/errors.js';
@@ -120,13 +122,15 @@ export async function runCli(
     }
     const users = createUsersRepository(db);
     const clock = createClock(now, timeZone);
-    const audit = createAudit({ repository: createAuditRepository(db), clock });
+    const sql = sqliteSql(db);
+    const commit = createGroupCommit(sql, 'sqlite');
+    const audit = createAudit({ repository: createAuditRepository(sql), clock });
     // The CLI's changes commit in one transaction each, with their audit entry (source `cli`).
     const changes = createAccountChanges({
       users,
       scopes: createScopeRepository(db),
       audit,
-      commit: async (work) => db.transaction(work)(),
+      commit,
       now,
       today: () => localDate(clock.local, now()),
     });
@@ -148,6 +152,7 @@ export async function runCli(
             values,
             clock,
             audit,
+            commit,
           });
     if (!done) throw new UsageError(`unknown command "${`${area} ${command}`.trim()}"`);
     return 0;

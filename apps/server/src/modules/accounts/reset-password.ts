@@ -58,11 +58,11 @@ export function resetPasswordRoute(app: FastifyInstance) {
         throw invalid();
       }
       const passwordHash = await hashPassword(password!);
-      const redeemed = await app.commit(() => {
+      const redeemed = await app.commit(async (tx) => {
         if (!app.accounts.resetTokens.redeem(record.id, user.id, passwordHash, app.clock.now())) {
           return false;
         }
-        app.audit.record({
+        await app.audit.record(tx, {
           user: user.username,
           source: requestSource(request),
           action: 'password-reset',

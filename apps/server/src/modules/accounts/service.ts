@@ -3,8 +3,7 @@ import type { NewUser, UserRecord, UsersRepository } from '../../platform/auth/u
 import type { Audit, AuditWho } from '../audit/index.js';
 import { isLastManager, leavesNoBuildingManager } from './rules.js';
 import type { ScopeRepository } from './scope-repository.js';
-
-type Commit = <T>(work: () => T) => Promise<T>;
+import type { Commit } from '../../platform/database/group-commit.js';
 
 /**
  * Disabling or deleting this user would leave nobody with `full` access in any area (rules.ts):
@@ -82,13 +81,13 @@ export function createAccountChanges({
       who: AuditWho,
       inCommit: (userId: number) => void,
     ): Promise<number> =>
-      commit(() => {
+      commit(async (tx) => {
         const id = users.insert(member, now());
         users.setLanguage(id, member.language);
         scopes.setScope(id, member.floors, member.rooms);
         scopes.setValidity(id, member.validFrom, member.validUntil);
         inCommit(id);
-        audit.record({
+        await audit.record(tx, {
           ...who,
           action: 'member-invited',
           subject: member.username,
@@ -98,9 +97,9 @@ export function createAccountChanges({
       }),
     /** Invites an existing member again (a new token in `inCommit`), recorded as `member-invited`. */
     reinvite: (user: UserRecord, who: AuditWho, inCommit: () => void): Promise<void> =>
-      commit(() => {
+      commit(async (tx) => {
         inCommit();
-        audit.record({
+        await audit.record(tx, {
           ...who,
           action: 'member-invited',
           subject: user.username,
@@ -128,7 +127,7 @@ export function createAccountChanges({
       >,
       who: AuditWho,
     ): Promise<UserRecord | null> =>
-      commit(() => {
+      commit(async (tx) => {
         const current = users.findById(user.id);
         if (!current) return null;
         const sorted = (list: readonly number[]) => [...new Set(list)].sort((a, b) => a - b);
@@ -145,7 +144,7 @@ export function createAccountChanges({
           current.accessPro !== changed.accessPro
         ) {
           users.setAccess(current.id, changed.accessSmart, changed.accessPro);
-          audit.record({
+          await audit.record(tx, {
             ...who,
             action: 'access-changed',
             subject,
@@ -157,7 +156,7 @@ export function createAccountChanges({
         const scopeAfter = { floors: changed.floors, rooms: changed.rooms };
         if (JSON.stringify(scopeBefore) !== JSON.stringify(scopeAfter)) {
           scopes.setScope(current.id, changed.floors, changed.rooms);
-          audit.record({
+          await audit.record(tx, {
             ...who,
             action: 'scope-changed',
             subject,
@@ -167,7 +166,7 @@ export function createAccountChanges({
         }
         if (current.validFrom !== changed.validFrom || current.validUntil !== changed.validUntil) {
           scopes.setValidity(current.id, changed.validFrom, changed.validUntil);
-          audit.record({
+          await audit.record(tx, {
             ...who,
             action: 'validity-changed',
             subject,
@@ -187,7 +186,7 @@ export function createAccountChanges({
           if (current.email !== changed.email) users.setEmail(current.id, changed.email);
           if (current.language !== changed.language)
             users.setLanguage(current.id, changed.language);
-          audit.record({
+          await audit.record(tx, {
             ...who,
             action: 'member-changed',
             subject,
@@ -207,7 +206,7 @@ export function createAccountChanges({
       rooms: readonly number[],
       who: AuditWho,
     ): Promise<boolean> =>
-      commit(() => {
+      commit(async (tx) => {
         const current = users.findById(user.id);
         if (!current) return false;
         const sorted = (list: readonly number[]) => [...new Set(list)].sort((a, b) => a - b);
@@ -216,7 +215,7 @@ export function createAccountChanges({
         if (JSON.stringify(before) === JSON.stringify(next)) return false;
         keepBuildingManager({ ...current, ...next });
         scopes.setScope(current.id, next.floors, next.rooms);
-        audit.record({
+        await audit.record(tx, {
           ...who,
           action: 'scope-changed',
           subject: current.username,
@@ -232,13 +231,13 @@ export function createAccountChanges({
       until: string | null,
       who: AuditWho,
     ): Promise<boolean> =>
-      commit(() => {
+      commit(async (tx) => {
         const current = users.findById(user.id);
         if (!current) return false;
         if (current.validFrom === from && current.validUntil === until) return false;
         keepBuildingManager({ ...current, validFrom: from, validUntil: until });
         scopes.setValidity(current.id, from, until);
-        audit.record({
+        await audit.record(tx, {
           ...who,
           action: 'validity-changed',
           subject: current.username,
@@ -253,9 +252,9 @@ export function createAccountChanges({
       }),
     /** Adds a user; answers its id. */
     add: (user: NewUser, who: AuditWho): Promise<number> =>
-      commit(() => {
+      commit(async (tx) => {
         const id = users.insert(user, now());
-        audit.record({
+        await audit.record(tx, {
           ...who,
           action: 'user-added',
           subject: user.username,
@@ -268,9 +267,9 @@ export function createAccountChanges({
         return id;
       }),
     setAccess: (user: UserRecord, smart: Access, pro: Access, who: AuditWho): Promise<void> =>
-      commit(() => {
+      commit(async (tx) => {
         users.setAccess(user.id, smart, pro);
-        audit.record({
+        await audit.record(tx, {
           ...who,
           action: 'access-changed',
           subject: user.username,
@@ -279,9 +278,9 @@ export function createAccountChanges({
         });
       }),
     setPassword: (user: UserRecord, passwordHash: string, who: AuditWho): Promise<void> =>
-      commit(() => {
+      commit(async (tx) => {
         users.setPasswordHash(user.id, passwordHash);
-        audit.record({ ...who, action: 'password-changed', subject: user.username });
+        await audit.record(tx, { ...who, action: 'password-changed', subject: user.username });
       }),
     /**
      * Ends the user's sign-ins: refused (LastManagerError) for the last user with `full` access,
@@ -289,7 +288,7 @@ export function createAccountChanges({
      * disabled already (nothing changes, nothing is recorded).
      */
     disable: (user: UserRecord, who: AuditWho): Promise<boolean> =>
-      commit(() => {
+      commit(async (tx) => {
         const current = users.findById(user.id);
         if (!current || current.disabledAt !== null) return false;
         if (isLastManager(current, users.list(), today())) {
@@ -297,7 +296,7 @@ export function createAccountChanges({
         }
         users.setDisabled(current.id, now());
         // The username in `after` too: the audit log's wire entry names an account that way.
-        audit.record({
+        await audit.record(tx, {
           ...who,
           action: 'user-disabled',
           subject: current.username,
@@ -307,11 +306,11 @@ export function createAccountChanges({
       }),
     /** Lets a disabled user sign in again; false when it was not disabled. */
     enable: (user: UserRecord, who: AuditWho): Promise<boolean> =>
-      commit(() => {
+      commit(async (tx) => {
         const current = users.findById(user.id);
         if (!current || current.disabledAt === null) return false;
         users.setDisabled(current.id, null);
-        audit.record({
+        await audit.record(tx, {
           ...who,
           action: 'user-enabled',
           subject: current.username,
@@ -324,14 +323,14 @@ export function createAccountChanges({
      * tokens go with it; the audit log, absences and alarms keep its name as text.
      */
     remove: (user: UserRecord, who: AuditWho): Promise<void> =>
-      commit(() => {
+      commit(async (tx) => {
         const current = users.findById(user.id);
         if (!current) return;
         if (isLastManager(current, users.list(), today())) {
           throw new LastManagerError(current.username);
         }
         users.remove(current.id);
-        audit.record({
+        await audit.record(tx, {
           ...who,
           action: 'user-removed',
           subject: current.username,

@@ -27,6 +27,7 @@ import type { Access, AlarmAckError, RoomPlace } from '@raumregler/contract';
 import type { Actor } from '../audit/index.js';
 import { alarmMail, digestMail, mailLanguage } from './mail.js';
 import type { SimulatedRoomState } from '../building/index.js';
+import type { Tx } from '../../platform/database/schema.js';
 import { createDeviceAlarms } from './device-alarms.js';
 
 /** Storms: the first MAIL_SINGLES alarms opened within MAIL_WINDOW_MS are mailed singly. */
@@ -414,14 +415,14 @@ export default fp(
 
     // Inside a commit's work: one alarm acknowledged with its audit entry. An acknowledged
     // alarm keeps its first acknowledgement and gets no second entry (nothing changed).
-    const acknowledgeOne = (id: number, actor: Actor, note: string | null) => {
+    const acknowledgeOne = async (tx: Tx, id: number, actor: Actor, note: string | null) => {
       const alarm = repo.findById(id);
       if (!alarm) return { outcome: 'unknown' as const, alarm: null };
       if (alarm.state === 'cleared') return { outcome: 'cleared' as const, alarm };
       if (alarm.state === 'active') {
         const username = actor.kind === 'user' ? actor.username : 'system';
         repo.acknowledge(id, username, app.clock.now(), note);
-        app.audit.record({
+        await app.audit.record(tx, {
           actor,
           action: 'alarm-acknowledged',
           roomId: alarm.roomId,
@@ -439,12 +440,12 @@ export default fp(
       return { outcome: 'acknowledged' as const, alarm: repo.findById(id) };
     };
     const acknowledge: AlarmService['acknowledge'] = async (id, actor, note) =>
-      app.commit(() => acknowledgeOne(id, actor, note));
+      app.commit((tx) => acknowledgeOne(tx, id, actor, note));
     const acknowledgeMany: AlarmService['acknowledgeMany'] = async (ids, actor, note) =>
-      app.commit(() => {
+      app.commit(async (tx) => {
         const result: BulkAckResult = { acknowledged: [], failed: [] };
         for (const id of ids) {
-          const { outcome } = acknowledgeOne(id, actor, note);
+          const { outcome } = await acknowledgeOne(tx, id, actor, note);
           if (outcome === 'acknowledged') result.acknowledged.push(id);
           else result.failed.push({ id, error: outcome === 'unknown' ? 'not_found' : 'conflict' });
         }

@@ -40,8 +40,8 @@ export function recordSignInRefusal(
   refusal: SignInRefusal,
 ): void {
   app
-    .commit(() =>
-      app.audit.record({
+    .commit((tx) =>
+      app.audit.record(tx, {
         user: refusal.username,
         subject: refusal.username,
         source: requestSource(request),

@@ -1,4 +1,7 @@
-import type { Database } from 'better-sqlite3';
+import { sql as raw, type Selectable } from 'kysely';
+import './tables.js';
+import type { Sql, Tx } from '../../platform/database/schema.js';
+import type { AuditLogTable } from './tables.js';
 
 /**
  * One entry as the app writes it. Without `roomName` the room's and its floor's names are taken
@@ -52,20 +55,7 @@ export interface AuditFilter {
   limit: number;
 }
 
-interface AuditRow {
-  id: number;
-  at: number;
-  username: string | null;
-  subject: string | null;
-  room_id: number | null;
-  room_name: string | null;
-  floor_name: string | null;
-  action: string;
-  before: string | null;
-  after: string | null;
-  duration_minutes: number | null;
-  source: string;
-}
+type AuditRow = Selectable<AuditLogTable>;
 
 const json = (text: string | null) =>
   text === null ? null : (JSON.parse(text) as Record<string, unknown>);
@@ -86,81 +76,72 @@ const toRecord = (row: AuditRow): AuditRecord => ({
 });
 
 /**
- * The audit log's store, the only code that knows its table (decision 31: a PostgreSQL store
- * can replace this module). Writes are synchronous statements on the caller's connection, so an
- * entry written inside a transaction commits, or not, with the change it describes.
+ * The audit log's store, the only code that knows its table. Entries are written on the
+ * commit's transaction (`tx`), so an entry commits, or not, with the change it describes.
  */
-export function createAuditRepository(db: Database) {
-  // The names are copied from the building in the same statement, as they are at this instant.
-  const insert = db.prepare(
-    `INSERT INTO audit_log (at, username, subject, room_id, room_name, floor_name, action,
-       before, after, duration_minutes, source)
-     VALUES (@at, @username, @subject, @roomId,
-       CASE WHEN @lookup THEN (SELECT name FROM rooms WHERE id = @roomId) ELSE @roomName END,
-       CASE WHEN @lookup THEN (SELECT f.name FROM rooms r JOIN floors f ON f.id = r.floor_id
-                               WHERE r.id = @roomId) ELSE @floorName END,
-       @action, @before, @after, @durationMinutes, @source)`,
-  );
-  const hasRoom = db.prepare<[number], { one: number }>(
-    'SELECT 1 AS one FROM audit_log WHERE room_id = ? LIMIT 1',
-  );
-  // One statement per filter combination, prepared on first use (at most 64).
-  const lists = new Map<string, ReturnType<Database['prepare']>>();
-  const listStatement = (filter: AuditFilter) => {
-    const where: string[] = [];
-    if (filter.roomId !== undefined) where.push('room_id = @roomId');
-    if (filter.username !== undefined) {
-      where.push('(username = @username OR subject = @username)');
-    }
-    if (filter.from !== undefined) where.push('at >= @from');
-    if (filter.to !== undefined) where.push('at < @to');
-    if (filter.before !== undefined) where.push('id < @before');
-    if (filter.roomIds !== undefined)
-      where.push('room_id IN (SELECT value FROM json_each(@roomIds))');
-    const key = where.join(' AND ');
-    let statement = lists.get(key);
-    if (!statement) {
-      statement = db.prepare(
-        `SELECT * FROM audit_log ${key ? `WHERE ${key}` : ''} ORDER BY at DESC, id DESC LIMIT @limit`,
-      );
-      lists.set(key, statement);
-    }
-    return statement;
-  };
-
+export function createAuditRepository(sql: Sql) {
   return {
-    insert(entry: NewAuditEntry): number {
-      return Number(
-        insert.run({
+    async insert(tx: Tx, entry: NewAuditEntry): Promise<number> {
+      const roomId = entry.roomId ?? null;
+      // Without names given, the room's and its floor's are copied in the same statement, as
+      // they are at this instant.
+      const lookup = entry.roomName === undefined;
+      const row = await tx
+        .insertInto('audit_log')
+        .values({
           at: entry.at,
           username: entry.username,
           subject: entry.subject ?? null,
-          roomId: entry.roomId ?? null,
-          lookup: entry.roomName === undefined ? 1 : 0,
-          roomName: entry.roomName ?? null,
-          floorName: entry.floorName ?? null,
+          room_id: roomId,
+          room_name: lookup
+            ? raw<string | null>`(SELECT name FROM rooms WHERE id = ${roomId})`
+            : (entry.roomName ?? null),
+          floor_name: lookup
+            ? raw<string | null>`(SELECT f.name FROM rooms r JOIN floors f ON f.id = r.floor_id
+                WHERE r.id = ${roomId})`
+            : (entry.floorName ?? null),
           action: entry.action,
           before: entry.before ? JSON.stringify(entry.before) : null,
           after: entry.after ? JSON.stringify(entry.after) : null,
-          durationMinutes: entry.durationMinutes ?? null,
+          duration_minutes: entry.durationMinutes ?? null,
           source: entry.source,
-        }).lastInsertRowid,
-      );
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
     },
     /** Newest first. */
-    list(filter: AuditFilter): AuditRecord[] {
-      const params: Record<string, unknown> = { limit: filter.limit };
-      if (filter.roomId !== undefined) params.roomId = filter.roomId;
-      if (filter.username !== undefined) params.username = filter.username;
-      if (filter.from !== undefined) params.from = filter.from;
-      if (filter.to !== undefined) params.to = filter.to;
-      if (filter.before !== undefined) params.before = filter.before;
-      if (filter.roomIds !== undefined) params.roomIds = JSON.stringify(filter.roomIds);
-      return (listStatement(filter).all(params) as AuditRow[]).map(toRecord);
+    async list(filter: AuditFilter): Promise<AuditRecord[]> {
+      if (filter.roomIds?.length === 0) return [];
+      let query = sql.selectFrom('audit_log').selectAll();
+      if (filter.roomId !== undefined) query = query.where('room_id', '=', filter.roomId);
+      const { username } = filter;
+      // The columns compare case-insensitively on both engines (SQLite: COLLATE NOCASE).
+      if (username !== undefined) {
+        query = query.where((where) =>
+          where.or([where('username', '=', username), where('subject', '=', username)]),
+        );
+      }
+      if (filter.from !== undefined) query = query.where('at', '>=', filter.from);
+      if (filter.to !== undefined) query = query.where('at', '<', filter.to);
+      if (filter.before !== undefined) query = query.where('id', '<', filter.before);
+      if (filter.roomIds !== undefined) query = query.where('room_id', 'in', filter.roomIds);
+      const rows = await query
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(filter.limit)
+        .execute();
+      return rows.map(toRecord);
     },
     /** Whether any entry names this room (a removed room's entries stay findable). */
-    hasRoom(roomId: number): boolean {
-      return hasRoom.get(roomId) !== undefined;
+    async hasRoom(roomId: number): Promise<boolean> {
+      const row = await sql
+        .selectFrom('audit_log')
+        .select('id')
+        .where('room_id', '=', roomId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
   };
 }

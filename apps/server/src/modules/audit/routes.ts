@@ -133,12 +133,12 @@ const auditRoutes: FastifyPluginAsync = async (app) => {
       if (
         filter.roomId !== undefined &&
         !app.repos.building.findRoom(filter.roomId) &&
-        !app.audit.hasRoom(filter.roomId)
+        !(await app.audit.hasRoom(filter.roomId))
       ) {
         throw unknownRoom();
       }
       scopeFilter(request, filter);
-      const entries = app.audit.list(filter).map(app.audit.toWire);
+      const entries = (await app.audit.list(filter)).map(app.audit.toWire);
       if (wantsCsv(request) && (request.query as AuditQuery).format !== 'json') {
         reply.type('text/csv; charset=utf-8');
         reply.header('content-disposition', 'attachment; filename="audit.csv"');

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAuditRepository, type AuditFilter, type AuditRecord } from './repository.js';
 import type { Clock } from '../../platform/clock/clock.js';
+import type { Tx } from '../../platform/database/schema.js';
 import { toOffsetIso } from '../../platform/clock/local-time.js';
 
 declare module 'fastify' {
@@ -72,9 +73,9 @@ const whoOf = (who: AuditWho): { user: string | null; source: AuditSource } => {
 };
 
 /**
- * The audit log's service. `record` writes synchronously on the app's connection: call it
- * inside a commit's work function (`app.commit(() => { change(); app.audit.record(…) })`), so
- * the entry commits with the change, or not at all when the work throws.
+ * The audit log's service. `record` writes on a commit's transaction: call it inside the
+ * commit's work (`app.commit(async (tx) => { …change…; await app.audit.record(tx, …) })`), so the
+ * entry commits with the change, or not at all when the work throws.
  */
 export function createAudit({
   repository,
@@ -84,10 +85,10 @@ export function createAudit({
   clock: Pick<Clock, 'now' | 'local'>;
 }) {
   return {
-    /** Call inside a commit's work function, so the entry commits with the change. */
-    record(input: AuditInput): void {
+    /** Call inside a commit's work, on its `tx`, so the entry commits with the change. */
+    async record(tx: Tx, input: AuditInput): Promise<void> {
       const { user, source } = whoOf(input);
-      repository.insert({
+      await repository.insert(tx, {
         at: clock.now(),
         username: user,
         subject: input.subject ?? null,
@@ -103,7 +104,7 @@ export function createAudit({
       });
     },
     /** Newest first. */
-    list(filter: Partial<AuditFilter>): AuditRecord[] {
+    list(filter: Partial<AuditFilter>): Promise<AuditRecord[]> {
       return repository.list({ limit: AUDIT_LIMIT_DEFAULT, ...filter });
     },
     hasRoom: (roomId: number) => repository.hasRoom(roomId),
@@ -132,7 +133,7 @@ export default fp(
   async (app) => {
     app.decorate(
       'audit',
-      createAudit({ repository: createAuditRepository(app.db), clock: app.clock }),
+      createAudit({ repository: createAuditRepository(app.sql), clock: app.clock }),
     );
   },
   { name: 'audit', dependencies: ['database', 'clock'] },

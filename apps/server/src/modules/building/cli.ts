@@ -9,6 +9,7 @@ import { createRoomCommands } from './room-commands-service.js';
 import { createRoomDevicesRepository, deviceListProblem } from './room-devices.js';
 import type { Audit } from '../audit/index.js';
 import type { Clock } from '../../platform/clock/clock.js';
+import type { Commit } from '../../platform/database/group-commit.js';
 import { formatRoomLimits, roomLimitsProblem } from '@raumregler/contract';
 
 /** The options of the `room` commands (node's parseArgs). */
@@ -38,7 +39,13 @@ function limitOf(value: string | boolean | undefined, flag: string): number | nu
 async function runRoomLimits(
   roomIdText: string,
   values: RoomOptions,
-  context: { db: Database; clock: Clock; audit: Pick<Audit, 'record'>; proxy: boolean },
+  context: {
+    db: Database;
+    clock: Clock;
+    audit: Pick<Audit, 'record'>;
+    commit: Commit;
+    proxy: boolean;
+  },
 ): Promise<string> {
   if (!/^\d{1,9}$/.test(roomIdText)) {
     throw new UsageError(`<roomId> must be a room's number, got "${roomIdText.slice(0, 100)}"`);
@@ -68,7 +75,7 @@ async function runRoomLimits(
   }
   await createRoomCommands({
     building,
-    commit: async (work) => context.db.transaction(work)(),
+    commit: context.commit,
     clock: context.clock,
     audit: context.audit,
   }).setLimits(roomId, limits, { kind: 'cli', source: 'cli' });
@@ -242,6 +249,7 @@ export async function runBuildingCommand(
     values = {},
     clock,
     audit,
+    commit,
   }: {
     db: Database;
     now: () => number;
@@ -250,10 +258,11 @@ export async function runBuildingCommand(
     values?: RoomOptions;
     clock?: Clock;
     audit?: Pick<Audit, 'record'>;
+    commit?: Commit;
   },
 ): Promise<boolean> {
-  if (area === 'room' && command === 'limits' && clock && audit) {
-    io.out(await runRoomLimits(one(args, '<roomId>'), values, { db, clock, audit, proxy }));
+  if (area === 'room' && command === 'limits' && clock && audit && commit) {
+    io.out(await runRoomLimits(one(args, '<roomId>'), values, { db, clock, audit, commit, proxy }));
     return true;
   }
   if (area === 'room' && command === 'devices') {

@@ -33,7 +33,7 @@ beforeEach(async () => {
     building,
     commit: createGroupCommit(sqliteSql(db), 'sqlite'),
     clock,
-    audit: createAudit({ repository: createAuditRepository(db), clock }),
+    audit: createAudit({ repository: createAuditRepository(sqliteSql(db)), clock }),
   });
 });
 afterEach(() => db.close());

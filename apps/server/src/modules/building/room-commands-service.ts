@@ -15,6 +15,8 @@ import {
 import { isTemporaryActive, targetInForce, viewContext } from './room-view.js';
 import { scheduleAt } from './schedule.js';
 import type { Actor, Audit } from '../audit/index.js';
+import type { Commit } from '../../platform/database/group-commit.js';
+export type { Commit } from '../../platform/database/group-commit.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,7 +25,6 @@ declare module 'fastify' {
 }
 
 /** Runs a write durably: settles once it is on disk (the database plugin's group commit). */
-export type Commit = <T>(work: () => T) => Promise<T>;
 
 /**
  * The room commands of the app: the device API's writes, the CLI and the coming group actions,
@@ -78,14 +79,14 @@ export function createRoomCommands({
     action: AuditRoomAction,
     change: (room: Room) => void,
   ): Promise<Room> => {
-    await commit(() => {
+    await commit(async (tx) => {
       const room = building.findRoom(roomId);
       if (!room) throw new UnknownRoomError(roomId);
       const now = clock.now();
       const before = stateOf(room, action, now);
       change(room);
       const changed = building.findRoom(roomId)!;
-      audit.record({
+      await audit.record(tx, {
         actor,
         action,
         roomId,
@@ -165,11 +166,11 @@ export function createRoomCommands({
      * (roomLimitsProblem), with its `limits-changed` entry in the same commit. Answers the room.
      */
     async setLimits(roomId: number, limits: { min: number; max: number } | null, actor: Actor) {
-      await commit(() => {
+      await commit(async (tx) => {
         const room = building.findRoom(roomId);
         if (!room) throw new UnknownRoomError(roomId);
         building.setLimits(roomId, limits);
-        audit.record({
+        await audit.record(tx, {
           actor,
           action: 'limits-changed',
           roomId,

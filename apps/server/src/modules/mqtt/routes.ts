@@ -164,7 +164,7 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
       const room = roomFromParams(app, request.params);
       const names = devicesOfBody(request.body);
       const actor = requestActor(request);
-      const changed = await app.commit(() => {
+      const changed = await app.commit(async (tx) => {
         const before = app.repos.roomDevices.of(room.id);
         // A device of another room is moved here: a person picking a room for a device means
         // it (decision 88); the other room loses it, with its own entry.
@@ -179,7 +179,7 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
           const had = app.repos.roomDevices.of(otherId);
           const left = had.filter((name) => !moved.includes(name));
           app.repos.roomDevices.set(otherId, left);
-          app.audit.record({
+          await app.audit.record(tx, {
             actor,
             action: 'room-devices-changed',
             roomId: otherId,
@@ -193,7 +193,7 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
         const same = before.length === names.length && before.every((name, i) => name === names[i]);
         if (same) return new Set<string>();
         app.repos.roomDevices.set(room.id, names);
-        app.audit.record({
+        await app.audit.record(tx, {
           actor,
           action: 'room-devices-changed',
           roomId: room.id,

@@ -57,18 +57,19 @@ export async function recordForwardedWrite(
           ? { temporary: false }
           : { mode: fields.get('value') ?? null };
   try {
-    await app.commit(() =>
-      app.audit.record({
-        user,
-        source: requestSource(request),
-        action,
-        roomId: Number(match[2]),
-        roomName,
-        floorName: null,
-        before: null,
-        after,
-        durationMinutes: action === 'ziel' ? (duration && duration > 0 ? duration : 60) : null,
-      }),
+    await app.commit(
+      async (tx) =>
+        await app.audit.record(tx, {
+          user,
+          source: requestSource(request),
+          action,
+          roomId: Number(match[2]),
+          roomName,
+          floorName: null,
+          before: null,
+          after,
+          durationMinutes: action === 'ziel' ? (duration && duration > 0 ? duration : 60) : null,
+        }),
     );
   } catch (error) {
     // The device has changed the room already: the user's write stands, the entry is lost.

@@ -89,7 +89,7 @@ export function createSchedules({
      * stored one writes nothing; a refused one changes nothing (ScheduleValidationError).
      */
     saveWeek(roomId: number, raw: unknown, actor: Actor): Promise<Week> {
-      return commit(() => {
+      return commit(async (tx) => {
         const room = building.findRoom(roomId);
         if (!room) throw new UnknownRoomError(roomId);
         const parsed = parseWeek(raw, { min: room.minTarget, max: room.maxTarget });
@@ -97,7 +97,7 @@ export function createSchedules({
         const before = weekOf(building.scheduleOf(roomId));
         if (sameWeek(before, parsed.week)) return before;
         building.replaceSchedule(roomId, pointsOfWeek(parsed.week));
-        audit.record({
+        await audit.record(tx, {
           actor,
           action: 'schedule-saved',
           roomId,
@@ -131,7 +131,7 @@ export function createSchedules({
       actor: Actor,
       mayManage: (roomId: number) => boolean = () => true,
     ): Promise<WireAbsence> {
-      return commit(() => {
+      return commit(async (tx) => {
         const parsed = parseAbsence(fields, {
           now: clock.now(),
           local: clock.local,
@@ -141,7 +141,7 @@ export function createSchedules({
         if (!parsed.value.rooms.every(mayManage)) throw new OutsideScopeError();
         const id = absences.create(parsed.value, actorName(actor));
         const absence = wire(absences.find(id)!);
-        audit.record({ actor, action: 'absence-created', after: auditView(absence) });
+        await audit.record(tx, { actor, action: 'absence-created', after: auditView(absence) });
         return absence;
       });
     },
@@ -156,7 +156,7 @@ export function createSchedules({
       actor: Actor,
       mayManage: (roomId: number) => boolean = () => true,
     ): Promise<WireAbsence> {
-      return commit(() => {
+      return commit(async (tx) => {
         const before = absences.find(id);
         if (!before) throw new UnknownAbsenceError(id);
         if (!before.rooms.every(mayManage)) throw new OutsideScopeError();
@@ -169,7 +169,7 @@ export function createSchedules({
         if (!parsed.value.rooms.every(mayManage)) throw new OutsideScopeError();
         absences.update(id, parsed.value);
         const absence = wire(absences.find(id)!);
-        audit.record({
+        await audit.record(tx, {
           actor,
           action: 'absence-edited',
           before: auditView(wire(before)),
@@ -181,7 +181,7 @@ export function createSchedules({
 
     /** Ends a running absence now, or deletes a future one; one already over: AbsenceOverError. */
     endAbsence(id: number, actor: Actor, mayManage: (roomId: number) => boolean = () => true) {
-      return commit(() => {
+      return commit(async (tx) => {
         const absence = absences.find(id);
         if (!absence) throw new UnknownAbsenceError(id);
         if (!absence.rooms.every(mayManage)) throw new OutsideScopeError();
@@ -191,12 +191,12 @@ export function createSchedules({
         if (state === 'future') {
           absences.delete(id);
           const deleted = wire(absence);
-          audit.record({ actor, action: 'absence-deleted', before: auditView(deleted) });
+          await audit.record(tx, { actor, action: 'absence-deleted', before: auditView(deleted) });
           return { result: 'deleted' as const, absence: deleted };
         }
         absences.end(id, now);
         const ended = wire(absences.find(id)!);
-        audit.record({
+        await audit.record(tx, {
           actor,
           action: 'absence-ended',
           before: auditView(wire(absence)),

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AccessTokenRecord } from '../../platform/auth/access-tokens.js';
 import { requestSource } from '../audit/index.js';
 import tokenRoutes from './routes.js';
+import type { Tx } from '../../platform/database/schema.js';
 import { auditedToken, createTokenService } from './service.js';
 
 /**
@@ -28,12 +29,13 @@ export default fp(
  * The auth plugin's `onTokenFirstUse`: the `token-first-used` entry, written inside the commit
  * that notes the use (so it is written once). `user` is the owner, `client` the address.
  */
-export function recordTokenFirstUse(
+export async function recordTokenFirstUse(
   app: FastifyInstance,
+  tx: Tx,
   request: FastifyRequest,
   token: AccessTokenRecord,
-): void {
-  app.audit.record({
+): Promise<void> {
+  await app.audit.record(tx, {
     user: token.owner,
     source: requestSource(request),
     action: 'token-first-used',

@@ -7,8 +7,7 @@ import type { UserRecord } from '../../platform/auth/users.js';
 import type { LocalClock } from '../../platform/clock/local-time.js';
 import { toOffsetIso } from '../../platform/clock/local-time.js';
 import type { Audit, AuditWho } from '../audit/index.js';
-
-type Commit = <T>(work: () => T) => Promise<T>;
+import type { Commit } from '../../platform/database/group-commit.js';
 
 /** What the audit log keeps of a token (the audit page names it and its owner): never its secret. */
 export const auditedToken = (token: AccessTokenRecord) => ({
@@ -55,10 +54,10 @@ export function createTokenService({
       who: AuditWho,
     ): Promise<{ token: AccessTokenRecord; secret: string }> => {
       const { secret, tokenHash } = mint();
-      const token = await commit(() => {
+      const token = await commit(async (tx) => {
         const id = tokens.insert({ ...fields, userId: owner.id, tokenHash, createdAt: now() });
         const created = tokens.findById(id)!;
-        audit.record({
+        await audit.record(tx, {
           ...who,
           action: 'token-created',
           subject: owner.username,
@@ -70,9 +69,9 @@ export function createTokenService({
     },
     /** Revokes the token; null when it is gone or was revoked before (another request). */
     revoke: (token: AccessTokenRecord, who: AuditWho): Promise<AccessTokenRecord | null> =>
-      commit(() => {
+      commit(async (tx) => {
         if (!tokens.revoke(token.id, now())) return null;
-        audit.record({
+        await audit.record(tx, {
           ...who,
           action: 'token-revoked',
           subject: token.owner,

@@ -25,6 +25,7 @@ import {
 import { loadTokenKey } from './token-key.js';
 import { createTokenSignIn, refuseTokens, tokenUseNotes } from './token-sign-in.js';
 
+import type { Tx } from '../database/schema.js';
 import type { RequestToken } from './token-sign-in.js';
 export type { RequestToken } from './token-sign-in.js';
 
@@ -155,7 +156,7 @@ export const sendsCredentials = (request: FastifyRequest) =>
 export default fp<{
   onRefusal?: (request: FastifyRequest, refusal: SignInRefusal) => void;
   /** A token's first successful use, called inside the commit that notes it (the audit entry). */
-  onTokenFirstUse?: (request: FastifyRequest, token: AccessTokenRecord) => void;
+  onTokenFirstUse?: (tx: Tx, request: FastifyRequest, token: AccessTokenRecord) => Promise<void>;
 }>(
   async (app, { onRefusal, onTokenFirstUse }) => {
     app.repos.users = createUsersRepository(app.db);

@@ -9,6 +9,8 @@ import {
   type AccessTokenRecord,
   type AccessTokensRepository,
 } from './access-tokens.js';
+import type { Commit } from '../database/group-commit.js';
+import type { Tx } from '../database/schema.js';
 import { maySignIn, type UserRecord } from './users.js';
 
 /** What a request signed in with a token carries besides its user (null for passwords). */
@@ -54,9 +56,9 @@ export const refuseTokens =
  */
 export function tokenUseNotes(options: {
   now: () => number;
-  commit: (work: () => void) => Promise<void>;
+  commit: Commit;
   recordUse: (tokenId: number, at: number) => boolean;
-  first?: (request: FastifyRequest, token: AccessTokenRecord) => void;
+  first?: (tx: Tx, request: FastifyRequest, token: AccessTokenRecord) => Promise<void>;
 }) {
   const written = new Map<number, number>();
   return (request: FastifyRequest, token: AccessTokenRecord) => {
@@ -65,8 +67,8 @@ export function tokenUseNotes(options: {
     if (last !== undefined && now - last < USE_NOTE_MS) return;
     written.set(token.id, now);
     options
-      .commit(() => {
-        if (options.recordUse(token.id, now)) options.first?.(request, token);
+      .commit(async (tx) => {
+        if (options.recordUse(token.id, now)) await options.first?.(tx, request, token);
       })
       .catch((error: unknown) =>
         request.log.error({ err: error }, 'could not record the token use'),

@@ -7,6 +7,9 @@ interface Job {
   reject: (error: unknown) => void;
 }
 
+/** Runs a write in the next group commit, on the commit's transaction; settles once stored. */
+export type Commit = <T>(work: (tx: Tx) => T | Promise<T>) => Promise<T>;
+
 /**
  * Group commit: the writes that arrive in one turn of the event loop share one transaction, so
  * they share one fsync (SQLite `synchronous = FULL`; PostgreSQL's commit). A commit blocks the
@@ -17,7 +20,7 @@ interface Job {
  * others still commit; every promise settles only after the commit, so an answered write is on
  * disk. Groups run one after another: the writes that arrive meanwhile form the next group.
  */
-export function createGroupCommit(sql: Sql, engine: Engine) {
+export function createGroupCommit(sql: Sql, engine: Engine): Commit {
   // SQLite: take the write lock at the start, so a busy file waits (busy_timeout) there and not
   // in the middle of the group.
   const begin = engine === 'sqlite' ? raw`BEGIN IMMEDIATE` : raw`BEGIN`;

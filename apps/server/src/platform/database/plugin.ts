@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import fp from 'fastify-plugin';
-import { createGroupCommit } from './group-commit.js';
-import type { Engine, Sql, Tx } from './schema.js';
+import { createGroupCommit, type Commit } from './group-commit.js';
+import type { Engine, Sql } from './schema.js';
 import { createSettingsRepository, type SettingsRepository } from './settings.js';
 import { sqliteSql } from './sql.js';
 
@@ -29,7 +29,7 @@ declare module 'fastify' {
      * Runs a write in the next group commit, on the commit's transaction `tx` (its statements
      * must use it); settles once it is on disk.
      */
-    commit: <T>(work: (tx: Tx) => T | Promise<T>) => Promise<T>;
+    commit: Commit;
   }
 }
 
