@@ -107,6 +107,22 @@ function command(runAs: RunAs | null, binary: string, args: string[]): [string, 
   ];
 }
 
+/**
+ * `sh -c WATCHDOG name DIR POSTGRES ARGS…`: starts postgres, and stops it (SIGQUIT, immediate
+ * shutdown) when its stdin, our pipe, reaches its end; exits with postgres and removes DIR.
+ * A background job's stdin is /dev/null in sh, so the pipe is kept on fd 3 for the watcher.
+ */
+const WATCHDOG = `dir=$1; shift
+exec 3<&0
+"$@" </dev/null &
+pid=$!
+{ cat <&3 >/dev/null; kill -QUIT "$pid" 2>/dev/null; } &
+exec 3<&-
+wait "$pid"
+status=$?
+rm -rf "$dir"
+exit $status`;
+
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export async function startPostgres(): Promise<PostgresCluster> {
@@ -147,7 +163,15 @@ export async function startPostgres(): Promise<PostgresCluster> {
   }
 
   const port = await freePort();
-  const [postgres, serverArgs] = command(runAs, path.join(bin, 'postgres'), [
+  // The postmaster runs under a small shell that holds our end of a pipe: when this process
+  // ends in any way (also SIGKILL, or a test worker torn down), the pipe closes and the shell
+  // stops the cluster at once (SIGQUIT) and removes its folder. No cluster outlives its tests.
+  const [shell, serverArgs] = command(runAs, '/bin/sh', [
+    '-c',
+    WATCHDOG,
+    'postgres-watchdog',
+    dir,
+    path.join(bin, 'postgres'),
     '-D',
     data,
     '-c',
@@ -164,21 +188,16 @@ export async function startPostgres(): Promise<PostgresCluster> {
     '-c',
     'max_connections=100',
   ]);
-  const child: ChildProcess = spawn(postgres, serverArgs, {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(shell, serverArgs, {
+    stdio: ['pipe', 'pipe', 'pipe'],
     cwd: dir,
   });
   let output = '';
-  let exited = false;
-  const exitedPromise = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      exited = true;
-      resolve();
-    }),
-  );
-  // A test run that ends without stop() (a crash, a timeout) leaves no cluster behind.
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A test run that ends without stop() (a crash, a timeout): the watchdog stops the cluster
+  // when the pipe closes; the folder goes now if the cluster's user may not remove it.
   const onExit = () => {
-    if (!exited) child.kill('SIGQUIT');
+    child.stdin?.destroy();
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', onExit);
@@ -205,9 +224,10 @@ export async function startPostgres(): Promise<PostgresCluster> {
 
   const stop = async () => {
     process.off('exit', onExit);
-    // Immediate shutdown: nothing of a throw-away cluster needs a checkpoint.
-    if (!exited) child.kill('SIGQUIT');
-    await exitedPromise;
+    // Closing the pipe makes the watchdog shut the cluster down at once (SIGQUIT: nothing of a
+    // throw-away cluster needs a checkpoint).
+    child.stdin?.end();
+    await exited;
     rmSync(dir, { recursive: true, force: true });
   };
 
