@@ -83,18 +83,27 @@ function systemUser(): RunAs | null {
   };
   const existing = lookup();
   if (existing) return existing;
-  // Test files start in parallel: a useradd that lost the race finds the user made by the other.
-  spawnSync(
-    'useradd',
-    ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent'].concat([
-      '--shell',
-      '/usr/sbin/nologin',
+  // Test files start in parallel: one useradd at a time (the ensure scripts' lock; a second
+  // useradd would find /etc/passwd locked), and one that waited finds the user made.
+  const lock = path.join(os.tmpdir(), 'raumregler-apt.lock');
+  const added = spawnSync(
+    'flock',
+    [
+      lock,
+      'sh',
+      '-c',
+      'getent passwd "$1" >/dev/null || useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$1"',
+      'useradd',
       SYSTEM_USER,
-    ]),
+    ],
     { encoding: 'utf8' },
   );
   const made = lookup();
-  if (!made) throw new Error(`could not create the system user ${SYSTEM_USER} for PostgreSQL`);
+  if (!made) {
+    throw new Error(
+      `could not create the system user ${SYSTEM_USER} for PostgreSQL: ${added.stderr}`,
+    );
+  }
   return made;
 }
 
