@@ -117,20 +117,25 @@ function command(runAs: RunAs | null, binary: string, args: string[]): [string, 
 }
 
 /**
- * `sh -c WATCHDOG name DIR POSTGRES ARGS…`: starts postgres, and stops it (SIGQUIT, immediate
- * shutdown) when its stdin, our pipe, reaches its end; exits with postgres and removes DIR.
- * A background job's stdin is /dev/null in sh, so the pipe is kept on fd 3 for the watcher.
+ * `sh -c WATCHDOG name DIR POSTGRES ARGS…`: starts postgres and exits with it. When its stdin,
+ * our pipe, reaches its end (stop(), or this process gone) while postgres runs, it stops it
+ * (SIGQUIT, immediate shutdown) and removes DIR once postgres is gone. A postgres that exited
+ * by itself (a port taken) leaves DIR for the next try (Node closes the pipe when sh exits). A background job's stdin is /dev/null in sh, so
+ * the pipe is kept on fd 3 for the watcher.
  */
 const WATCHDOG = `dir=$1; shift
 exec 3<&0
 "$@" </dev/null &
 pid=$!
-{ cat <&3 >/dev/null; kill -QUIT "$pid" 2>/dev/null; } &
+{
+  cat <&3 >/dev/null
+  if kill -QUIT "$pid" 2>/dev/null; then
+    while kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
+    rm -rf "$dir"
+  fi
+} &
 exec 3<&-
-wait "$pid"
-status=$?
-rm -rf "$dir"
-exit $status`;
+wait "$pid"`;
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -171,38 +176,84 @@ export async function startPostgres(): Promise<PostgresCluster> {
     throw new Error(`initdb failed:\n${initialised.stderr || initialised.stdout}`);
   }
 
-  const port = await freePort();
   // The postmaster runs under a small shell that holds our end of a pipe: when this process
   // ends in any way (also SIGKILL, or a test worker torn down), the pipe closes and the shell
   // stops the cluster at once (SIGQUIT) and removes its folder. No cluster outlives its tests.
-  const [shell, serverArgs] = command(runAs, '/bin/sh', [
-    '-c',
-    WATCHDOG,
-    'postgres-watchdog',
-    dir,
-    path.join(bin, 'postgres'),
-    '-D',
-    data,
-    '-c',
-    `port=${port}`,
-    '-c',
-    'listen_addresses=127.0.0.1',
-    '-c',
-    `unix_socket_directories=${dir}`,
-    // Durability is what the tests check: a commit is on disk before it is acknowledged.
-    '-c',
-    'fsync=on',
-    '-c',
-    'synchronous_commit=on',
-    '-c',
-    'max_connections=100',
-  ]);
-  const child: ChildProcess = spawn(shell, serverArgs, {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    cwd: dir,
-  });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const launch = (port: number) => {
+    const [shell, serverArgs] = command(runAs, '/bin/sh', [
+      '-c',
+      WATCHDOG,
+      'postgres-watchdog',
+      dir,
+      path.join(bin, 'postgres'),
+      '-D',
+      data,
+      '-c',
+      `port=${port}`,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${dir}`,
+      // Durability is what the tests check: a commit is on disk before it is acknowledged.
+      '-c',
+      'fsync=on',
+      '-c',
+      'synchronous_commit=on',
+      '-c',
+      'max_connections=100',
+    ]);
+    const child: ChildProcess = spawn(shell, serverArgs, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      cwd: dir,
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    let output = '';
+    const ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`PostgreSQL did not start within 20 s:\n${output}`)),
+        20_000,
+      );
+      // The log is read to its end (a full pipe would stall the server), kept until ready.
+      let started = false;
+      const onData = (chunk: Buffer) => {
+        if (started) return;
+        output += chunk.toString();
+        if (output.includes('database system is ready to accept connections')) {
+          started = true;
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`PostgreSQL exited at start (${code}):\n${output}`));
+      });
+    });
+    return { child, exited, ready };
+  };
+
+  // Another process may take the free port before postgres binds it: then a new port.
+  let port = await freePort();
+  let server = launch(port);
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await server.ready.then(
+      () => null,
+      (error: Error) => error,
+    );
+    if (!outcome) break;
+    if (attempt >= 3 || !/could not bind|already in use/i.test(outcome.message)) {
+      server.child.stdin?.end();
+      await server.exited;
+      rmSync(dir, { recursive: true, force: true });
+      throw outcome;
+    }
+    await server.exited;
+    port = await freePort();
+    server = launch(port);
+  }
+  const { child, exited } = server;
   // A test run that ends without stop() (a crash, a timeout): the watchdog stops the cluster
   // when the pipe closes; the folder goes now if the cluster's user may not remove it.
   const onExit = () => {
@@ -210,26 +261,6 @@ export async function startPostgres(): Promise<PostgresCluster> {
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', onExit);
-
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`PostgreSQL did not start within 20 s:\n${output}`)),
-      20_000,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('database system is ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`PostgreSQL exited at start (${code}):\n${output}`));
-    });
-  });
 
   const stop = async () => {
     process.off('exit', onExit);
@@ -260,7 +291,6 @@ export async function startPostgres(): Promise<PostgresCluster> {
   };
 
   try {
-    await ready;
     // The owner may log in and own databases, nothing more (no superuser, no CREATEDB, no
     // CREATEROLE): what a hosted PostgreSQL gives an application.
     await asAdmin([
