@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { migratePostgres, openPostgres } from '../platform/database/postgres.js';
 import { freePort } from './free-port.js';
 
 /**
@@ -26,6 +27,12 @@ export interface PostgresCluster {
   adminUrl: string;
   /** A fresh, empty database owned by the same role; its URL. */
   newDatabase(name?: string): Promise<string>;
+  /**
+   * A fresh database with the current schema (db/migrations/postgres/ applied, as the owner),
+   * owned by the same role; its URL. The migrations run once per cluster, into a template
+   * that each call copies (CREATE DATABASE … TEMPLATE): tens of ms instead of hundreds.
+   */
+  migratedDatabase(name?: string): Promise<string>;
   /** Stops the cluster (immediate shutdown) and removes its folder. */
   stop(): Promise<void>;
 }
@@ -290,6 +297,27 @@ export async function startPostgres(): Promise<PostgresCluster> {
     return urlOf(name);
   };
 
+  let template: Promise<string> | null = null;
+  const migrated = async () => {
+    const name = 'raumregler_migrated';
+    const db = await openPostgres(await newDatabase(name));
+    try {
+      await migratePostgres(db.sql);
+    } finally {
+      // A template must have no connections while it is copied.
+      await db.close();
+    }
+    return name;
+  };
+  const migratedDatabase = async (name = `test_${++databases}`) => {
+    template ??= migrated();
+    const from = await template;
+    await asAdmin([
+      `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(from)} OWNER ${quoteIdent(OWNER)}`,
+    ]);
+    return urlOf(name);
+  };
+
   try {
     // The owner may log in and own databases, nothing more (no superuser, no CREATEDB, no
     // CREATEROLE): what a hosted PostgreSQL gives an application.
@@ -297,7 +325,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
       `CREATE ROLE ${quoteIdent(OWNER)} LOGIN PASSWORD '${ownerPassword}' NOSUPERUSER NOCREATEDB NOCREATEROLE`,
     ]);
     const url = await newDatabase(OWNER);
-    return { port, url, adminUrl, newDatabase, stop };
+    return { port, url, adminUrl, newDatabase, migratedDatabase, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startPostgres, type PostgresCluster } from '../../test-support/postgres.js';
 import { createGroupCommit } from './group-commit.js';
 import { openDatabase } from './open.js';
-import { migratePostgres, openPostgres } from './postgres.js';
+import { openPostgres } from './postgres.js';
 import type { Engine, Sql } from './schema.js';
 import { sqliteSql } from './sql.js';
 
@@ -31,8 +31,7 @@ const engines: { engine: Engine; open: () => Promise<Opened> }[] = [
   {
     engine: 'postgres',
     open: async () => {
-      const opened = await openPostgres(await cluster!.newDatabase());
-      await migratePostgres(opened.sql);
+      const opened = await openPostgres(await cluster!.migratedDatabase());
       return { query: opened.sql, close: opened.close };
     },
   },

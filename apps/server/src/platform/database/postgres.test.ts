@@ -110,6 +110,27 @@ describe('PostgreSQL migrations', () => {
   });
 });
 
+describe("the test cluster's migrated databases", () => {
+  it('are copies of the migrated schema, owned by the owner, two at once', async () => {
+    const urls = await Promise.all([cluster.migratedDatabase(), cluster.migratedDatabase()]);
+    for (const url of urls) {
+      const db = await openPostgres(url);
+      opened.push(db);
+      expect(await appliedVersions(db.sql)).toEqual(postgresVersions);
+      expect(await migratePostgres(db.sql)).toEqual([]);
+      const owners = await sql<{
+        tableowner: string;
+      }>`select distinct tableowner from pg_tables where schemaname = 'public'`.execute(db.sql);
+      expect(owners.rows).toEqual([{ tableowner: 'raumregler' }]);
+    }
+    // Each its own: a row in one is not in the other.
+    const [first, second] = opened.slice(-2);
+    await sql`insert into settings (key, value) values ('k', 'v')`.execute(first!.sql);
+    const rows = await sql`select * from settings`.execute(second!.sql);
+    expect(rows.rows).toEqual([]);
+  });
+});
+
 describe('the PostgreSQL schema', () => {
   let postgres: Sql;
   let sqliteDb: ReturnType<typeof openDatabase>;
