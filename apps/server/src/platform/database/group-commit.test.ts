@@ -1,58 +1,15 @@
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPostgres, type PostgresCluster } from '../../test-support/postgres.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ENGINES, useDatabase } from '../../test-support/engines.js';
 import { createGroupCommit } from './group-commit.js';
-import { openDatabase } from './open.js';
-import { openPostgres } from './postgres.js';
-import type { Engine, Sql } from './schema.js';
-import { sqliteSql } from './sql.js';
+import type { Sql } from './schema.js';
 
-/** An empty migrated database of each engine, and how to close it. */
-interface Opened {
-  query: Sql;
-  close(): Promise<void>;
-}
-
-let cluster: PostgresCluster | null = null;
-
-const engines: { engine: Engine; open: () => Promise<Opened> }[] = [
-  {
-    engine: 'sqlite',
-    open: async () => {
-      const db = openDatabase(':memory:');
-      return {
-        query: sqliteSql(db),
-        close: async () => {
-          db.close();
-        },
-      };
-    },
-  },
-  {
-    engine: 'postgres',
-    open: async () => {
-      const opened = await openPostgres(await cluster!.migratedDatabase());
-      return { query: opened.sql, close: opened.close };
-    },
-  },
-];
-
-afterAll(async () => {
-  await cluster?.stop();
-});
-
-describe.each(engines)('the group commit on $engine', ({ engine, open }) => {
-  let opened: Opened;
+describe.each(ENGINES)('the group commit on %s', (engine) => {
+  const database = useDatabase(engine);
   let query: Sql;
-  beforeAll(async () => {
-    // One cluster for the file, started before the tests' timeouts count; a database per test.
-    if (engine === 'postgres') cluster = await startPostgres();
-  }, 60_000);
-  beforeEach(async () => {
-    opened = await open();
-    query = opened.query;
+  beforeEach(() => {
+    query = database().sql;
   });
-  afterEach(() => opened.close());
 
   const value = async (key: string) =>
     (await query.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())

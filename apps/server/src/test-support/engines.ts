@@ -1,0 +1,58 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { openDatabase } from '../platform/database/open.js';
+import { openPostgres } from '../platform/database/postgres.js';
+import type { Engine, Sql } from '../platform/database/schema.js';
+import { sqliteSql } from '../platform/database/sql.js';
+import { startPostgres, type PostgresCluster } from './postgres.js';
+
+/** Both engines, for `describe.each(ENGINES)('… on %s', (engine) => …)`. */
+export const ENGINES: readonly Engine[] = ['sqlite', 'postgres'];
+
+/** An empty migrated database of one engine. */
+export interface EngineDatabase {
+  engine: Engine;
+  sql: Sql;
+  /** SQLite's raw handle (null on PostgreSQL), for what is not on the query builder yet. */
+  sqlite: BetterSqlite3.Database | null;
+}
+
+/**
+ * Inside a `describe`: a fresh, migrated database of `engine` before each test, closed after
+ * it. PostgreSQL runs as one throw-away cluster per describe (started before the tests'
+ * timeouts count), with a database per test copied from a migrated template.
+ */
+export function useDatabase(engine: Engine): () => EngineDatabase {
+  let cluster: PostgresCluster | null = null;
+  let current: (EngineDatabase & { close(): Promise<void> }) | null = null;
+  beforeAll(async () => {
+    if (engine === 'postgres') cluster = await startPostgres();
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+  beforeEach(async () => {
+    if (engine === 'sqlite') {
+      const db = openDatabase(':memory:');
+      current = {
+        engine,
+        sql: sqliteSql(db),
+        sqlite: db,
+        close: async () => {
+          db.close();
+        },
+      };
+    } else {
+      const opened = await openPostgres(await cluster!.migratedDatabase());
+      current = { engine, sql: opened.sql, sqlite: null, close: opened.close };
+    }
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = null;
+  });
+  return () => {
+    if (!current) throw new Error('useDatabase: only inside a test');
+    return current;
+  };
+}
