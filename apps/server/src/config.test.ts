@@ -186,3 +186,28 @@ describe('history settings (issue 14)', () => {
     }
   });
 });
+
+describe('DATABASE_URL (issue 37)', () => {
+  it('selects PostgreSQL with a postgres:// URL, and SQLite without one', () => {
+    expect(loadConfig({}).databaseUrl).toBeNull();
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeNull();
+    const url = 'postgres://raumregler:s3cret@db.example.com:5432/heizung';
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/heizung' }).databaseUrl).toBe(
+      'postgresql://db/heizung',
+    );
+  });
+
+  it('refuses another URL without showing it (it may hold a password)', () => {
+    for (const bad of [
+      'mysql://root:s3cret@db/heizung',
+      'postgres://root:s3cret@db',
+      'not a url s3cret',
+    ]) {
+      expect(() => loadConfig({ DATABASE_URL: bad })).toThrow(
+        /DATABASE_URL must be postgres:\/\/\[user:password@\]host\[:port\]\/database/,
+      );
+      expect(() => loadConfig({ DATABASE_URL: bad })).not.toThrow(/s3cret/);
+    }
+  });
+});

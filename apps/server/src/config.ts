@@ -10,6 +10,11 @@ export interface Config {
   dataDir: string;
   /** SQLite file; `:memory:` for tests that need no disk. */
   databaseFile: string;
+  /**
+   * DATABASE_URL (issue 37): postgres://user:pass@host:5432/db selects PostgreSQL; null = the
+   * SQLite file. Never logged: it may hold a password.
+   */
+  databaseUrl: string | null;
   /** JSON seed applied when the database is empty; null = the built-in demo building. */
   seedFile: string | null;
   /** 1 = real time, 0 = frozen temperatures, 60 = one simulated minute per second. */
@@ -155,6 +160,29 @@ function timeZone(env: NodeJS.ProcessEnv): string {
   return raw;
 }
 
+/** DATABASE_URL: a PostgreSQL URL or nothing; the value is never echoed (it may hold a password). */
+function databaseUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.DATABASE_URL ?? '';
+  if (raw === '') return null;
+  let url: URL | null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (
+    !url ||
+    !/^postgres(ql)?:$/.test(url.protocol) ||
+    url.hostname === '' ||
+    url.pathname.length < 2
+  ) {
+    throw new ConfigError(
+      'DATABASE_URL must be postgres://[user:password@]host[:port]/database (the value is not shown: it may hold a password)',
+    );
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
@@ -162,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseFile: env.DATABASE_FILE || path.join(dataDir, 'raumregler.sqlite'),
+    databaseUrl: databaseUrl(env),
     seedFile: env.SEED_FILE ? path.resolve(env.SEED_FILE) : null,
     simSpeed: decimal(env, 'SIM_SPEED', 1, 0, 10_000),
     houseId: integer(env, 'HOUSE_ID', 1, 1, 1_000_000),
