@@ -110,9 +110,10 @@ CREATE INDEX audit_log_subject ON audit_log(lower(subject), at) WHERE subject IS
 
 -- Temperature history (SQLite's 004; times in epoch SECONDS, values in whole 1/200 °C and
 -- percent). history_recent holds the samples of the current hour, history_hours the packed
--- hours (BYTEA), history_quarters the 15-minute means. Plain tables for now; a later migration
--- partitions the samples by month (issue 37). SQLite's WITHOUT ROWID has no counterpart needed:
--- the primary key is the index the queries use.
+-- hours (BYTEA), history_quarters the 15-minute means. The two that grow with time are
+-- partitioned by UTC month (issue 37; the partitions are made ahead by the history module,
+-- modules/history/partitions.ts, and retention drops whole months). SQLite's WITHOUT ROWID has no
+-- counterpart needed: the primary key is the index the queries use, in every partition.
 CREATE TABLE history_recent (
   room_id     bigint NOT NULL,
   time        bigint NOT NULL,
@@ -128,7 +129,7 @@ CREATE TABLE history_hours (
   hour    bigint NOT NULL,
   samples bytea NOT NULL,
   PRIMARY KEY (room_id, hour)
-);
+) PARTITION BY RANGE (hour);
 
 CREATE TABLE history_quarters (
   room_id     bigint NOT NULL,
@@ -137,8 +138,10 @@ CREATE TABLE history_quarters (
   target      integer,
   humidity    integer,
   valve       integer,
-  PRIMARY KEY (room_id, time)
-);
+  -- The values ride in the key's index: a room's period is an index-only scan (SQLite: the
+  -- WITHOUT ROWID table is that index).
+  PRIMARY KEY (room_id, time) INCLUDE (temperature, target, humidity, valve)
+) PARTITION BY RANGE (time);
 
 -- Alarms as SQLite's 016 leaves them.
 CREATE TABLE alarms (
