@@ -42,7 +42,7 @@ function BuildingName({ building }: { building: BuildingSummary }) {
   const intl = useIntl();
   const link = buildingLink(building.host_label, window.location);
   const className =
-    'font-medium text-primary underline-offset-2 [overflow-wrap:anywhere] hover:underline focus-visible:outline-2 focus-visible:outline-primary';
+    'font-medium text-primary underline-offset-2 [overflow-wrap:anywhere] hover:underline focus-visible:outline-2 focus-visible:outline-primary dark:text-sky-300';
   const label = (
     <>
       {building.name}
@@ -147,7 +147,8 @@ const Card = memo(function Card({ building, index, measure }: ItemProps) {
         </DetailField>
         <DetailField label={t('buildings.col.demand')}>{d.demand}</DetailField>
         <div className="col-span-2 min-w-0">
-          <DetailField label={t('buildings.col.worst')}>{d.worst}</DetailField>
+          <dt className="text-xs text-slate-600 dark:text-slate-300">{t('buildings.col.worst')}</dt>
+          <dd className="break-words">{d.worst}</dd>
         </div>
       </dl>
     </li>
