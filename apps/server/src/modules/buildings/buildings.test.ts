@@ -1,4 +1,10 @@
-import type { AlarmList, BuildingList, Floor, FloorOutputs } from '@raumregler/contract';
+import type {
+  AlarmList,
+  BuildingList,
+  CreatedToken,
+  Floor,
+  FloorOutputs,
+} from '@raumregler/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   HAUSMEISTER,
@@ -103,6 +109,15 @@ describe('GET /api/buildings/', () => {
         },
       },
     ]);
+    // A write shows at once (the rooms are kept per second and building version only).
+    const write = await writesTo(() => server!).multipart('ziel/2/', {
+      ziel: '29',
+      duration: '60',
+    });
+    expect(write.status).toBe(200);
+    const after = (await get<BuildingList>('/api/buildings/', demo)).buildings[0]!;
+    expect(after.below_target).toBe((await overviewFigures(demo)).below);
+    expect(after.worst_room?.id).toBe(2);
     const info = await get<{ name: string }>('/api/get/json/v1/1/info/', demo);
     expect(buildings[0]!.name).toBe(info.name);
     // The device API's root is the device's: ours lives under /api only.
@@ -131,6 +146,23 @@ describe('GET /api/buildings/', () => {
       worst_room: expect.objectContaining({ id: WOHNZIMMER }),
     });
     expect(caretaker.below_target).toBe((await overviewFigures(HAUSMEISTER)).below);
+  });
+
+  it('answers an access token as it answers its owner, privately', async () => {
+    await demoWithTrouble();
+    const created = await server!.request('/api/tokens/', {
+      method: 'POST',
+      body: new URLSearchParams({ user: demo[0], password: demo[1], name: 'Wand', access: 'read' }),
+    });
+    expect(created.status).toBe(201);
+    const { token } = (await created.json()) as CreatedToken;
+    const response = await server!.request('/api/buildings/', {
+      headers: { authorization: `Bearer ${token.token}` },
+    });
+    expect(response.status).toBe(200);
+    // One user's figures: no shared cache may keep them.
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    expect(await response.json()).toEqual(await get<BuildingList>('/api/buildings/', demo));
   });
 
   it('refuses a request without credentials or with a wrong password (401)', async () => {
