@@ -172,4 +172,35 @@ describe('Gebäude', () => {
       rect.mockRestore();
     }
   });
+
+  it('shows cards on a phone, each figure labelled', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    try {
+      renderPage();
+      const list = await screen.findByRole('list', { name: 'Ihre Gebäude' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = within(within(list).getAllByRole('listitem')[0]!);
+      expect(card.getByRole('heading', { name: 'Musterhaus' })).toBeInTheDocument();
+      const figures = Object.fromEntries(
+        card
+          .getAllByRole('term')
+          .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+      );
+      expect(figures).toEqual({
+        Räume: '7',
+        'Unter Ziel': '2',
+        'Offene Alarme': '1',
+        Heizbedarf: '43 %',
+        'Am weitesten unter Ziel': 'Wohnzimmer (EG): 18,3 °C, 2,8 K unter Ziel',
+      });
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
 });
