@@ -10,6 +10,7 @@ import accountsModule, {
 import alarmsModule from './modules/alarms/index.js';
 import auditModule, { recordSignInRefusal } from './modules/audit/index.js';
 import buildingModule, { deviceApiRoutes, roomLimitsRoutes } from './modules/building/index.js';
+import buildingsModule from './modules/buildings/index.js';
 import historyModule from './modules/history/index.js';
 import metricsModule from './modules/metrics/index.js';
 import homeAssistantModule from './modules/homeassistant/index.js';
@@ -146,6 +147,8 @@ export async function buildApp({
   await app.register(roomLimitsRoutes, { prefix: '/api' });
   await app.register(historyModule, { simulation, backfill: simulation && !realDevices });
   await app.register(alarmsModule);
+  // Gebäude (issue 37): every building the user may read, with the overview's figures.
+  await app.register(buildingsModule);
   // MQTT_URL (issue 36): the broker and zigbee2mqtt's devices; in MQTT mode they feed the rooms
   // and the thermostats are driven (modules/mqtt/driver.ts).
   await app.register(mqttModule);

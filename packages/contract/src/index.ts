@@ -22,3 +22,5 @@ export type {
   RoomDevicesAnswer,
 } from './schemas/mqtt.js';
 export * from './tokens.js';
+export * from './room-deviation.js';
+export type { BuildingSummary, BuildingList, WorstRoom } from './schemas/buildings.js';

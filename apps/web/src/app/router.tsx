@@ -58,6 +58,10 @@ export const routes: RouteObject[] = [
               { path: paths.members, lazy: page(() => import('@/routes/members/members-page')) },
               { path: paths.devices, lazy: page(() => import('@/routes/devices/devices-page')) },
               {
+                path: paths.buildings,
+                lazy: page(() => import('@/routes/buildings/buildings-page')),
+              },
+              {
                 path: paths.integrations,
                 lazy: page(() => import('@/routes/integrations/integrations-page')),
               },

@@ -23,6 +23,8 @@ export const paths = {
   integrations: '/integrations',
   /** "Geräte" (issue 36): the zigbee2mqtt devices and their rooms, for building-wide managers. */
   devices: '/devices',
+  /** "Gebäude" (issue 37): every building of the user at a glance, for users with several. */
+  buildings: '/buildings',
   /** Holidays and other times away (issue 16). */
   absences: '/absences',
   floor: (area: Area, floorId: number | string) => `/room-control/${area}/${floorId}`,

@@ -1,7 +1,7 @@
 import { de } from './catalog-de';
 
 const files = import.meta.glob<Record<string, string>>(
-  '../i18n/de/{absences,account,alarms,audit,devices,history,integrations,limits,members,overview,room-picker,room-search,schedules}.json',
+  '../i18n/de/{absences,account,alarms,audit,buildings,devices,history,integrations,limits,members,overview,room-picker,room-search,schedules}.json',
   { eager: true, import: 'default' },
 );
 

@@ -14,3 +14,4 @@ export * from './mqtt.js';
 export * from './tokens.js';
 export * from './members.js';
 export * from './forms.js';
+export * from './buildings.js';

@@ -3,6 +3,7 @@ import alarmRoutes from './routes.js';
 import alarmService from './service.js';
 
 export { DEFAULT_ALARM_SETTINGS, type AlarmSettings } from './rules.js';
+export { alarmsVisibleTo } from './visibility.js';
 
 /**
  * Alarms: too cold, too warm and silent sensors, evaluated after every simulation tick (or the

@@ -3,7 +3,6 @@ import {
   ALARM_FILTERS,
   ALARM_KINDS,
   ALARM_NOTE_MAX,
-  inScope,
   wholeBuilding,
   type Alarm,
   type AlarmFilter,
@@ -20,15 +19,11 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AlarmListFilter, AlarmRecord } from './repository.js';
 import { requestActor } from '../audit/index.js';
-import {
-  firstInstant,
-  parseWireTime,
-  toOffsetIso,
-  type LocalClock,
-} from '../../platform/clock/local-time.js';
+import { parseWireTime, toOffsetIso, type LocalClock } from '../../platform/clock/local-time.js';
 import { userCan } from '../../platform/auth/permissions.js';
 import { outsideScope } from '../building/index.js';
 import { CLEARED_LISTED_MS } from './service.js';
+import { alarmsVisibleTo } from './visibility.js';
 import { HttpError } from '../../platform/http/error-handler.js';
 import { registerFormBodies } from '../../platform/http/form-bodies.js';
 
@@ -169,16 +164,7 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
    * The alarms a user meets (issue 34): of the rooms in their scope (an alarm of no room, the
    * device's, for whole-building users), from their first day on.
    */
-  const visibleTo = (request: FastifyRequest) => {
-    const user = request.user!;
-    const first = firstInstant(app.clock.local, user.validFrom);
-    const whole = wholeBuilding(user);
-    if (whole && first === -Infinity) return () => true;
-    return (alarm: AlarmRecord) =>
-      alarm.since >= first &&
-      (whole ||
-        (alarm.roomId !== null && inScope(user, { id: alarm.roomId, floor: alarm.floorId ?? -1 })));
-  };
+  const visibleTo = (request: FastifyRequest) => alarmsVisibleTo(app, request.user!);
   /** Whether the user manages the alarm's room (the contract's rule, with the alarm's floor). */
   const managedBy = (request: FastifyRequest, alarm: AlarmRecord) =>
     userCan(

@@ -12,6 +12,7 @@ import { mayOpen, SCREEN_ENTRIES, soonEntries } from './user-menu-entries';
 import { UserMenuButtonContent, userMenuButtonClass } from './user-menu-button';
 import { deviceToday } from '@/lib/device-today';
 import { useMqttStatus } from '@/lib/mqtt-status';
+import { useManyBuildings } from '@/lib/buildings';
 
 const entry =
   'flex min-h-9 cursor-default items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-white/5 dark:data-[disabled]:text-slate-500';
@@ -55,7 +56,10 @@ export default function UserMenuDropdown({
   const { theme, updateSettings } = useSettings();
   const today = deviceToday();
   const mqtt = useMqttStatus(true)?.enabled === true;
-  const screens = SCREEN_ENTRIES.filter((screen) => mayOpen(screen, permissions, today, mqtt));
+  const manyBuildings = useManyBuildings(true);
+  const screens = SCREEN_ENTRIES.filter((screen) =>
+    mayOpen(screen, permissions, today, mqtt, manyBuildings),
+  );
   return (
     // Not modal: hiding the page from assistive tech while it stays focusable is an axe error.
     <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>

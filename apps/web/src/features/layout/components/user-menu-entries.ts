@@ -2,6 +2,7 @@ import { can, managesBuilding, type Capability, type Permissions } from '@raumre
 import {
   Bell,
   Blocks,
+  Building2,
   CalendarOff,
   CreditCard,
   MessagesSquare,
@@ -44,8 +45,18 @@ export const SCREEN_ENTRIES: readonly {
   capability: Capability | 'manageBuilding' | null;
   /** Only when the server speaks MQTT (`GET /api/mqtt/status` `enabled`). */
   mqtt?: boolean;
+  /** Only for users with more than one building (`GET /api/buildings/`). */
+  manyBuildings?: boolean;
 }[] = [
   { id: 'layout.user.myAccount', icon: Settings, to: paths.account, capability: null },
+  // Issue 37: every building at a glance, for those who have more than one.
+  {
+    id: 'layout.user.buildings',
+    icon: Building2,
+    to: paths.buildings,
+    capability: 'read',
+    manyBuildings: true,
+  },
   { id: 'absences.menu', icon: CalendarOff, to: paths.absences, capability: 'manage' },
   { id: 'layout.user.audit', icon: ScrollText, to: paths.audit, capability: 'manage' },
   { id: 'layout.user.members', icon: Users, to: paths.members, capability: 'manageBuilding' },
@@ -70,8 +81,10 @@ export const mayOpen = (
   permissions: Permissions | null | undefined,
   today?: string,
   mqtt = false,
+  manyBuildings = false,
 ) =>
   (entry.mqtt !== true || mqtt) &&
+  (entry.manyBuildings !== true || manyBuildings) &&
   (entry.capability === null ||
     (entry.capability === 'manageBuilding'
       ? managesBuilding(permissions, today)

@@ -6,6 +6,7 @@ import { SettingsProvider } from '@/lib/settings-provider';
 import { TestProviders, testQueryClient } from '@/lib/testing';
 import type { QueryClient } from '@tanstack/react-query';
 import { mqttStatusQueryOptions } from '@/lib/mqtt-status';
+import { buildingsQueryOptions } from '@/lib/buildings';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { UserMenu } from './user-menu';
 
@@ -32,6 +33,7 @@ function renderMenu(permissions?: Permissions, client?: QueryClient) {
             <Route path="/members" element={<h1>Mitgliederseite</h1>} />
             <Route path="/integrations" element={<h1>Integrationsseite</h1>} />
             <Route path="/devices" element={<h1>Geräteseite</h1>} />
+            <Route path="/buildings" element={<h1>Gebäudeseite</h1>} />
           </Routes>
         </MemoryRouter>
       </SettingsProvider>
@@ -41,6 +43,38 @@ function renderMenu(permissions?: Permissions, client?: QueryClient) {
 }
 
 describe('UserMenu', () => {
+  it('opens Gebäude only for users with more than one building (issue 37)', async () => {
+    const reader = { access_to_smart: 'read', access_to_pro: 'read' } as Permissions;
+    const withBuildings = (count: number) => {
+      const client = testQueryClient();
+      client.setQueryData(
+        buildingsQueryOptions().queryKey,
+        Array.from({ length: count }, (_, index) => ({
+          house_id: index + 1,
+          name: `Haus ${index + 1}`,
+          host_label: null,
+          rooms: 1,
+          below_target: 0,
+          open_alarms: 0,
+          demand: null,
+          worst_room: null,
+        })),
+      );
+      return client;
+    };
+    const user = userEvent.setup();
+    renderMenu(reader, withBuildings(1));
+    await user.click(screen.getByRole('button', { name: 'Benutzermenü von demo' }));
+    await screen.findByRole('menuitem', { name: 'Mein Konto' });
+    expect(screen.queryByRole('menuitem', { name: 'Gebäude' })).toBeNull();
+    cleanup();
+
+    renderMenu(reader, withBuildings(2));
+    await user.click(screen.getByRole('button', { name: 'Benutzermenü von demo' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Gebäude' }));
+    expect(await screen.findByRole('heading', { name: 'Gebäudeseite' })).toBeInTheDocument();
+  });
+
   it('opens Geräte for building-wide managers only where MQTT is on (issue 36)', async () => {
     const manager = { access_to_smart: 'full', access_to_pro: 'read', floors: [], rooms: [] };
     const withMqtt = (enabled: boolean) => {

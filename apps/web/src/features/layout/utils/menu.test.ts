@@ -82,6 +82,9 @@ describe('pageTrail', () => {
     expect(pageTrail(menu, '/audit').map((item) => item.label)).toEqual([
       { id: 'audit.page.title' },
     ]);
+    expect(pageTrail(menu, '/buildings').map((item) => item.label)).toEqual([
+      { id: 'layout.user.buildings' },
+    ]);
     expect(pageTrail(menu, '/nowhere')).toEqual([]);
   });
 });

@@ -101,6 +101,7 @@ const PAGES_OUTSIDE_MENU: MenuItem[] = [
   { key: 'members', label: { id: 'layout.user.members' }, path: paths.members },
   { key: 'integrations', label: { id: 'layout.user.integrations' }, path: paths.integrations },
   { key: 'devices', label: { id: 'layout.user.devices' }, path: paths.devices },
+  { key: 'buildings', label: { id: 'layout.user.buildings' }, path: paths.buildings },
 ];
 
 /** The breadcrumb's trail for `pathname`: through the menu, or a page outside it; [] if none. */

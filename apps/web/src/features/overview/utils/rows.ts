@@ -1,16 +1,8 @@
-import { roomActivity, type Floor } from '@raumregler/contract';
+import { roomActivity, roomDeviation, type Floor } from '@raumregler/contract';
 import { isStale, lastSensorReport, parseDeviceTime, toNumber } from '@/lib/device-values';
 
-/** "Unter/über Ziel": more than this many kelvin below/above the target right now. */
-export const DEVIATION_LIMIT_K = 1.0;
-
-/** 'below' or 'above' when the room is more than DEVIATION_LIMIT_K off its target, else null. */
-export function offTarget(row: { deviation: number | null }): 'below' | 'above' | null {
-  if (row.deviation === null) return null;
-  if (row.deviation < -DEVIATION_LIMIT_K) return 'below';
-  if (row.deviation > DEVIATION_LIMIT_K) return 'above';
-  return null;
-}
+// "Unter/über Ziel" is the contract's rule: the Gebäude page (issue 37) counts it on the server.
+export { DEVIATION_LIMIT_K, offTarget } from '@raumregler/contract';
 
 export type RoomStatus =
   'alarm' | 'silent' | 'temporary' | 'absent' | 'heating' | 'cooling' | 'off';
@@ -89,13 +81,8 @@ export function statusTone(row: Pick<OverviewRow, 'status'>): string | false {
 }
 
 /** Current minus target in K (one decimal, no −0), or null when the room has no reading. */
-export function deviation(current: unknown, target: unknown): number | null {
-  const c = toNumber(current);
-  const t = toNumber(target);
-  if (c === null || t === null) return null;
-  const value = Math.round((c - t) * 10) / 10;
-  return value === 0 ? 0 : value;
-}
+export const deviation = (current: unknown, target: unknown): number | null =>
+  roomDeviation(toNumber(current), toNumber(target));
 
 interface RoomLike {
   betriebsart?: unknown;

@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { SearchInput } from '@/components/ui/search-input';
+import { Spinner } from '@/components/ui/spinner';
+import { buildingsQueryOptions } from '@/lib/buildings';
+import { errorReason } from '@/lib/error-reason';
+import { usePhone } from '@/lib/use-phone';
+import { BUILDING_SORTS, shownBuildings, type BuildingSort } from '../utils/buildings';
+import { BuildingCards, BuildingTable } from './building-list';
+
+/**
+ * "Gebäude" (`/buildings`, issue 37): every building the user may read at a glance (rooms, below
+ * target, open alarms, heating demand, the room furthest below its target), each opening its
+ * overview; search by name or host label and sort for hundreds of buildings.
+ */
+export function BuildingsPage() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const ids = useId();
+  const phone = usePhone();
+  const query = useQuery(buildingsQueryOptions());
+  const buildings = useMemo(() => query.data ?? [], [query.data]);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<BuildingSort>('name');
+  const shown = useMemo(() => shownBuildings(buildings, search, sort), [buildings, search, sort]);
+
+  let body;
+  if (query.isPending)
+    body = (
+      <div className="flex justify-center py-8">
+        <Spinner label={t('buildings.loading')} className="text-primary" />
+      </div>
+    );
+  else if (query.isError)
+    body = (
+      <Alert variant="danger" className="items-center">
+        <div className="flex flex-col items-start gap-2">
+          {t('buildings.loadFailed')} {errorReason(intl, query.error) ?? ''}
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            {t('buildings.retry')}
+          </Button>
+        </div>
+      </Alert>
+    );
+  else if (shown.length === 0)
+    body = (
+      <p className="text-slate-600 dark:text-slate-300">
+        {t(buildings.length === 0 ? 'buildings.empty' : 'buildings.noMatch')}
+      </p>
+    );
+  else {
+    const List = phone ? BuildingCards : BuildingTable;
+    body = <List buildings={shown} />;
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('buildings.title')}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('buildings.subtitle')}</p>
+      </div>
+      <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
+        <div className="w-full sm:w-80">
+          <label htmlFor={`${ids}-search`} className="mb-1 block text-sm font-medium">
+            {t('buildings.search')}
+          </label>
+          <SearchInput
+            id={`${ids}-search`}
+            value={search}
+            aria-describedby={`${ids}-count`}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="w-full sm:w-56">
+          <label htmlFor={`${ids}-sort`} className="mb-1 block text-sm font-medium">
+            {t('buildings.sort')}
+          </label>
+          <select
+            id={`${ids}-sort`}
+            value={sort}
+            onChange={(event) => setSort(event.target.value as BuildingSort)}
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+          >
+            {BUILDING_SORTS.map((value) => (
+              <option key={value} value={value}>
+                {t(`buildings.sort.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p id={`${ids}-count`} className="pb-2 text-sm font-medium" aria-live="polite">
+          {query.data
+            ? shown.length === buildings.length
+              ? t('buildings.count', { count: buildings.length })
+              : t('buildings.countMatches', { count: shown.length, total: buildings.length })
+            : ''}
+        </p>
+      </div>
+      {body}
+    </div>
+  );
+}
