@@ -2,7 +2,9 @@
 // A/B checks of a change on a shared, noisy machine. Both servers (and the hello-world) run for
 // the whole comparison; each round loads hello-world, then A and B in alternating order, plain
 // and gzip. Beside req/s and p99 it prints the server's CPU time per answered request (from
-// /proc/PID/stat), which moves far less with the neighbours' load than throughput does.
+// /proc/PID/stat), which moves far less with the neighbours' load than throughput does. The
+// same polled read with an access token (`Bearer`, a read token of the same user) is a row of
+// its own.
 //
 // Settings (environment): ROUNDS (default 3), BENCH_DURATION s per run (default 5),
 // BENCH_CONNECTIONS (default 50), BUILDING=demo|large (default demo).
@@ -66,9 +68,18 @@ const a = await startDist(distA);
 const b = await startDist(distB);
 const hello: ChildServer = await startHelloWorld();
 try {
+  const bearers = new Map<ChildServer, string>();
   for (const server of [a, b]) {
     const probe = await fetch(server.origin + tempsPath, { headers: { authorization } });
     if (probe.status !== 200) throw new Error(`temps answered ${probe.status}`);
+    const created = await fetch(`${server.origin}/api/tokens/`, {
+      method: 'POST',
+      headers: { authorization },
+      body: new URLSearchParams({ name: 'bench', access: 'read' }),
+    });
+    if (created.status !== 201) throw new Error(`a new token answered ${created.status}`);
+    const { token } = (await created.json()) as { token: { token: string } };
+    bearers.set(server, `Bearer ${token.token}`);
   }
   for (let round = 0; round < rounds; round += 1) {
     await run('hello-world', hello.pid, hello.origin, {});
@@ -82,6 +93,10 @@ try {
       for (const [label, server] of order) {
         await run(`${label} ${encoding}`, server.pid, server.origin + tempsPath, headers);
       }
+    }
+    for (const [label, server] of order) {
+      const headers = { authorization: bearers.get(server)! };
+      await run(`${label} bearer`, server.pid, server.origin + tempsPath, headers);
     }
     process.stderr.write(`round ${round + 1} of ${rounds} done\n`);
   }

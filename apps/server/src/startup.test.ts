@@ -99,7 +99,7 @@ describe('start-up', () => {
         headers: { authorization: basic('demo', 'demo1234') },
       });
       expect(signIn.status).toBe(401);
-      expect(app.repos.users.list()).toEqual([]);
+      expect(await app.repos.users.list()).toEqual([]);
       const appConfig = await app.inject({ url: '/api/app-config' });
       expect(appConfig.json()).toMatchObject({ buildingName: 'Musterhaus', demoLogin: null });
     } finally {

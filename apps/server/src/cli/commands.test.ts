@@ -4,6 +4,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../platform/database/open.js';
+import { sqliteSql } from '../platform/database/sql.js';
 import { createBuildingRepository } from '../modules/building/repository.js';
 import { createUsersRepository } from '../platform/auth/users.js';
 import { verifyPassword } from '../platform/auth/passwords.js';
@@ -44,13 +45,13 @@ describe('cli', () => {
         'full',
       ),
     ).toBe(0);
-    const users = createUsersRepository(db);
-    const user = users.findByUsername('hausmeister')!;
+    const users = createUsersRepository(sqliteSql(db));
+    const user = (await users.findByUsername('hausmeister'))!;
     expect(user).toMatchObject({ accessSmart: 'no-access', accessPro: 'full' });
     expect(await verifyPassword('geheim123', user.passwordHash)).toBe(true);
 
     expect(await run('user', 'access', 'hausmeister', '--smart', 'permanent')).toBe(0);
-    expect(users.findByUsername('hausmeister')).toMatchObject({
+    expect(await users.findByUsername('hausmeister')).toMatchObject({
       accessSmart: 'permanent',
       accessPro: 'full',
     });
@@ -62,7 +63,7 @@ describe('cli', () => {
     await run('user', 'add', 'anna', '--email', 'anna@example.com', '--password', 'erstes-pw');
     expect(await run('user', 'password', 'anna')).toBe(0);
     const generated = out.at(-1)!.replace('Password: ', '');
-    const user = createUsersRepository(db).findByUsername('anna')!;
+    const user = (await createUsersRepository(sqliteSql(db)).findByUsername('anna'))!;
     expect(await verifyPassword(generated, user.passwordHash)).toBe(true);
     expect(await verifyPassword('erstes-pw', user.passwordHash)).toBe(false);
   });

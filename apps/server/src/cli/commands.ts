@@ -120,7 +120,7 @@ export async function runCli(
       io.out(USAGE);
       return 0;
     }
-    const users = createUsersRepository(db);
+    const users = createUsersRepository(sqliteSql(db));
     const clock = createClock(now, timeZone);
     const sql = sqliteSql(db);
     const commit = createGroupCommit(sql, 'sqlite');
@@ -128,7 +128,7 @@ export async function runCli(
     // The CLI's changes commit in one transaction each, with their audit entry (source `cli`).
     const changes = createAccountChanges({
       users,
-      scopes: createScopeRepository(db),
+      scopes: createScopeRepository(),
       audit,
       commit,
       now,

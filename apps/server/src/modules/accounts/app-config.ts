@@ -16,7 +16,7 @@ type DemoLogin = NonNullable<AppConfig['demoLogin']>;
 export function demoLoginCheck(app: FastifyInstance) {
   let last: { hash: string; password: string; works: Promise<boolean> } | null = null;
   return async (login: DemoLogin): Promise<DemoLogin | null> => {
-    const user = app.repos.users.findByUsername(login.username);
+    const user = await app.repos.users.findByUsername(login.username);
     if (!maySignIn(user)) return null;
     if (!last || last.hash !== user.passwordHash || last.password !== login.password) {
       last = {

@@ -84,13 +84,16 @@ describe('account events in the audit log', () => {
       { 'X-Raumregler-Client': 'web' },
     );
     expect(registered.status).toBe(201);
-    const user = server.app.repos.users.findByEmail('neu@example.com')!;
+    const user = (await server.app.repos.users.findByEmail('neu@example.com'))!;
     const token = newResetToken();
-    server.app.accounts.resetTokens.create(
-      user.id,
-      tokenDigest(token),
-      clock.now() + 3_600_000,
-      clock.now(),
+    await server.app.commit((tx) =>
+      server.app.accounts.resetTokens.create(
+        tx,
+        user.id,
+        tokenDigest(token),
+        clock.now() + 3_600_000,
+        clock.now(),
+      ),
     );
     const reset = await post(
       server,

@@ -138,15 +138,15 @@ export async function runUserCommand(
     known: () => { floors: Set<number>; rooms: Set<number> };
   },
 ): Promise<boolean> {
-  const existing = (username: string) => {
-    const user = users.findByUsername(username);
+  const existing = async (username: string) => {
+    const user = await users.findByUsername(username);
     if (!user) throw new CommandError(`there is no user named "${username}"`);
     return user;
   };
   switch (command) {
     case 'list': {
       if (args.length > 0) throw new UsageError(`unexpected argument "${args[0]}"`);
-      for (const user of users.list()) {
+      for (const user of await users.list()) {
         io.out(
           `${user.username}\t${user.email}\tsmart=${user.accessSmart}\tpro=${user.accessPro}${user.disabledAt === null ? '' : '\tdisabled'}${listScope(user)}`,
         );
@@ -160,10 +160,11 @@ export async function runUserCommand(
       if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
         throw new UsageError('--email must be an e-mail address');
       }
-      if (users.findByUsername(username)) {
+      if (await users.findByUsername(username)) {
         throw new CommandError(`a user named "${username}" exists`);
       }
-      if (users.findByEmail(email)) throw new CommandError(`a user with e-mail "${email}" exists`);
+      if (await users.findByEmail(email))
+        throw new CommandError(`a user with e-mail "${email}" exists`);
       const secret = password(textOf(values.password));
       await changes.add(
         {
@@ -186,14 +187,14 @@ export async function runUserCommand(
       const smart = access(textOf(values.smart), 'smart');
       const pro = access(textOf(values.pro), 'pro');
       if (!smart && !pro) throw new UsageError('give --smart and/or --pro');
-      const user = existing(username);
+      const user = await existing(username);
       const next = { smart: smart ?? user.accessSmart, pro: pro ?? user.accessPro };
       await changes.setAccess(user, next.smart, next.pro, CLI);
       io.out(`"${user.username}" now has smart=${next.smart}, pro=${next.pro}.`);
       return true;
     }
     case 'password': {
-      const user = existing(one(args, '<username>'));
+      const user = await existing(one(args, '<username>'));
       const secret = password(textOf(values.password));
       await changes.setPassword(user, await hashPassword(secret.password), CLI);
       io.out(`Password of "${user.username}" changed.`);
@@ -202,7 +203,7 @@ export async function runUserCommand(
     }
     // Scope and validity (issue 34): on a running server within a second, like disable.
     case 'scope': {
-      const user = existing(one(args, '<username>'));
+      const user = await existing(one(args, '<username>'));
       const floors = idsOf(values.floors, 'floors');
       const rooms = idsOf(values.rooms, 'rooms');
       if (values.all === true && (floors.length > 0 || rooms.length > 0)) {
@@ -223,7 +224,7 @@ export async function runUserCommand(
       return true;
     }
     case 'valid': {
-      const user = existing(one(args, '<username>'));
+      const user = await existing(one(args, '<username>'));
       const from = dayOf(values.from, 'from');
       const until = dayOf(values.until, 'until');
       if (values.always === true && (from !== null || until !== null)) {
@@ -250,7 +251,7 @@ export async function runUserCommand(
         throw new UsageError(`the language must be de or en, got "${language ?? ''}"`);
       }
       if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
-      const user = existing(username);
+      const user = await existing(username);
       await changes.setLanguage(user, language);
       io.out(
         `"${user.username}" now gets alarm mails in ${language === 'de' ? 'German' : 'English'}.`,
@@ -260,7 +261,7 @@ export async function runUserCommand(
     // Each acts on a running server within a second: it reads a signed-in user again at most
     // every second (platform/auth/plugin.ts) and refuses one disabled or gone.
     case 'disable': {
-      const user = existing(one(args, '<username>'));
+      const user = await existing(one(args, '<username>'));
       const changed = await unlessLastManager(changes.disable(user, CLI));
       io.out(
         changed
@@ -270,7 +271,7 @@ export async function runUserCommand(
       return true;
     }
     case 'enable': {
-      const user = existing(one(args, '<username>'));
+      const user = await existing(one(args, '<username>'));
       const changed = await changes.enable(user, CLI);
       io.out(
         changed
@@ -280,7 +281,7 @@ export async function runUserCommand(
       return true;
     }
     case 'delete': {
-      const user = existing(one(args, '<username>'));
+      const user = await existing(one(args, '<username>'));
       await unlessLastManager(changes.remove(user, CLI));
       io.out(`Deleted user "${user.username}".`);
       return true;

@@ -36,13 +36,13 @@ export default fp<{ config: Config }>(
     app.decorate('accounts', {
       changes: createAccountChanges({
         users: app.repos.users,
-        scopes: createScopeRepository(app.db),
+        scopes: createScopeRepository(),
         audit: app.audit,
         commit: app.commit,
         now,
         today: app.today,
       }),
-      resetTokens: createResetTokensRepository(app.db),
+      resetTokens: createResetTokensRepository(app.sql),
       allowRegistration: config.allowRegistration,
       publicUrl: config.publicUrl,
       limits: {

@@ -110,17 +110,20 @@ describe('user disable / enable / delete', () => {
   });
 
   it('deletes the reset tokens with the user (foreign key)', async () => {
-    const db = server().app.db;
-    const tokens = createResetTokensRepository(db);
+    const { db, sql } = server().app;
+    const tokens = createResetTokensRepository(sql);
     const techniker = (await cli('user', 'list')).out.includes('techniker');
     expect(techniker).toBe(true);
     const id = db
       .prepare("SELECT id FROM users WHERE username = 'techniker'")
       .pluck()
       .get() as number;
-    tokens.create(id, 'digest-1', clock.now() + 60_000, clock.now());
+    await server().app.commit((tx) =>
+      tokens.create(tx, id, 'digest-1', clock.now() + 60_000, clock.now()),
+    );
+    expect(await tokens.findByHash('digest-1')).not.toBeNull();
     await cli('user', 'delete', 'techniker');
-    expect(tokens.findByHash('digest-1')).toBeNull();
+    expect(await tokens.findByHash('digest-1')).toBeNull();
   });
 
   it('names a missing user and a missing name', async () => {

@@ -28,17 +28,20 @@ export function resetLink(origin: string, token: string, email: string) {
 const AFTER_ANSWER_MS = 20;
 
 /** After the answer: a token and a mail for an address with an enabled account, nothing otherwise. */
-function sendResetMail(app: FastifyInstance, email: string, log: FastifyBaseLogger) {
-  const user = app.repos.users.findByEmail(email);
+async function sendResetMail(app: FastifyInstance, email: string, log: FastifyBaseLogger) {
+  const user = await app.repos.users.findByEmail(email);
   // A disabled account gets no link: it could not sign in with the new password anyway.
   if (!user || user.disabledAt !== null) return;
   const token = newResetToken();
   const now = app.clock.now();
-  app.accounts.resetTokens.create(
-    user.id,
-    tokenDigest(token),
-    now + TOKEN_VALID_MINUTES * 60_000,
-    now,
+  await app.commit((tx) =>
+    app.accounts.resetTokens.create(
+      tx,
+      user.id,
+      tokenDigest(token),
+      now + TOKEN_VALID_MINUTES * 60_000,
+      now,
+    ),
   );
   const link = resetLink(publicOrigin(app), token, user.email);
   app.mailer.send(resetMail(user.email, link, TOKEN_VALID_MINUTES)).then(
@@ -91,12 +94,10 @@ export function forgotPasswordRoute(app: FastifyInstance) {
       // the answer has left (and the next request is not held up behind it) when it runs.
       const log = request.log;
       setTimeout(() => {
-        try {
-          sendResetMail(app, email, log);
-        } catch (error: unknown) {
+        sendResetMail(app, email, log).catch((error: unknown) => {
           const reason = error instanceof Error ? error.message : String(error);
           log.error({ reason }, 'reset token could not be stored');
-        }
+        });
       }, AFTER_ANSWER_MS);
       return { message: t('resetSent') };
     },

@@ -26,7 +26,7 @@ describe('POST /register', () => {
       error: 'registration_closed',
       message: 'Registration is closed. Please ask the building management for an account.',
     });
-    expect(server.app.repos.users.findByEmail(newUser.email)).toBeNull();
+    expect(await server.app.repos.users.findByEmail(newUser.email)).toBeNull();
   });
 
   it('when open, creates a user without any access who can sign in with the address', async () => {

@@ -2,18 +2,13 @@ import { accountPaths, type RegisterPayload, type RegisterResponse } from '@raum
 import { RegisterPayloadSchema, RegisterResponseSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../platform/auth/passwords.js';
+import { isUniqueViolation } from '../../platform/auth/users.js';
 import { requestSource } from '../audit/index.js';
 import { HttpError } from '../../platform/http/error-handler.js';
 import { field } from './body.js';
 import { messagesFor } from './messages.js';
 import { toWireUser } from './user.js';
 import { FieldErrors } from './validation.js';
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  'code' in error &&
-  String(error.code).startsWith('SQLITE_CONSTRAINT');
 
 /**
  * Closed unless ALLOW_REGISTRATION=true. A new user has no access to any area until someone
@@ -46,7 +41,7 @@ export function registerRoute(app: FastifyInstance) {
       errors.newPassword(password, field<RegisterPayload>(request, 'password_confirmation'));
       errors.throwIfAny();
       const users = app.repos.users;
-      if (users.findByEmail(email) || users.findByUsername(email)) {
+      if ((await users.findByEmail(email)) || (await users.findByUsername(email))) {
         errors.add('email', 'emailTaken');
         errors.throwIfAny();
       }
@@ -73,7 +68,7 @@ export function registerRoute(app: FastifyInstance) {
         throw error;
       }
       reply.code(201);
-      return { username: email, user: toWireUser(users.findById(id)!) };
+      return { username: email, user: toWireUser((await users.findById(id))!) };
     },
   );
 }

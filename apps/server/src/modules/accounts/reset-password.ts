@@ -45,8 +45,8 @@ export function resetPasswordRoute(app: FastifyInstance) {
 
       const invalid = () => new HttpError(400, 'invalid_token', t('invalidToken'));
       const record =
-        token.length <= 200 ? app.accounts.resetTokens.findByHash(tokenDigest(token)) : null;
-      const user = record ? app.repos.users.findById(record.userId) : null;
+        token.length <= 200 ? await app.accounts.resetTokens.findByHash(tokenDigest(token)) : null;
+      const user = record ? await app.repos.users.findById(record.userId) : null;
       if (
         !record ||
         !user ||
@@ -59,7 +59,8 @@ export function resetPasswordRoute(app: FastifyInstance) {
       }
       const passwordHash = await hashPassword(password!);
       const redeemed = await app.commit(async (tx) => {
-        if (!app.accounts.resetTokens.redeem(record.id, user.id, passwordHash, app.clock.now())) {
+        const now = app.clock.now();
+        if (!(await app.accounts.resetTokens.redeem(tx, record.id, user.id, passwordHash, now))) {
           return false;
         }
         await app.audit.record(tx, {

@@ -1,4 +1,5 @@
-import type { Database } from 'better-sqlite3';
+import type { Sql, Tx } from '../../platform/database/schema.js';
+import './tables.js';
 
 export interface ResetTokenRecord {
   id: number;
@@ -10,80 +11,89 @@ export interface ResetTokenRecord {
 }
 export type TokenKind = 'reset' | 'invitation';
 
-interface ResetTokenRow {
-  id: number;
-  user_id: number;
-  expires_at: number;
-  used_at: number | null;
-  kind: string;
-}
+/** Old tokens are of no use to anyone; they go when a new one is made. */
+const PURGE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Password-reset tokens. Only the SHA-256 of a token is stored: a leaked database does not hand
- * out working reset links.
+ * out working reset links. Writes take the commit's `tx` first.
  */
-export function createResetTokensRepository(db: Database) {
-  const insert = db.prepare(
-    'INSERT INTO password_reset_tokens (user_id, token_hash, expires_at, kind) VALUES (?, ?, ?, ?)',
-  );
-  const byHash = db.prepare<[string], ResetTokenRow>(
-    'SELECT id, user_id, expires_at, used_at, kind FROM password_reset_tokens WHERE token_hash = ?',
-  );
-  const markUsed = db.prepare(
-    'UPDATE password_reset_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL',
-  );
-  const invalidateUser = db.prepare(
-    'UPDATE password_reset_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL',
-  );
-  const voidKind = db.prepare(
-    'UPDATE password_reset_tokens SET used_at = ? WHERE user_id = ? AND kind = ? AND used_at IS NULL',
-  );
-  // Old tokens are of no use to anyone; they go when a new one is made.
-  const purge = db.prepare('DELETE FROM password_reset_tokens WHERE expires_at < ?');
-  const updatePassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
-
-  /**
-   * Uses the token and sets the new password in one transaction; every other open token of the
-   * user stops working too. False when the token was used meanwhile (two tabs, one link).
-   */
-  const redeem = db.transaction(
-    (tokenId: number, userId: number, passwordHash: string, now: number): boolean => {
-      if (markUsed.run(now, tokenId).changes !== 1) return false;
-      updatePassword.run(passwordHash, userId);
-      invalidateUser.run(now, userId);
-      return true;
-    },
-  );
-
+export function createResetTokensRepository(sql: Sql) {
   return {
-    create(
+    async create(
+      tx: Tx,
       userId: number,
       tokenHash: string,
       expiresAt: number,
       now: number,
       kind: TokenKind = 'reset',
-    ) {
-      purge.run(now - 24 * 60 * 60 * 1000);
-      insert.run(userId, tokenHash, expiresAt, kind);
+    ): Promise<void> {
+      await tx
+        .deleteFrom('password_reset_tokens')
+        .where('expires_at', '<', now - PURGE_AFTER_MS)
+        .execute();
+      await tx
+        .insertInto('password_reset_tokens')
+        .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, kind })
+        .execute();
     },
     /** Voids the user's open tokens of this kind (a new invitation replaces the older ones). */
-    voidAll(userId: number, kind: TokenKind, now: number) {
-      voidKind.run(now, userId, kind);
+    async voidAll(tx: Tx, userId: number, kind: TokenKind, now: number): Promise<void> {
+      await tx
+        .updateTable('password_reset_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind)
+        .where('used_at', 'is', null)
+        .execute();
     },
-    findByHash(tokenHash: string): ResetTokenRecord | null {
-      const row = byHash.get(tokenHash);
+    async findByHash(tokenHash: string, db: Tx = sql): Promise<ResetTokenRecord | null> {
+      const row = await db
+        .selectFrom('password_reset_tokens')
+        .select(['id', 'user_id', 'expires_at', 'used_at', 'kind'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
       return row
         ? {
-            id: row.id,
-            userId: row.user_id,
+            id: Number(row.id),
+            userId: Number(row.user_id),
             expiresAt: row.expires_at,
             usedAt: row.used_at,
             kind: row.kind === 'invitation' ? 'invitation' : 'reset',
           }
         : null;
     },
-    redeem(tokenId: number, userId: number, passwordHash: string, now: number): boolean {
-      return redeem(tokenId, userId, passwordHash, now);
+    /**
+     * Uses the token and sets the new password on the commit's transaction; every other open
+     * token of the user stops working too. False when the token was used meanwhile (two tabs,
+     * one link): then nothing is written.
+     */
+    async redeem(
+      tx: Tx,
+      tokenId: number,
+      userId: number,
+      passwordHash: string,
+      now: number,
+    ): Promise<boolean> {
+      const used = await tx
+        .updateTable('password_reset_tokens')
+        .set({ used_at: now })
+        .where('id', '=', tokenId)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (used.numUpdatedRows !== 1n) return false;
+      await tx
+        .updateTable('users')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', userId)
+        .execute();
+      await tx
+        .updateTable('password_reset_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
+      return true;
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Audit, AuditWho } from '../audit/index.js';
 import { isLastManager, leavesNoBuildingManager } from './rules.js';
 import type { ScopeRepository } from './scope-repository.js';
 import type { Commit } from '../../platform/database/group-commit.js';
+import type { Tx } from '../../platform/database/schema.js';
 
 /**
  * Disabling or deleting this user would leave nobody with `full` access in any area (rules.ts):
@@ -53,8 +54,8 @@ export function createAccountChanges({
   today: () => string;
 }) {
   /** Refuses a change that would leave no building-wide manager, decided inside the commit. */
-  const keepBuildingManager = (changed: UserRecord) => {
-    if (leavesNoBuildingManager(changed, users.list(), today())) {
+  const keepBuildingManager = async (tx: Tx, changed: UserRecord) => {
+    if (leavesNoBuildingManager(changed, await users.list(tx), today())) {
       throw new LastBuildingManagerError(changed.username);
     }
   };
@@ -79,26 +80,30 @@ export function createAccountChanges({
       member: NewUser &
         Pick<UserRecord, 'language' | 'floors' | 'rooms' | 'validFrom' | 'validUntil'>,
       who: AuditWho,
-      inCommit: (userId: number) => void,
+      inCommit: (tx: Tx, userId: number) => Promise<void>,
     ): Promise<number> =>
       commit(async (tx) => {
-        const id = users.insert(member, now());
-        users.setLanguage(id, member.language);
-        scopes.setScope(id, member.floors, member.rooms);
-        scopes.setValidity(id, member.validFrom, member.validUntil);
-        inCommit(id);
+        const id = await users.insert(tx, member, now());
+        await users.setLanguage(tx, id, member.language);
+        await scopes.setScope(tx, id, member.floors, member.rooms);
+        await scopes.setValidity(tx, id, member.validFrom, member.validUntil);
+        await inCommit(tx, id);
         await audit.record(tx, {
           ...who,
           action: 'member-invited',
           subject: member.username,
-          after: memberOf(users.findById(id)!),
+          after: memberOf((await users.findById(id, tx))!),
         });
         return id;
       }),
     /** Invites an existing member again (a new token in `inCommit`), recorded as `member-invited`. */
-    reinvite: (user: UserRecord, who: AuditWho, inCommit: () => void): Promise<void> =>
+    reinvite: (
+      user: UserRecord,
+      who: AuditWho,
+      inCommit: (tx: Tx) => Promise<void>,
+    ): Promise<void> =>
       commit(async (tx) => {
-        inCommit();
+        await inCommit(tx);
         await audit.record(tx, {
           ...who,
           action: 'member-invited',
@@ -128,7 +133,7 @@ export function createAccountChanges({
       who: AuditWho,
     ): Promise<UserRecord | null> =>
       commit(async (tx) => {
-        const current = users.findById(user.id);
+        const current = await users.findById(user.id, tx);
         if (!current) return null;
         const sorted = (list: readonly number[]) => [...new Set(list)].sort((a, b) => a - b);
         const changed: UserRecord = {
@@ -137,13 +142,13 @@ export function createAccountChanges({
           floors: sorted(next.floors),
           rooms: sorted(next.rooms),
         };
-        keepBuildingManager(changed);
+        await keepBuildingManager(tx, changed);
         const subject = current.username;
         if (
           current.accessSmart !== changed.accessSmart ||
           current.accessPro !== changed.accessPro
         ) {
-          users.setAccess(current.id, changed.accessSmart, changed.accessPro);
+          await users.setAccess(tx, current.id, changed.accessSmart, changed.accessPro);
           await audit.record(tx, {
             ...who,
             action: 'access-changed',
@@ -155,7 +160,7 @@ export function createAccountChanges({
         const scopeBefore = { floors: current.floors, rooms: current.rooms };
         const scopeAfter = { floors: changed.floors, rooms: changed.rooms };
         if (JSON.stringify(scopeBefore) !== JSON.stringify(scopeAfter)) {
-          scopes.setScope(current.id, changed.floors, changed.rooms);
+          await scopes.setScope(tx, current.id, changed.floors, changed.rooms);
           await audit.record(tx, {
             ...who,
             action: 'scope-changed',
@@ -165,7 +170,7 @@ export function createAccountChanges({
           });
         }
         if (current.validFrom !== changed.validFrom || current.validUntil !== changed.validUntil) {
-          scopes.setValidity(current.id, changed.validFrom, changed.validUntil);
+          await scopes.setValidity(tx, current.id, changed.validFrom, changed.validUntil);
           await audit.record(tx, {
             ...who,
             action: 'validity-changed',
@@ -183,9 +188,9 @@ export function createAccountChanges({
           });
         }
         if (current.email !== changed.email || current.language !== changed.language) {
-          if (current.email !== changed.email) users.setEmail(current.id, changed.email);
+          if (current.email !== changed.email) await users.setEmail(tx, current.id, changed.email);
           if (current.language !== changed.language)
-            users.setLanguage(current.id, changed.language);
+            await users.setLanguage(tx, current.id, changed.language);
           await audit.record(tx, {
             ...who,
             action: 'member-changed',
@@ -194,7 +199,7 @@ export function createAccountChanges({
             after: { username: subject, email: changed.email, language: changed.language },
           });
         }
-        return users.findById(current.id);
+        return users.findById(current.id, tx);
       }),
     /**
      * Sets the user's scope (issue 34): floors and rooms, the union; both empty = the whole
@@ -207,14 +212,14 @@ export function createAccountChanges({
       who: AuditWho,
     ): Promise<boolean> =>
       commit(async (tx) => {
-        const current = users.findById(user.id);
+        const current = await users.findById(user.id, tx);
         if (!current) return false;
         const sorted = (list: readonly number[]) => [...new Set(list)].sort((a, b) => a - b);
         const next = { floors: sorted(floors), rooms: sorted(rooms) };
         const before = { floors: current.floors, rooms: current.rooms };
         if (JSON.stringify(before) === JSON.stringify(next)) return false;
-        keepBuildingManager({ ...current, ...next });
-        scopes.setScope(current.id, next.floors, next.rooms);
+        await keepBuildingManager(tx, { ...current, ...next });
+        await scopes.setScope(tx, current.id, next.floors, next.rooms);
         await audit.record(tx, {
           ...who,
           action: 'scope-changed',
@@ -232,11 +237,11 @@ export function createAccountChanges({
       who: AuditWho,
     ): Promise<boolean> =>
       commit(async (tx) => {
-        const current = users.findById(user.id);
+        const current = await users.findById(user.id, tx);
         if (!current) return false;
         if (current.validFrom === from && current.validUntil === until) return false;
-        keepBuildingManager({ ...current, validFrom: from, validUntil: until });
-        scopes.setValidity(current.id, from, until);
+        await keepBuildingManager(tx, { ...current, validFrom: from, validUntil: until });
+        await scopes.setValidity(tx, current.id, from, until);
         await audit.record(tx, {
           ...who,
           action: 'validity-changed',
@@ -253,7 +258,7 @@ export function createAccountChanges({
     /** Adds a user; answers its id. */
     add: (user: NewUser, who: AuditWho): Promise<number> =>
       commit(async (tx) => {
-        const id = users.insert(user, now());
+        const id = await users.insert(tx, user, now());
         await audit.record(tx, {
           ...who,
           action: 'user-added',
@@ -268,7 +273,7 @@ export function createAccountChanges({
       }),
     setAccess: (user: UserRecord, smart: Access, pro: Access, who: AuditWho): Promise<void> =>
       commit(async (tx) => {
-        users.setAccess(user.id, smart, pro);
+        await users.setAccess(tx, user.id, smart, pro);
         await audit.record(tx, {
           ...who,
           action: 'access-changed',
@@ -279,7 +284,7 @@ export function createAccountChanges({
       }),
     setPassword: (user: UserRecord, passwordHash: string, who: AuditWho): Promise<void> =>
       commit(async (tx) => {
-        users.setPasswordHash(user.id, passwordHash);
+        await users.setPasswordHash(tx, user.id, passwordHash);
         await audit.record(tx, { ...who, action: 'password-changed', subject: user.username });
       }),
     /**
@@ -289,12 +294,12 @@ export function createAccountChanges({
      */
     disable: (user: UserRecord, who: AuditWho): Promise<boolean> =>
       commit(async (tx) => {
-        const current = users.findById(user.id);
+        const current = await users.findById(user.id, tx);
         if (!current || current.disabledAt !== null) return false;
-        if (isLastManager(current, users.list(), today())) {
+        if (isLastManager(current, await users.list(tx), today())) {
           throw new LastManagerError(current.username);
         }
-        users.setDisabled(current.id, now());
+        await users.setDisabled(tx, current.id, now());
         // The username in `after` too: the audit log's wire entry names an account that way.
         await audit.record(tx, {
           ...who,
@@ -307,9 +312,9 @@ export function createAccountChanges({
     /** Lets a disabled user sign in again; false when it was not disabled. */
     enable: (user: UserRecord, who: AuditWho): Promise<boolean> =>
       commit(async (tx) => {
-        const current = users.findById(user.id);
+        const current = await users.findById(user.id, tx);
         if (!current || current.disabledAt === null) return false;
-        users.setDisabled(current.id, null);
+        await users.setDisabled(tx, current.id, null);
         await audit.record(tx, {
           ...who,
           action: 'user-enabled',
@@ -324,12 +329,12 @@ export function createAccountChanges({
      */
     remove: (user: UserRecord, who: AuditWho): Promise<void> =>
       commit(async (tx) => {
-        const current = users.findById(user.id);
+        const current = await users.findById(user.id, tx);
         if (!current) return;
-        if (isLastManager(current, users.list(), today())) {
+        if (isLastManager(current, await users.list(tx), today())) {
           throw new LastManagerError(current.username);
         }
-        users.remove(current.id);
+        await users.remove(tx, current.id);
         await audit.record(tx, {
           ...who,
           action: 'user-removed',
@@ -338,7 +343,7 @@ export function createAccountChanges({
         });
       }),
     setLanguage: (user: UserRecord, language: 'de' | 'en'): Promise<void> =>
-      commit(() => users.setLanguage(user.id, language)),
+      commit((tx) => users.setLanguage(tx, user.id, language)),
   };
 }
 

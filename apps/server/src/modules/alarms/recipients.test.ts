@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { createUsersRepository } from '../../platform/auth/users.js';
 import { openDatabase } from '../../platform/database/open.js';
+import { sqliteSql } from '../../platform/database/sql.js';
 import { createAlarmsRepository } from './repository.js';
 
 let db: Database.Database;
@@ -11,9 +12,11 @@ beforeEach(() => {
 afterEach(() => db.close());
 
 describe('alarm mail recipients', () => {
-  it('leave out disabled users (issue 31) until they are enabled again', () => {
-    const users = createUsersRepository(db);
-    const id = users.insert(
+  it('leave out disabled users (issue 31) until they are enabled again', async () => {
+    const sql = sqliteSql(db);
+    const users = createUsersRepository(sql);
+    const id = await users.insert(
+      sql,
       {
         username: 'chef',
         email: 'chef@example.com',
@@ -30,9 +33,9 @@ describe('alarm mail recipients', () => {
         .recipientCandidates()
         .map((user) => user.email);
     expect(recipients()).toEqual(['chef@example.com']);
-    users.setDisabled(id, 1000);
+    await users.setDisabled(sql, id, 1000);
     expect(recipients()).toEqual([]);
-    users.setDisabled(id, null);
+    await users.setDisabled(sql, id, null);
     expect(recipients()).toEqual(['chef@example.com']);
   });
 });

@@ -10,7 +10,8 @@ const { urlencoded } = writesTo(() => server);
 
 beforeAll(async () => {
   server = await startTestServer({ now: clock.now });
-  server.app.repos.users.insert(
+  await server.app.repos.users.insert(
+    server.app.sql,
     {
       username: 'nobody',
       email: 'nobody@example.com',

@@ -1,5 +1,6 @@
 import { sql as raw, type Selectable } from 'kysely';
 import './tables.js';
+import { canonicalName } from '../../platform/auth/users.js';
 import type { Sql, Tx } from '../../platform/database/schema.js';
 import type { AuditLogTable } from './tables.js';
 
@@ -116,10 +117,15 @@ export function createAuditRepository(sql: Sql) {
       let query = sql.selectFrom('audit_log').selectAll();
       if (filter.roomId !== undefined) query = query.where('room_id', '=', filter.roomId);
       const { username } = filter;
-      // The columns compare case-insensitively on both engines (SQLite: COLLATE NOCASE).
+      // Case-insensitive on both engines: lower() of the column (indexed, migration 017 and
+      // postgres 001) against the name folded the same way (A–Z only).
       if (username !== undefined) {
+        const name = canonicalName(username);
         query = query.where((where) =>
-          where.or([where('username', '=', username), where('subject', '=', username)]),
+          where.or([
+            where(where.fn('lower', ['username']), '=', name),
+            where(where.fn('lower', ['subject']), '=', name),
+          ]),
         );
       }
       if (filter.from !== undefined) query = query.where('at', '>=', filter.from);

@@ -4,7 +4,7 @@ import type { Generated } from 'kysely';
 export interface AuditLogTable {
   id: Generated<number>;
   at: number;
-  /** Compared case-insensitively (SQLite: COLLATE NOCASE). */
+  /** Compared case-insensitively: `lower(username) = canonicalName(x)` (indexed, migration 017). */
   username: string | null;
   subject: string | null;
   room_id: number | null;

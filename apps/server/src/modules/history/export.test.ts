@@ -143,10 +143,10 @@ describe('GET /api/history/export.csv', () => {
 
   it('follows the user record language when no lang is given', async () => {
     await start();
-    const user = server.app.repos.users.findByUsername(benchUser.username)!;
+    const user = (await server.app.repos.users.findByUsername(benchUser.username))!;
     const german = await exportOf('from=2026-11-20T00:00&to=2026-11-20T01:00');
     expect(german.text.startsWith('\uFEFFRaum;Geschoss;')).toBe(true);
-    server.app.repos.users.setLanguage(user.id, 'en');
+    await server.app.repos.users.setLanguage(server.app.sql, user.id, 'en');
     server.app.forgetUser(user.id);
     // An Accept-Language does not decide: the user's language does (docs/device-api.md).
     const english = await exportOf('from=2026-11-20T00:00&to=2026-11-20T01:00', BENCH, {

@@ -205,14 +205,14 @@ export function createHomeAssistantBridge({
   };
 
   /** HA_USER when they may change the room, else the reason they may not (for the log). */
-  const commander = (roomId: number): { user: UserRecord } | { refused: string } => {
+  const commander = async (roomId: number): Promise<{ user: UserRecord } | { refused: string }> => {
     if (haUser === null) return { refused: 'HA_USER is not set (Home Assistant only reads)' };
     if (proxy) {
       return {
         refused: 'commands from Home Assistant are not forwarded to the device in proxy mode',
       };
     }
-    const user = app.repos.users.findByUsername(haUser);
+    const user = await app.repos.users.findByUsername(haUser);
     if (!maySignIn(user)) return { refused: `HA_USER ${haUser} does not exist or is disabled` };
     if (!building.findRoom(roomId)) return { refused: 'there is no such room' };
     if (!app.roomAccess.userCan(user, 'write', roomId)) {
@@ -241,7 +241,7 @@ export function createHomeAssistantBridge({
     if (roomId === null) return;
     const what = topic.endsWith('/target/set') ? 'target' : 'mode';
     const shown = payload.length > 20 ? `${payload.slice(0, 20)}…` : payload;
-    const who = commander(roomId);
+    const who = await commander(roomId);
     if ('refused' in who) return refuse(roomId, what, who.refused);
     const { user } = who;
     try {

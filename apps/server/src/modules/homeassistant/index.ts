@@ -22,7 +22,7 @@ export default fp<{ checkMs?: number }>(
   async (app, { checkMs = 1_000 }) => {
     const mqtt = app.mqtt;
     const haUser = app.config.mqtt?.haUser ?? null;
-    if (haUser !== null && !app.repos.users.findByUsername(haUser)) {
+    if (haUser !== null && !(await app.repos.users.findByUsername(haUser))) {
       throw new ConfigError(
         `HA_USER ${JSON.stringify(haUser)} is no user here: create it (npm run cli -w apps/server -- user add …) or leave HA_USER unset`,
       );

@@ -42,8 +42,8 @@ const tokenRoutes: FastifyPluginAsync<{ service: TokenService }> = async (app, {
       config: { docs: { summary: 'Your access tokens (building-wide managers: everyone’s)' } },
       schema: { response: { 200: TokenListSchema } },
     },
-    (request): TokenList => {
-      const list = tokens.listActive(manager(request) ? undefined : request.user!.id);
+    async (request): Promise<TokenList> => {
+      const list = await tokens.listActive(manager(request) ? undefined : request.user!.id);
       return { tokens: list.map(service.toWire) };
     },
   );
@@ -86,7 +86,7 @@ const tokenRoutes: FastifyPluginAsync<{ service: TokenService }> = async (app, {
     async (request): Promise<RevokedToken> => {
       const t = tokenMessagesFor(request);
       const raw = (request.params as { id: string }).id;
-      const token = /^\d{1,9}$/.test(raw) ? tokens.findById(Number(raw)) : null;
+      const token = /^\d{1,9}$/.test(raw) ? await tokens.findById(Number(raw)) : null;
       // Someone else's token is unknown to them, unless they manage the building.
       const visible =
         token !== null &&

@@ -55,8 +55,13 @@ export function createTokenService({
     ): Promise<{ token: AccessTokenRecord; secret: string }> => {
       const { secret, tokenHash } = mint();
       const token = await commit(async (tx) => {
-        const id = tokens.insert({ ...fields, userId: owner.id, tokenHash, createdAt: now() });
-        const created = tokens.findById(id)!;
+        const id = await tokens.insert(tx, {
+          ...fields,
+          userId: owner.id,
+          tokenHash,
+          createdAt: now(),
+        });
+        const created = (await tokens.findById(id, tx))!;
         await audit.record(tx, {
           ...who,
           action: 'token-created',
@@ -70,14 +75,14 @@ export function createTokenService({
     /** Revokes the token; null when it is gone or was revoked before (another request). */
     revoke: (token: AccessTokenRecord, who: AuditWho): Promise<AccessTokenRecord | null> =>
       commit(async (tx) => {
-        if (!tokens.revoke(token.id, now())) return null;
+        if (!(await tokens.revoke(tx, token.id, now()))) return null;
         await audit.record(tx, {
           ...who,
           action: 'token-revoked',
           subject: token.owner,
           before: auditedToken(token),
         });
-        return tokens.findById(token.id);
+        return tokens.findById(token.id, tx);
       }),
   };
 }

@@ -161,7 +161,8 @@ describe('creating a token', () => {
 
   it('is refused to a user who may see nothing, and to nobody signed in', async () => {
     const users = server.app.repos.users;
-    users.setAccess(users.findByUsername('techniker')!.id, 'no-access', 'no-access');
+    const technikerUser = (await users.findByUsername('techniker'))!;
+    await users.setAccess(server.app.sql, technikerUser.id, 'no-access', 'no-access');
     const techniker = await create({ name: 'x', access: 'read' }, ['techniker', 'techniker1234']);
     await expectRefused(techniker, 403, 'forbidden');
     const anonymous = await server.request('/api/tokens/', {
@@ -298,11 +299,11 @@ describe('the end of a token', () => {
     const { token: secret } = await newToken({}, VERWALTER);
     expect((await temps(secret)).status).toBe(200);
     const users = server.app.repos.users;
-    const id = users.findByUsername('verwalter')!.id;
-    users.setDisabled(id, clock.now());
+    const id = (await users.findByUsername('verwalter'))!.id;
+    await users.setDisabled(server.app.sql, id, clock.now());
     clock.advance(1_000);
     await expectRefused(await temps(secret), 401, 'unauthorized');
-    users.setDisabled(id, null);
+    await users.setDisabled(server.app.sql, id, null);
     clock.advance(1_000);
     expect((await temps(secret)).status).toBe(200);
     const removed = await server.request('/api/members/verwalter/', {

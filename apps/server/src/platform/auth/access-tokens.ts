@@ -1,6 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { TokenAccess } from '@raumregler/contract';
-import type { Database } from 'better-sqlite3';
+import type { Selectable } from 'kysely';
+import type { Sql, Tx } from '../database/schema.js';
+import type { AccessTokensTable } from './tables.js';
+import './tables.js';
 import type { UserRecord } from './users.js';
 
 /** Every secret starts with this, then 43 base64url characters (32 random bytes). */
@@ -61,22 +64,11 @@ export interface AccessTokenRecord {
   revokedAt: number | null;
 }
 
-interface Row {
-  id: number;
-  user_id: number;
-  owner: string;
-  name: string;
-  access: TokenAccess;
-  expires: string | null;
-  token_hash: string;
-  created_at: number;
-  last_used_at: number | null;
-  revoked_at: number | null;
-}
+type Row = Selectable<AccessTokensTable> & { owner: string };
 
 const toRecord = (row: Row): AccessTokenRecord => ({
-  id: row.id,
-  userId: row.user_id,
+  id: Number(row.id),
+  userId: Number(row.user_id),
   owner: row.owner,
   name: row.name,
   access: row.access,
@@ -91,58 +83,84 @@ const toRecord = (row: Row): AccessTokenRecord => ({
 export const tokenValid = (token: AccessTokenRecord, today: string) =>
   token.revokedAt === null && (token.expires === null || today <= token.expires);
 
-export function createAccessTokensRepository(db: Database) {
-  const select = `SELECT t.*, u.username AS owner FROM access_tokens t JOIN users u ON u.id = t.user_id`;
-  const byHash = db.prepare<[string], Row>(`${select} WHERE t.token_hash = ?`);
-  const byId = db.prepare<[number], Row>(`${select} WHERE t.id = ?`);
-  const active = db.prepare<[], Row>(`${select} WHERE t.revoked_at IS NULL ORDER BY t.id DESC`);
-  const activeOf = db.prepare<[number], Row>(
-    `${select} WHERE t.revoked_at IS NULL AND t.user_id = ? ORDER BY t.id DESC`,
-  );
-  const insert = db.prepare(
-    `INSERT INTO access_tokens (user_id, name, access, expires, token_hash, created_at)
-     VALUES (@userId, @name, @access, @expires, @tokenHash, @createdAt)`,
-  );
-  const revoke = db.prepare(
-    'UPDATE access_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
-  );
-  const lastUse = db.prepare<[number], { last_used_at: number | null }>(
-    'SELECT last_used_at FROM access_tokens WHERE id = ?',
-  );
-  const use = db.prepare('UPDATE access_tokens SET last_used_at = ? WHERE id = ?');
+/**
+ * The access tokens' store. Reads use the query builder the repository was made with, or the
+ * commit's `tx` when given; writes take the commit's `tx` first.
+ */
+export function createAccessTokensRepository(sql: Sql) {
+  const select = (db: Tx) =>
+    db
+      .selectFrom('access_tokens as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .selectAll('t')
+      .select('u.username as owner');
+  const one = async (query: Promise<Row | undefined>) => {
+    const row = await query;
+    return row ? toRecord(row) : null;
+  };
   return {
-    findByHash(tokenHash: string): AccessTokenRecord | null {
-      const row = byHash.get(tokenHash);
-      return row ? toRecord(row) : null;
+    findByHash(tokenHash: string, db: Tx = sql): Promise<AccessTokenRecord | null> {
+      return one(select(db).where('t.token_hash', '=', tokenHash).executeTakeFirst());
     },
-    findById(id: number): AccessTokenRecord | null {
-      const row = byId.get(id);
-      return row ? toRecord(row) : null;
+    findById(id: number, db: Tx = sql): Promise<AccessTokenRecord | null> {
+      return one(select(db).where('t.id', '=', id).executeTakeFirst());
     },
     /** Tokens not revoked, newest first: one owner's, or (no owner) everyone's. */
-    listActive(userId?: number): AccessTokenRecord[] {
-      return (userId === undefined ? active.all() : activeOf.all(userId)).map(toRecord);
+    async listActive(userId?: number, db: Tx = sql): Promise<AccessTokenRecord[]> {
+      let query = select(db).where('t.revoked_at', 'is', null);
+      if (userId !== undefined) query = query.where('t.user_id', '=', userId);
+      const rows = await query.orderBy('t.id', 'desc').execute();
+      return rows.map(toRecord);
     },
-    /** Call inside a commit. Answers the new token's id. */
-    insert(token: {
-      userId: number;
-      name: string;
-      access: TokenAccess;
-      expires: string | null;
-      tokenHash: string;
-      createdAt: number;
-    }): number {
-      return Number(insert.run(token).lastInsertRowid);
+    /** Answers the new token's id. */
+    async insert(
+      tx: Tx,
+      token: {
+        userId: number;
+        name: string;
+        access: TokenAccess;
+        expires: string | null;
+        tokenHash: string;
+        createdAt: number;
+      },
+    ): Promise<number> {
+      const row = await tx
+        .insertInto('access_tokens')
+        .values({
+          user_id: token.userId,
+          name: token.name,
+          access: token.access,
+          expires: token.expires,
+          token_hash: token.tokenHash,
+          created_at: token.createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
     },
-    /** Call inside a commit. Whether it was revoked now (false: gone, or revoked before). */
-    revoke(id: number, at: number): boolean {
-      return revoke.run(at, id).changes > 0;
+    /** Whether it was revoked now (false: gone, or revoked before). */
+    async revoke(tx: Tx, id: number, at: number): Promise<boolean> {
+      const result = await tx
+        .updateTable('access_tokens')
+        .set({ revoked_at: at })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
-    /** Call inside a commit. Notes a use; answers whether it was the token's first. */
-    recordUse(id: number, at: number): boolean {
-      const row = lastUse.get(id);
+    /** Notes a use; answers whether it was the token's first. */
+    async recordUse(tx: Tx, id: number, at: number): Promise<boolean> {
+      const row = await tx
+        .selectFrom('access_tokens')
+        .select('last_used_at')
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!row) return false;
-      use.run(at, id);
+      await tx
+        .updateTable('access_tokens')
+        .set({ last_used_at: at })
+        .where('id', '=', id)
+        .execute();
       return row.last_used_at === null;
     },
   };

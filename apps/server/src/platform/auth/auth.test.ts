@@ -165,8 +165,12 @@ describe('concurrent sign-ins', () => {
 describe('cached sign-ins', () => {
   it('notice within a second a password changed by another process', async () => {
     expect((await info(['bewohner', 'bewohner1234'])).status).toBe(200);
-    const user = server.app.repos.users.findByUsername('bewohner')!;
-    server.app.repos.users.setPasswordHash(user.id, await hashPassword('neues-passwort'));
+    const user = (await server.app.repos.users.findByUsername('bewohner'))!;
+    await server.app.repos.users.setPasswordHash(
+      server.app.sql,
+      user.id,
+      await hashPassword('neues-passwort'),
+    );
     clock.advance(1_100);
     expect((await info(['bewohner', 'bewohner1234'])).status).toBe(401);
     expect((await info(['bewohner', 'neues-passwort'])).status).toBe(200);
@@ -204,8 +208,12 @@ describe('the sign-in cache', () => {
     const authorization = `Basic ${encoded('bewohner:bewohner1234')}`;
     expect((await temps(authorization)).status).toBe(200);
     server.app.forgetCredentials();
-    const user = server.app.repos.users.findByUsername('bewohner')!;
-    server.app.repos.users.setPasswordHash(user.id, await hashPassword('neues-passwort'));
+    const user = (await server.app.repos.users.findByUsername('bewohner'))!;
+    await server.app.repos.users.setPasswordHash(
+      server.app.sql,
+      user.id,
+      await hashPassword('neues-passwort'),
+    );
     expect((await temps(authorization)).status).toBe(401);
   });
 });

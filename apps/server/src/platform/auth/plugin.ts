@@ -159,8 +159,8 @@ export default fp<{
   onTokenFirstUse?: (tx: Tx, request: FastifyRequest, token: AccessTokenRecord) => Promise<void>;
 }>(
   async (app, { onRefusal, onTokenFirstUse }) => {
-    app.repos.users = createUsersRepository(app.db);
-    app.repos.accessTokens = createAccessTokensRepository(app.db);
+    app.repos.users = createUsersRepository(app.sql);
+    app.repos.accessTokens = createAccessTokensRepository(app.sql);
     // Keyed by the identity of the credentials, not their spelling (sign-in-cache.ts): every
     // spelling of one valid pair costs one scrypt a minute, and the cache holds at most one
     // entry per account, so no client can grow it or make it forget other users' sign-ins.
@@ -171,7 +171,7 @@ export default fp<{
       recheckMs: RECHECK_MS,
       reload: (id) => app.repos.users.findById(id),
     });
-    const checking = new Map<string, Promise<boolean>>();
+    const checking = new Map<string, Promise<{ user: UserRecord | null; passed: boolean }>>();
     const dummyHash = hashPassword(randomBytes(16).toString('base64'));
     // Failed sign-ins are counted per (account, client address) pair and per address. The pair
     // is refused at AUTH_FAILURE_LIMIT, the address as a whole at ADDRESS_LIMIT_FACTOR times
@@ -241,7 +241,7 @@ export default fp<{
       if (last !== undefined && now - last < SIGN_IN_NOTE_MS) return;
       signInWritten.set(userId, now);
       app
-        .commit(() => app.repos.users.recordSignIn(userId, now))
+        .commit((tx) => app.repos.users.recordSignIn(tx, userId, now))
         .catch((error: unknown) =>
           request.log.error({ err: error }, 'could not record the sign-in'),
         );
@@ -262,24 +262,25 @@ export default fp<{
         addressFailures.blockedFor(request.ip),
       );
       if (retryAfter > 0) throw tooMany(retryAfter);
-      const user = app.repos.users.findByUsername(credentials.username);
-      // One scrypt per identity at a time: a client opening many connections at once with the
-      // same credentials (a dashboard, a load test), in whatever spelling, waits for one check
-      // instead of queueing dozens.
+      // One read and one scrypt per identity at a time: a client opening many connections at
+      // once with the same credentials (a dashboard, a load test), in whatever spelling, waits
+      // for one check instead of queueing dozens.
       let check = checking.get(key);
       if (!check) {
-        // An unknown user costs a check too, so timing does not tell which usernames exist.
-        check = user
-          ? verifyPassword(credentials.password, user.passwordHash)
-          : dummyHash
-              .then((dummy) => verifyPassword(credentials.password, dummy))
-              .then(() => false);
+        const { username, password } = credentials;
+        check = app.repos.users.findByUsername(username).then(async (found) => ({
+          user: found,
+          // An unknown user costs a check too, so timing does not tell which usernames exist.
+          passed: found
+            ? await verifyPassword(password, found.passwordHash)
+            : await dummyHash.then((dummy) => verifyPassword(password, dummy)).then(() => false),
+        }));
         checking.set(key, check);
         const forget = () => checking.delete(key);
         check.then(forget, forget);
       }
       // Awaited whatever the user: an unknown name must take as long as a wrong password.
-      const passed = await check;
+      const { user, passed } = await check;
       if (!maySignIn(user) || !passed) {
         cache.delete(key);
         const delay = Math.max(pairFailures.fail(pair), addressFailures.fail(request.ip));
@@ -362,7 +363,8 @@ export default fp<{
       },
     );
     // A callback hook: a cached sign-in (every poll after the first) passes in the same tick,
-    // without a promise; only the full check is asynchronous.
+    // without a promise or a database read; the re-read once a second per user and the full
+    // check are asynchronous.
     app.decorate('authenticate', (request: FastifyRequest, _reply: unknown, done: HookDone) => {
       // `Authorization: Bearer …` is a token, whatever form fields the body carries.
       const secret = bearerOf(request.headers.authorization);
@@ -377,9 +379,18 @@ export default fp<{
         credentials.password.length <= MAX_LENGTH
           ? signInKey(credentials.username, credentials.password)
           : null;
-      const user = key === null ? null : cache.get(key);
-      if (user) {
-        request.user = user;
+      const cached = key === null ? null : cache.get(key);
+      if (cached instanceof Promise) {
+        cached
+          .then((user) => {
+            if (!user) return verify(request, credentials, key);
+            request.user = user;
+          })
+          .then(() => done(), done);
+        return;
+      }
+      if (cached) {
+        request.user = cached;
         done();
         return;
       }

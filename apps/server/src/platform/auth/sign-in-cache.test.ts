@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { manualClock, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import type * as Passwords from './passwords.js';
+import { createSignInCache } from './sign-in-cache.js';
+import type { UserRecord } from './users.js';
 
 // Every password check the server runs is counted. The same question is answered once and the
 // answer reused, so the flood below (thousands of checks before the fix) runs in seconds: what
@@ -124,10 +126,75 @@ describe('the sign-in cache under the spelling attack', () => {
     await temps(bewohner);
     await temps(verwalter);
     expect(scrypts.count).toBe(2);
-    server.app.forgetUser(server.app.repos.users.findByUsername('bewohner')!.id);
+    server.app.forgetUser((await server.app.repos.users.findByUsername('bewohner'))!.id);
     expect((await temps(verwalter)).statusCode).toBe(200);
     expect(scrypts.count).toBe(2);
     expect((await temps(bewohner)).statusCode).toBe(200);
     expect(scrypts.count).toBe(3);
+  });
+});
+
+describe('the cache itself', () => {
+  const user = (passwordHash: string): UserRecord => ({
+    id: 7,
+    username: 'anna',
+    email: 'anna@example.com',
+    passwordHash,
+    firstName: '',
+    lastName: '',
+    accessSmart: 'read',
+    accessPro: 'read',
+    disabledAt: null,
+    language: 'de',
+    floors: [],
+    rooms: [],
+    validFrom: null,
+    validUntil: null,
+  });
+
+  it('answers from memory within the re-check time, then re-reads once for every request waiting', async () => {
+    let now = 0;
+    const stored = { current: user('hash-1') };
+    const reload = vi.fn(() => Promise.resolve(stored.current));
+    const cache = createSignInCache({ now: () => now, ttlMs: 60_000, recheckMs: 1_000, reload });
+    cache.set('key', user('hash-1'));
+    now = 999;
+    // No promise, no read: a polled request passes in the same tick.
+    expect(cache.get('key')).toMatchObject({ username: 'anna' });
+    expect(reload).not.toHaveBeenCalled();
+    now = 1_000;
+    stored.current = { ...user('hash-1'), accessSmart: 'full' };
+    const waiting = [cache.get('key'), cache.get('key'), cache.get('key')];
+    expect(waiting.every((answer) => answer instanceof Promise)).toBe(true);
+    expect((await Promise.all(waiting)).map((answer) => answer?.accessSmart)).toEqual([
+      'full',
+      'full',
+      'full',
+    ]);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(cache.get('key')).toMatchObject({ accessSmart: 'full' });
+    // A password changed elsewhere ends the cached sign-in at the next re-read.
+    now = 2_000;
+    stored.current = user('hash-2');
+    expect(await cache.get('key')).toBeNull();
+    expect(cache.get('key')).toBeNull();
+  });
+
+  it('does not bring back a sign-in forgotten while it was being re-read', async () => {
+    let now = 0;
+    let answer: (fresh: UserRecord) => void = () => undefined;
+    const cache = createSignInCache({
+      now: () => now,
+      ttlMs: 60_000,
+      recheckMs: 1_000,
+      reload: () => new Promise((resolve) => (answer = resolve)),
+    });
+    cache.set('key', user('hash-1'));
+    now = 1_500;
+    const pending = cache.get('key');
+    cache.forgetUser(7);
+    answer(user('hash-1'));
+    expect(await pending).toBeNull();
+    expect(cache.get('key')).toBeNull();
   });
 });

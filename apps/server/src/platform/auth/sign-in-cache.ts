@@ -1,13 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
-import { maySignIn, type UserRecord } from './users.js';
+import { canonicalName, maySignIn, type UserRecord } from './users.js';
 
-/**
- * A username as the users table compares it: `COLLATE NOCASE` folds the ASCII letters A–Z and
- * nothing else, so `DeMo` is the account `demo` while `Ärger` and `ärger` are two names. The
- * sign-in cache and the failure counts use this, so every spelling the database treats as one
- * account is one identity there too.
- */
-export const canonicalName = (name: string) => name.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+export { canonicalName };
 
 /**
  * The identity of a sign-in: a SHA-256 digest, with a per-process secret in front, of the
@@ -33,6 +27,8 @@ interface Entry {
   user: UserRecord;
   checkedAt: number;
   until: number;
+  /** The re-read under way, shared by the requests that arrive meanwhile. */
+  rechecking: Promise<UserRecord | null> | null;
 }
 
 /**
@@ -49,7 +45,7 @@ export function createSignInCache(options: {
   /** How long a cached user record is trusted before it is read again. */
   recheckMs: number;
   /** The user as stored now, or null when it is gone. */
-  reload: (userId: number) => UserRecord | null;
+  reload: (userId: number) => Promise<UserRecord | null>;
 }) {
   const byKey = new Map<string, Entry>();
   const byUser = new Map<number, Entry>();
@@ -58,8 +54,12 @@ export function createSignInCache(options: {
     if (byUser.get(entry.user.id) === entry) byUser.delete(entry.user.id);
   };
   return {
-    /** The user of a cached sign-in, or null when the full check must run. */
-    get(key: string): UserRecord | null {
+    /**
+     * The user of a cached sign-in, or null when the full check must run. An in-memory answer
+     * while the entry is fresh; once `recheckMs` has passed, a promise of the re-read (one read
+     * per entry, shared by the requests that arrive meanwhile).
+     */
+    get(key: string): UserRecord | null | Promise<UserRecord | null> {
       const entry = byKey.get(key);
       if (!entry) return null;
       const now = options.now();
@@ -68,16 +68,26 @@ export function createSignInCache(options: {
         return null;
       }
       if (now - entry.checkedAt < options.recheckMs) return entry.user;
-      // Changes by another process (the CLI) show within a second: a new hash makes the cached
-      // sign-in stale, new access rights are taken over.
-      const fresh = options.reload(entry.user.id);
-      if (!stillSignedIn(entry.user, fresh)) {
-        drop(entry);
-        return null;
-      }
-      entry.user = fresh;
-      entry.checkedAt = now;
-      return fresh;
+      // Changes by another process (the CLI, another node) show within a second: a new hash
+      // makes the cached sign-in stale, new access rights are taken over.
+      entry.rechecking ??= options.reload(entry.user.id).then(
+        (fresh) => {
+          entry.rechecking = null;
+          // Forgotten meanwhile (password changed, account disabled): the full check runs.
+          if (byKey.get(entry.key) !== entry || !stillSignedIn(entry.user, fresh)) {
+            drop(entry);
+            return null;
+          }
+          entry.user = fresh;
+          entry.checkedAt = options.now();
+          return fresh;
+        },
+        (error: unknown) => {
+          entry.rechecking = null;
+          throw error;
+        },
+      );
+      return entry.rechecking;
     },
     set(key: string, user: UserRecord) {
       const previous = byUser.get(user.id);
@@ -85,7 +95,13 @@ export function createSignInCache(options: {
       const stale = byKey.get(key);
       if (stale) drop(stale);
       const now = options.now();
-      const entry = { key, user, checkedAt: now, until: now + options.ttlMs };
+      const entry: Entry = {
+        key,
+        user,
+        checkedAt: now,
+        until: now + options.ttlMs,
+        rechecking: null,
+      };
       byKey.set(key, entry);
       byUser.set(user.id, entry);
     },

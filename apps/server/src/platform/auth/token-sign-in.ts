@@ -26,6 +26,8 @@ interface Entry {
   user: UserRecord;
   checkedAt: number;
   until: number;
+  /** The re-read under way, shared by the requests that arrive meanwhile. */
+  rechecking: Promise<Entry | null> | null;
 }
 
 type Done = (error?: Error) => void;
@@ -57,7 +59,7 @@ export const refuseTokens =
 export function tokenUseNotes(options: {
   now: () => number;
   commit: Commit;
-  recordUse: (tokenId: number, at: number) => boolean;
+  recordUse: (tx: Tx, tokenId: number, at: number) => Promise<boolean>;
   first?: (tx: Tx, request: FastifyRequest, token: AccessTokenRecord) => Promise<void>;
 }) {
   const written = new Map<number, number>();
@@ -68,7 +70,7 @@ export function tokenUseNotes(options: {
     written.set(token.id, now);
     options
       .commit(async (tx) => {
-        if (options.recordUse(token.id, now)) await options.first?.(tx, request, token);
+        if (await options.recordUse(tx, token.id, now)) await options.first?.(tx, request, token);
       })
       .catch((error: unknown) =>
         request.log.error({ err: error }, 'could not record the token use'),
@@ -85,7 +87,7 @@ export function tokenUseNotes(options: {
  */
 export function createTokenSignIn(options: {
   tokens: AccessTokensRepository;
-  findUser: (id: number) => UserRecord | null;
+  findUser: (id: number) => Promise<UserRecord | null>;
   hash: (secret: string) => string;
   now: () => number;
   today: () => string;
@@ -103,11 +105,11 @@ export function createTokenSignIn(options: {
   const cache = new Map<string, Entry>();
 
   /** The token and its owner as stored now, if they may sign in today. */
-  const load = (digest: string, token: AccessTokenRecord | null): Entry | null => {
+  const load = async (digest: string, token: AccessTokenRecord | null): Promise<Entry | null> => {
     if (!token || !sameDigest(token.tokenHash, digest) || !tokenValid(token, options.today())) {
       return null;
     }
-    const owner = options.findUser(token.userId);
+    const owner = await options.findUser(token.userId);
     if (!maySignIn(owner)) return null;
     const now = options.now();
     return {
@@ -116,11 +118,15 @@ export function createTokenSignIn(options: {
       user: tokenUser(owner, token.access),
       checkedAt: now,
       until: now + options.ttlMs,
+      rechecking: null,
     };
   };
 
-  /** The cached entry if it still stands (re-read after recheckMs), else null. */
-  const cached = (digest: string): Entry | null => {
+  /**
+   * The cached entry if it still stands, else null: in memory while it is fresh, a promise of
+   * the re-read once `recheckMs` has passed (one read per token, shared meanwhile).
+   */
+  const cached = (digest: string): Entry | null | Promise<Entry | null> => {
     const entry = cache.get(digest);
     if (!entry) return null;
     const now = options.now();
@@ -133,15 +139,28 @@ export function createTokenSignIn(options: {
       cache.delete(digest);
       return null;
     }
-    const fresh = load(digest, options.tokens.findById(entry.token.id));
-    if (!fresh) {
-      cache.delete(digest);
-      return null;
-    }
-    entry.token = fresh.token;
-    entry.user = fresh.user;
-    entry.checkedAt = now;
-    return entry;
+    entry.rechecking ??= options.tokens
+      .findById(entry.token.id)
+      .then((token) => load(digest, token))
+      .then(
+        (fresh) => {
+          entry.rechecking = null;
+          // Forgotten meanwhile (revoked, owner changed): the full check runs.
+          if (!fresh || cache.get(digest) !== entry) {
+            if (cache.get(digest) === entry) cache.delete(digest);
+            return null;
+          }
+          entry.token = fresh.token;
+          entry.user = fresh.user;
+          entry.checkedAt = fresh.checkedAt;
+          return entry;
+        },
+        (error: unknown) => {
+          entry.rechecking = null;
+          throw error;
+        },
+      );
+    return entry.rechecking;
   };
 
   const signIn = (request: FastifyRequest, entry: Entry) => {
@@ -150,29 +169,34 @@ export function createTokenSignIn(options: {
     options.used(request, entry.token);
   };
 
+  /** The full check: the token looked up by its digest (a failure is counted and slowed). */
+  const check = async (request: FastifyRequest, digest: string | null): Promise<void> => {
+    const retryAfter = options.blockedFor(request);
+    if (retryAfter > 0) throw options.tooMany(retryAfter);
+    const entry =
+      digest === null ? null : await load(digest, await options.tokens.findByHash(digest));
+    if (!entry) return options.fail(request);
+    cache.set(digest!, entry);
+    signIn(request, entry);
+  };
+
   return {
     /** The preHandler's token path: a cached token passes in the same tick. */
     authenticate(request: FastifyRequest, secret: string, done: Done) {
       const digest = SECRET_PATTERN.test(secret) ? options.hash(secret) : null;
       const hit = digest === null ? null : cached(digest);
+      if (hit instanceof Promise) {
+        hit
+          .then((entry) => (entry ? signIn(request, entry) : check(request, digest)))
+          .then(() => done(), done);
+        return;
+      }
       if (hit) {
         signIn(request, hit);
         done();
         return;
       }
-      const retryAfter = options.blockedFor(request);
-      if (retryAfter > 0) {
-        done(options.tooMany(retryAfter));
-        return;
-      }
-      const entry = digest === null ? null : load(digest, options.tokens.findByHash(digest));
-      if (!entry) {
-        options.fail(request).catch(done);
-        return;
-      }
-      cache.set(digest!, entry);
-      signIn(request, entry);
-      done();
+      check(request, digest).then(() => done(), done);
     },
     /** A revoked token: refused on its very next request. */
     forgetToken(id: number) {

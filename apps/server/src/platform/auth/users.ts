@@ -1,5 +1,8 @@
 import type { Access } from '@raumregler/contract';
-import type { Database } from 'better-sqlite3';
+import type { Selectable } from 'kysely';
+import type { Sql, Tx } from '../database/schema.js';
+import type { UsersTable } from './tables.js';
+import './tables.js';
 
 export interface UserRecord {
   id: number;
@@ -22,29 +25,14 @@ export interface UserRecord {
   validUntil: string | null;
 }
 
-interface UserRow {
-  id: number;
-  username: string;
-  email: string;
-  password_hash: string;
-  first_name: string;
-  last_name: string;
-  access_smart: Access;
-  access_pro: Access;
-  disabled_at: number | null;
-  language: string;
-  scope_floors: string;
-  scope_rooms: string;
-  valid_from: string | null;
-  valid_until: string | null;
-}
+type UserRow = Selectable<UsersTable>;
 
 /** A stored id list ("1,2"; "" = none). */
 export const parseIdList = (text: string): number[] =>
   text === '' ? [] : text.split(',').map(Number);
 
 const toRecord = (row: UserRow): UserRecord => ({
-  id: row.id,
+  id: Number(row.id),
   username: row.username,
   email: row.email,
   passwordHash: row.password_hash,
@@ -73,74 +61,118 @@ export type NewUser = Omit<
   'id' | 'disabledAt' | 'language' | 'floors' | 'rooms' | 'validFrom' | 'validUntil'
 >;
 
-export function createUsersRepository(db: Database) {
-  const byUsername = db.prepare<[string], UserRow>('SELECT * FROM users WHERE username = ?');
-  const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
-  const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
-  const insert = db.prepare(
-    `INSERT INTO users (username, email, password_hash, first_name, last_name, access_smart, access_pro, created_at)
-     VALUES (@username, @email, @passwordHash, @firstName, @lastName, @accessSmart, @accessPro, @createdAt)`,
-  );
-  const updatePassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
-  const updateAccess = db.prepare('UPDATE users SET access_smart = ?, access_pro = ? WHERE id = ?');
-  const updateLanguage = db.prepare('UPDATE users SET language = ? WHERE id = ?');
-  const updateDisabled = db.prepare('UPDATE users SET disabled_at = ? WHERE id = ?');
-  const remove = db.prepare('DELETE FROM users WHERE id = ?');
-  const updateEmail = db.prepare('UPDATE users SET email = ? WHERE id = ?');
-  const updateSignIn = db.prepare('UPDATE users SET last_sign_in_at = ? WHERE id = ?');
-  const signIns = db.prepare<[], { id: number; last_sign_in_at: number | null }>(
-    'SELECT id, last_sign_in_at FROM users',
-  );
-  const all = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY username');
+/**
+ * A username or e-mail as the users table compares it: the ASCII letters A–Z folded and nothing
+ * else, as SQLite's `lower()` and `COLLATE NOCASE` do and PostgreSQL's `lower()` does on these
+ * `COLLATE "C"` columns. So `DeMo` is the account `demo` while `Ärger` and `ärger` are two names.
+ * Queries compare `lower(column) = canonicalName(x)` (never `lower()` of the parameter), and the
+ * sign-in cache and the failure counts use it, so every spelling the database treats as one
+ * account is one identity there too.
+ */
+export const canonicalName = (name: string) => name.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+
+/** Whether a write failed on a unique constraint (a name or address taken meanwhile). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const code = String(error.code);
+  // SQLite (better-sqlite3): SQLITE_CONSTRAINT_UNIQUE; PostgreSQL: unique_violation.
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+/**
+ * The users' store. Reads use the query builder the repository was made with, or the commit's
+ * `tx` when given (a read inside a commit must run on its transaction); writes take the commit's
+ * `tx` first.
+ */
+export function createUsersRepository(sql: Sql) {
+  const users = (db: Tx) => db.selectFrom('users').selectAll();
+  const one = async (query: Promise<UserRow | undefined>) => {
+    const row = await query;
+    return row ? toRecord(row) : null;
+  };
   return {
-    findByUsername(username: string): UserRecord | null {
-      const row = byUsername.get(username);
-      return row ? toRecord(row) : null;
+    /** The user of this name, whatever the ASCII case it is written in. */
+    findByUsername(username: string, db: Tx = sql): Promise<UserRecord | null> {
+      return one(
+        users(db)
+          .where((eb) => eb(eb.fn('lower', ['username']), '=', canonicalName(username)))
+          .executeTakeFirst(),
+      );
     },
-    findByEmail(email: string): UserRecord | null {
-      const row = byEmail.get(email);
-      return row ? toRecord(row) : null;
+    /** The user of this e-mail address, whatever the ASCII case it is written in. */
+    findByEmail(email: string, db: Tx = sql): Promise<UserRecord | null> {
+      return one(
+        users(db)
+          .where((eb) => eb(eb.fn('lower', ['email']), '=', canonicalName(email)))
+          .executeTakeFirst(),
+      );
     },
-    findById(id: number): UserRecord | null {
-      const row = byId.get(id);
-      return row ? toRecord(row) : null;
+    findById(id: number, db: Tx = sql): Promise<UserRecord | null> {
+      return one(users(db).where('id', '=', id).executeTakeFirst());
     },
-    /** Every user, by username. */
-    list(): UserRecord[] {
-      return all.all().map(toRecord);
+    /** Every user, by username (ASCII case folded). */
+    async list(db: Tx = sql): Promise<UserRecord[]> {
+      const rows = await users(db)
+        .orderBy((eb) => eb.fn('lower', ['username']))
+        .orderBy('id')
+        .execute();
+      return rows.map(toRecord);
     },
-    /** `now` (the app's clock) is stored as the creation time. */
-    insert(user: NewUser, now: number): number {
-      return Number(insert.run({ ...user, createdAt: now }).lastInsertRowid);
+    /** `now` (the app's clock) is stored as the creation time. Answers the new id. */
+    async insert(tx: Tx, user: NewUser, now: number): Promise<number> {
+      const row = await tx
+        .insertInto('users')
+        .values({
+          username: user.username,
+          email: user.email,
+          password_hash: user.passwordHash,
+          first_name: user.firstName,
+          last_name: user.lastName,
+          access_smart: user.accessSmart,
+          access_pro: user.accessPro,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
     },
-    setPasswordHash(id: number, passwordHash: string) {
-      updatePassword.run(passwordHash, id);
+    async setPasswordHash(tx: Tx, id: number, passwordHash: string): Promise<void> {
+      await tx
+        .updateTable('users')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', id)
+        .execute();
     },
-    setAccess(id: number, smart: Access, pro: Access) {
-      updateAccess.run(smart, pro, id);
+    async setAccess(tx: Tx, id: number, smart: Access, pro: Access): Promise<void> {
+      await tx
+        .updateTable('users')
+        .set({ access_smart: smart, access_pro: pro })
+        .where('id', '=', id)
+        .execute();
     },
     /** Disables the account from `at` (epoch ms), or enables it again with null. */
-    setDisabled(id: number, at: number | null) {
-      updateDisabled.run(at, id);
+    async setDisabled(tx: Tx, id: number, at: number | null): Promise<void> {
+      await tx.updateTable('users').set({ disabled_at: at }).where('id', '=', id).execute();
     },
-    /** Deletes the account; its reset tokens go with it (foreign key, ON DELETE CASCADE). */
-    remove(id: number) {
-      remove.run(id);
+    /** Deletes the account; its reset and access tokens go with it (ON DELETE CASCADE). */
+    async remove(tx: Tx, id: number): Promise<void> {
+      await tx.deleteFrom('users').where('id', '=', id).execute();
     },
-    setEmail(id: number, email: string) {
-      updateEmail.run(email, id);
+    async setEmail(tx: Tx, id: number, email: string): Promise<void> {
+      await tx.updateTable('users').set({ email }).where('id', '=', id).execute();
     },
     /** Notes a successful sign-in (epoch ms); the auth plugin writes it at most once a minute. */
-    recordSignIn(id: number, at: number) {
-      updateSignIn.run(at, id);
+    async recordSignIn(tx: Tx, id: number, at: number): Promise<void> {
+      await tx.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', id).execute();
     },
     /** Each user's last sign-in (epoch ms), by id; absent or null = never. */
-    lastSignIns(): Map<number, number | null> {
-      return new Map(signIns.all().map((row) => [row.id, row.last_sign_in_at]));
+    async lastSignIns(db: Tx = sql): Promise<Map<number, number | null>> {
+      const rows = await db.selectFrom('users').select(['id', 'last_sign_in_at']).execute();
+      return new Map(rows.map((row) => [Number(row.id), row.last_sign_in_at]));
     },
     /** The language of the user's mails (`de` or `en`). */
-    setLanguage(id: number, language: 'de' | 'en') {
-      updateLanguage.run(language, id);
+    async setLanguage(tx: Tx, id: number, language: 'de' | 'en'): Promise<void> {
+      await tx.updateTable('users').set({ language }).where('id', '=', id).execute();
     },
   };
 }

@@ -19,7 +19,8 @@ import type {
   FastifyRequest,
 } from 'fastify';
 import { holderOf } from '../../../platform/auth/permissions.js';
-import type { UserRecord } from '../../../platform/auth/users.js';
+import { isUniqueViolation, type UserRecord } from '../../../platform/auth/users.js';
+import type { Tx } from '../../../platform/database/schema.js';
 import { toOffsetIso } from '../../../platform/clock/local-time.js';
 import { HttpError } from '../../../platform/http/error-handler.js';
 import { requestSource, type AuditWho } from '../../audit/index.js';
@@ -68,7 +69,8 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
     valid_until: user.validUntil,
     last_sign_in: lastSignIn == null ? null : toOffsetIso(app.clock.local, lastSignIn),
   });
-  const memberOf = (user: UserRecord) => toMember(user, users.lastSignIns().get(user.id));
+  const memberOf = async (user: UserRecord) =>
+    toMember(user, (await users.lastSignIns()).get(user.id));
 
   /** The building's floor and room ids; null in proxy mode (no simulated building to ask). */
   const knownIds = (): KnownIds | null => {
@@ -93,9 +95,9 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
   // Passwords only: no access token manages members (decision 0080).
   const preHandler = [app.authenticate, app.refuseTokens('members'), manager];
 
-  const existing = (request: FastifyRequest, t: MemberTranslate) => {
+  const existing = async (request: FastifyRequest, t: MemberTranslate) => {
     const { username } = request.params as { username: string };
-    const user = username.length <= 200 ? users.findByUsername(username) : null;
+    const user = username.length <= 200 ? await users.findByUsername(username) : null;
     if (!user) throw new HttpError(404, 'not_found', t('notFound'));
     return user;
   };
@@ -108,11 +110,12 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
   };
 
   /** A new invitation token (older ones void), stored hashed inside the caller's commit. */
-  const newInvitation = (userId: number) => {
+  const newInvitation = async (tx: Tx, userId: number) => {
     const token = newResetToken();
     const now = app.clock.now();
-    app.accounts.resetTokens.voidAll(userId, 'invitation', now);
-    app.accounts.resetTokens.create(
+    await app.accounts.resetTokens.voidAll(tx, userId, 'invitation', now);
+    await app.accounts.resetTokens.create(
+      tx,
       userId,
       tokenDigest(token),
       now + INVITATION_VALID_DAYS * DAY_MS,
@@ -164,17 +167,17 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/members/',
     route('Every member (building-wide managers)', MembersResponseSchema),
-    (): MembersResponse => {
-      const signIns = users.lastSignIns();
-      return { members: users.list().map((user) => toMember(user, signIns.get(user.id))) };
+    async (): Promise<MembersResponse> => {
+      const signIns = await users.lastSignIns();
+      return { members: (await users.list()).map((user) => toMember(user, signIns.get(user.id))) };
     },
   );
 
   app.get(
     '/members/:username/',
     route('One member', MemberResponseSchema, { errors: [404] }),
-    (request): MemberResponse => {
-      return { member: memberOf(existing(request, memberMessagesFor(request))) };
+    async (request): Promise<MemberResponse> => {
+      return { member: await memberOf(await existing(request, memberMessagesFor(request))) };
     },
   );
 
@@ -204,8 +207,10 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
       const validUntil = fields.day('valid_until', text(request, 'valid_until') ?? '');
       fields.order(validFrom, validUntil);
       fields.throwIfAny();
-      if (users.findByUsername(username)) throw new HttpError(409, 'conflict', t('usernameTaken'));
-      if (users.findByEmail(email)) throw new HttpError(409, 'conflict', t('emailTaken'));
+      if (await users.findByUsername(username)) {
+        throw new HttpError(409, 'conflict', t('usernameTaken'));
+      }
+      if (await users.findByEmail(email)) throw new HttpError(409, 'conflict', t('emailTaken'));
 
       let token = '';
       let id: number;
@@ -226,21 +231,21 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
             validUntil,
           },
           who(request),
-          (newId) => {
-            token = newInvitation(newId);
+          async (tx, newId) => {
+            token = await newInvitation(tx, newId);
           },
         );
       } catch (error: unknown) {
         // Another request took the name or address between the check and the commit.
-        if (error instanceof Error && /UNIQUE/.test(error.message)) {
+        if (isUniqueViolation(error)) {
           throw new HttpError(409, 'conflict', t('usernameTaken'));
         }
         throw error;
       }
-      const user = users.findById(id)!;
+      const user = (await users.findById(id))!;
       mail(user, token, request.log);
       reply.code(201);
-      return { member: memberOf(user) };
+      return { member: await memberOf(user) };
     },
   );
 
@@ -252,7 +257,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
     }),
     async (request): Promise<MemberResponse> => {
       const t = memberMessagesFor(request);
-      const user = existing(request, t);
+      const user = await existing(request, t);
       const fields = new MemberFields(t);
       const known = knownIds();
       const given = (name: Extract<keyof MemberPayload, string>) => text(request, name);
@@ -281,7 +286,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
       fields.order(validFrom, validUntil);
       fields.throwIfAny();
       if (email.toLowerCase() !== user.email.toLowerCase()) {
-        const other = users.findByEmail(email);
+        const other = await users.findByEmail(email);
         if (other && other.id !== user.id) throw new HttpError(409, 'conflict', t('emailTaken'));
       }
       const changed = await app.accounts.changes
@@ -292,7 +297,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
         )
         .catch((error: unknown) => conflict(t, error));
       if (!changed) throw new HttpError(404, 'not_found', t('notFound'));
-      return { member: memberOf(changed) };
+      return { member: await memberOf(changed) };
     },
   );
 
@@ -301,8 +306,8 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
     route('Remove a member', MemberResponseSchema, { errors: [404, 409] }),
     async (request): Promise<MemberResponse> => {
       const t = memberMessagesFor(request);
-      const user = existing(request, t);
-      const member = memberOf(user);
+      const user = await existing(request, t);
+      const member = await memberOf(user);
       await app.accounts.changes
         .remove(user, who(request))
         .catch((error: unknown) => conflict(t, error));
@@ -319,13 +324,13 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
     }),
     async (request): Promise<MemberResponse> => {
       const t = memberMessagesFor(request);
-      const user = existing(request, t);
+      const user = await existing(request, t);
       let token = '';
-      await app.accounts.changes.reinvite(user, who(request), () => {
-        token = newInvitation(user.id);
+      await app.accounts.changes.reinvite(user, who(request), async (tx) => {
+        token = await newInvitation(tx, user.id);
       });
       mail(user, token, request.log);
-      return { member: memberOf(user) };
+      return { member: await memberOf(user) };
     },
   );
 };

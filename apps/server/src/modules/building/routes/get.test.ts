@@ -102,9 +102,9 @@ describe('GET permissions', () => {
           await local.request('/get/json/v1/1/permissions/', { auth: demo })
         ).json()) as Permissions;
       const before = await permissions();
-      const user = local.app.repos.users.findByUsername('demo')!;
+      const user = (await local.app.repos.users.findByUsername('demo'))!;
       const other = before.access_to_smart === 'full' ? 'read' : 'full';
-      local.app.repos.users.setAccess(user.id, other, user.accessPro);
+      await local.app.repos.users.setAccess(local.app.sql, user.id, other, user.accessPro);
       clock.advance(1000);
       expect((await permissions()).access_to_smart).toBe(other);
     } finally {

@@ -1,0 +1,48 @@
+import type { Access, TokenAccess } from '@raumregler/contract';
+import type { Generated } from 'kysely';
+
+/**
+ * The users table (SQLite migrations 001, 007, 011, 013), for the query builder. `username` and
+ * `email` are unique regardless of ASCII case: compared as `lower(column) = canonicalName(x)`
+ * (SQLite: unique expression indexes of migration 017 beside COLLATE NOCASE; PostgreSQL: the
+ * unique indexes on lower() of 001-initial.sql).
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  access_smart: Access;
+  access_pro: Access;
+  created_at: number;
+  language: Generated<string>;
+  disabled_at: number | null;
+  /** Id lists ("1,2"; "" = none). */
+  scope_floors: Generated<string>;
+  scope_rooms: Generated<string>;
+  valid_from: string | null;
+  valid_until: string | null;
+  last_sign_in_at: number | null;
+}
+
+/** Access tokens (migration 014): only the keyed hash of a secret is stored. */
+export interface AccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  access: TokenAccess;
+  expires: string | null;
+  token_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+declare module '../database/schema.js' {
+  interface Schema {
+    users: UsersTable;
+    access_tokens: AccessTokensTable;
+  }
+}
