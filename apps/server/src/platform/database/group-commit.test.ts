@@ -86,4 +86,23 @@ describe.each(ENGINES)('the group commit on %s', (engine) => {
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     expect(await value('k')).toBeUndefined();
   });
+
+  it("refuses a work that waits on the commit's own connection, and goes on with the next ones", async () => {
+    const commit = createGroupCommit(query, engine, 300);
+    const results = await Promise.allSettled([
+      // A bug: reading on the root instead of tx (on SQLite it waits for the commit's connection).
+      commit(async (tx) => {
+        await tx.insertInto('settings').values({ key: 'stuck', value: '1' }).execute();
+        if (engine === 'sqlite') await query.selectFrom('settings').selectAll().execute();
+        else await new Promise(() => undefined);
+      }),
+      commit((tx) => tx.insertInto('settings').values({ key: 'next', value: '1' }).execute()),
+    ]);
+    expect(results[0]).toMatchObject({
+      status: 'rejected',
+      reason: { message: expect.stringMatching(/did not settle within 300 ms/) },
+    });
+    expect(results[1]!.status).toBe('fulfilled');
+    expect([await value('stuck'), await value('next')]).toEqual([undefined, '1']);
+  });
 });

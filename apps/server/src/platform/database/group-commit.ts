@@ -20,7 +20,14 @@ export type Commit = <T>(work: (tx: Tx) => T | Promise<T>) => Promise<T>;
  * others still commit; every promise settles only after the commit, so an answered write is on
  * disk. Groups run one after another: the writes that arrive meanwhile form the next group.
  */
-export function createGroupCommit(sql: Sql, engine: Engine): Commit {
+/**
+ * A commit's work that has not settled by then is refused, and the group goes on. The usual
+ * cause is a bug: a read on `app.sql` instead of the work's `tx`, which on SQLite waits for the
+ * one connection the commit itself holds, and would hold up every write for good.
+ */
+export const WORK_DEADLINE_MS = 10_000;
+
+export function createGroupCommit(sql: Sql, engine: Engine, deadlineMs = WORK_DEADLINE_MS): Commit {
   // SQLite: take the write lock at the start, so a busy file waits (busy_timeout) there and not
   // in the middle of the group.
   const begin = engine === 'sqlite' ? raw`BEGIN IMMEDIATE` : raw`BEGIN`;
@@ -36,7 +43,7 @@ export function createGroupCommit(sql: Sql, engine: Engine): Commit {
           for (const job of jobs) {
             await raw`SAVEPOINT job`.execute(tx);
             try {
-              outcomes.push({ ok: true, value: await job.work(tx) });
+              outcomes.push({ ok: true, value: await withDeadline(job.work(tx), deadlineMs) });
               await raw`RELEASE SAVEPOINT job`.execute(tx);
             } catch (error) {
               await raw`ROLLBACK TO SAVEPOINT job`.execute(tx);
@@ -82,4 +89,20 @@ export function createGroupCommit(sql: Sql, engine: Engine): Commit {
       }
     });
   };
+}
+
+function withDeadline<T>(work: T | Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `a commit's work did not settle within ${ms} ms; does it read on app.sql instead of its tx?`,
+          ),
+        ),
+      ms,
+    );
+  });
+  return Promise.race([Promise.resolve(work), deadline]).finally(() => clearTimeout(timer));
 }
