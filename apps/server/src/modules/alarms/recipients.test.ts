@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { createUsersRepository } from '../../platform/auth/users.js';
 import { openDatabase } from '../../platform/database/open.js';
+import { sqliteSql } from '../../platform/database/sql.js';
 import { createAlarmsRepository } from './repository.js';
 
 let db: Database.Database;
@@ -11,7 +12,7 @@ beforeEach(() => {
 afterEach(() => db.close());
 
 describe('alarm mail recipients', () => {
-  it('leave out disabled users (issue 31) until they are enabled again', () => {
+  it('leave out disabled users (issue 31) until they are enabled again', async () => {
     const users = createUsersRepository(db);
     const id = users.insert(
       {
@@ -25,14 +26,12 @@ describe('alarm mail recipients', () => {
       },
       0,
     );
-    const recipients = () =>
-      createAlarmsRepository(db)
-        .recipientCandidates()
-        .map((user) => user.email);
-    expect(recipients()).toEqual(['chef@example.com']);
+    const recipients = async () =>
+      (await createAlarmsRepository(sqliteSql(db)).recipientCandidates()).map((user) => user.email);
+    expect(await recipients()).toEqual(['chef@example.com']);
     users.setDisabled(id, 1000);
-    expect(recipients()).toEqual([]);
+    expect(await recipients()).toEqual([]);
     users.setDisabled(id, null);
-    expect(recipients()).toEqual(['chef@example.com']);
+    expect(await recipients()).toEqual(['chef@example.com']);
   });
 });
