@@ -179,38 +179,41 @@ export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps)
       watches.delete(name);
     }
     if (found.length === 0) return DONE;
-    return stores.track(store(found.splice(0), now));
+    return apply(found.splice(0), now);
   };
 
-  type Step =
-    | Extract<DeviceAlarmEvent, { type: 'clear' }>
-    | {
-        type: 'open';
-        event: Extract<DeviceAlarmEvent, { type: 'open' }>;
-        pending: number;
-        names: ReturnType<DeviceAlarmsDeps['names']>;
-        id?: number;
-      };
+  interface OpenStep {
+    type: 'open';
+    event: Extract<DeviceAlarmEvent, { type: 'open' }>;
+    pending: number;
+  }
+  type Step = Extract<DeviceAlarmEvent, { type: 'clear' }> | OpenStep;
 
   /**
-   * Stores what one evaluation decided: its opens are held in their watches under pending ids
-   * until stored, then under their ids.
+   * What one evaluation decided: its opens are held in their watches under pending ids from now
+   * on, then stored after the stores before (stores.ts), and held under their ids.
    */
-  const store = async (events: readonly DeviceAlarmEvent[], now: number) => {
+  const apply = (events: readonly DeviceAlarmEvent[], now: number): Promise<void> => {
     const steps: Step[] = [];
-    const opens: Extract<Step, { type: 'open' }>[] = [];
-    try {
-      for (const event of events) {
-        if (event.type === 'clear') {
-          steps.push(event);
-          continue;
-        }
-        const pending = stores.pendingId();
-        watchOf(event.device).open[event.kind] = { id: pending, roomId: event.roomId };
-        const step = { type: 'open' as const, event, pending, names: deps.names(event.roomId) };
-        steps.push(step);
-        opens.push(step);
+    const opens: OpenStep[] = [];
+    for (const event of events) {
+      if (event.type === 'clear') {
+        steps.push(event);
+        continue;
       }
+      const pending = stores.pendingId();
+      watchOf(event.device).open[event.kind] = { id: pending, roomId: event.roomId };
+      const step = { type: 'open' as const, event, pending };
+      steps.push(step);
+      opens.push(step);
+    }
+    return stores.run(() => store(steps, opens, now));
+  };
+
+  const store = async (steps: readonly Step[], opens: readonly OpenStep[], now: number) => {
+    const ids = new Map<OpenStep, number>();
+    try {
+      const names = new Map(opens.map((step) => [step, deps.names(step.event.roomId)]));
       const candidates = opens.length > 0 ? await repo.recipientCandidates() : [];
       const mailed = await app.commit(async (tx) => {
         let mailedAny = false;
@@ -225,16 +228,17 @@ export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps)
             }
             continue;
           }
-          const { event, names } = step;
+          const { event } = step;
+          const place = names.get(step)!;
           const plan = mailPlan(now, recent, deps.mailWindowMs, deps.mailSingles);
           const mails: NewAlarmMail[] = deps
-            .recipients(candidates, { id: event.roomId, floor: names.floorId ?? -1 })
+            .recipients(candidates, { id: event.roomId, floor: place.floorId ?? -1 })
             .map((each) => ({ ...each, ...plan }));
           const { id, opened } = await repo.open(
             tx,
             {
               roomId: event.roomId,
-              ...names,
+              ...place,
               kind: event.kind,
               device: event.device,
               deviceKind: event.deviceKind,
@@ -245,7 +249,7 @@ export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps)
             },
             mails,
           );
-          step.id = id;
+          ids.set(step, id);
           if (opened) {
             recent.push(now);
             mailedAny ||= mails.length > 0;
@@ -255,7 +259,7 @@ export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps)
       });
       for (const step of opens) {
         const open = watches.get(step.event.device)?.open[step.event.kind];
-        if (open?.id === step.pending) open.id = step.id!;
+        if (open?.id === step.pending) open.id = ids.get(step)!;
       }
       if (mailed) deps.mailSoon();
     } catch (error) {

@@ -168,7 +168,7 @@ export default fp(
   async (app) => {
     const { config } = app;
     const repo = createAlarmsRepository(app.sql);
-    const stores = createStores();
+    const stores = createStores((error) => app.log.error({ err: error }, 'alarm store failed'));
     const settings = config.alarms;
     const proxy = config.upstreamUrl !== null;
     // Durations in the building's own time: the simulation's, real time in proxy mode.
@@ -260,45 +260,43 @@ export default fp(
     });
     devices.remember(openAtStart);
 
-    type Names = ReturnType<typeof namesOf>;
-    type Step =
-      | Extract<AlarmEvent, { type: 'clear' }>
-      | {
-          type: 'open';
-          event: Extract<AlarmEvent, { type: 'open' }>;
-          pending: number;
-          names: Names;
-          id?: number;
-        };
+    interface OpenStep {
+      type: 'open';
+      event: Extract<AlarmEvent, { type: 'open' }>;
+      pending: number;
+      reading: NamedReading;
+    }
+    type Step = Extract<AlarmEvent, { type: 'clear' }> | OpenStep;
 
     /**
-     * Stores what one evaluation decided. The opens are held in their watches under pending ids
-     * from now on; once stored, under their ids. Settles when stored (or, failing, logged).
+     * What one evaluation decided: its opens are held in their watches under pending ids from
+     * now on, then stored after the stores before (stores.ts), and held under their ids.
      */
-    const apply = async (
+    const apply = (
       events: readonly AlarmEvent[],
       byRoom: Map<number, NamedReading>,
       now: number,
-    ) => {
+    ): Promise<void> => {
       const steps: Step[] = [];
-      const opens: Extract<Step, { type: 'open' }>[] = [];
-      try {
-        for (const event of events) {
-          if (event.type === 'clear') {
-            steps.push(event);
-            continue;
-          }
-          const pending = stores.pendingId();
-          markOpened(watchOf(event.roomId), event.kind, pending);
-          const step = {
-            type: 'open' as const,
-            event,
-            pending,
-            names: namesOf(byRoom.get(event.roomId)!),
-          };
-          steps.push(step);
-          opens.push(step);
+      const opens: OpenStep[] = [];
+      for (const event of events) {
+        if (event.type === 'clear') {
+          steps.push(event);
+          continue;
         }
+        const pending = stores.pendingId();
+        markOpened(watchOf(event.roomId), event.kind, pending);
+        const step = { type: 'open' as const, event, pending, reading: byRoom.get(event.roomId)! };
+        steps.push(step);
+        opens.push(step);
+      }
+      return stores.run(() => store(steps, opens, now));
+    };
+
+    const store = async (steps: readonly Step[], opens: readonly OpenStep[], now: number) => {
+      const ids = new Map<OpenStep, number>();
+      try {
+        const names = new Map(opens.map((step) => [step, namesOf(step.reading)]));
         const candidates = opens.length > 0 ? await repo.recipientCandidates() : [];
         const mailed = await app.commit(async (tx) => {
           let mailedAny = false;
@@ -308,21 +306,19 @@ export default fp(
           for (const step of steps) {
             if (step.type === 'clear') {
               if (stores.isPending(step.alarmId)) {
-                await repo.clearOpen(
-                  tx,
-                  { roomId: step.roomId, device: null, kind: step.kind },
-                  now,
-                );
+                const key = { roomId: step.roomId, device: null, kind: step.kind };
+                await repo.clearOpen(tx, key, now);
               } else {
                 await repo.clear(tx, step.alarmId, now);
               }
               continue;
             }
-            const { event, names } = step;
+            const { event } = step;
+            const place = names.get(step)!;
             const plan = mailPlan(now, recent, MAIL_WINDOW_MS, MAIL_SINGLES);
             let who = whoByRoom.get(event.roomId);
             if (!who) {
-              who = recipients(candidates, { id: event.roomId, floor: names.floorId ?? -1 });
+              who = recipients(candidates, { id: event.roomId, floor: place.floorId ?? -1 });
               whoByRoom.set(event.roomId, who);
             }
             const mails: NewAlarmMail[] = who.map((each) => ({ ...each, ...plan }));
@@ -330,7 +326,7 @@ export default fp(
               tx,
               {
                 roomId: event.roomId,
-                ...names,
+                ...place,
                 kind: event.kind,
                 device: null,
                 deviceKind: null,
@@ -341,7 +337,7 @@ export default fp(
               },
               mails,
             );
-            step.id = id;
+            ids.set(step, id);
             if (opened) {
               recent.push(now);
               mailedAny ||= mails.length > 0;
@@ -351,7 +347,7 @@ export default fp(
         });
         for (const step of opens) {
           const open = watchOf(step.event.roomId).open[step.event.kind];
-          if (open?.id === step.pending) open.id = step.id!;
+          if (open?.id === step.pending) open.id = ids.get(step)!;
         }
         // Mailing starts after this store, never inside it.
         if (mailed) mailSoon();
@@ -385,7 +381,7 @@ export default fp(
       if (found.length === 0) return DONE;
       const events = found.splice(0);
       const byRoom = new Map(readings.map((reading) => [reading.roomId, reading]));
-      return stores.track(apply(events, byRoom, now));
+      return apply(events, byRoom, now);
     };
 
     const NO_ROOM = { roomId: null, device: null, kind: 'device-offline' } as const;
@@ -442,7 +438,7 @@ export default fp(
           await reload((alarms) => remember(alarms.filter((alarm) => alarm.roomId === null)));
         }
       };
-      return stores.track(store());
+      return stores.run(store);
     };
 
     // The outbox: single mails at once, digests when their window ends, failures retried with
