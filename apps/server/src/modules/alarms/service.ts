@@ -434,7 +434,8 @@ export default fp(
         } catch (error) {
           // Not stored (disk full): decided again at the next poll, from what the database holds.
           app.log.error({ err: error }, 'the device-offline alarm could not be stored');
-          if (event.type === 'clear' || device.openId === pending) device.openId = null;
+          // An open decided after this one is left alone: it has its own store.
+          if (device.openId === pending) device.openId = null;
           await reload((alarms) => remember(alarms.filter((alarm) => alarm.roomId === null)));
         }
       };
