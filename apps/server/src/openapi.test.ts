@@ -160,7 +160,7 @@ describe('GET /api/openapi.json', () => {
     expect(created.status).toBe(200);
     const reading = clock.now();
     clock.advance(40 * 60_000);
-    server.app.alarms.evaluate(
+    await server.app.alarms.evaluate(
       [{ roomId, mode: 'Heating', temperature: 18.2, target: 18, reportedAt: reading }],
       clock.now(),
     );

@@ -35,10 +35,10 @@ async function forbidden(response: Response) {
 }
 
 /** Sensor-silent alarms for these rooms, raised through the service as its ticks would. */
-function alarmsFor(roomIds: number[]) {
+async function alarmsFor(roomIds: number[]) {
   const lastReading = clock.now();
   clock.advance(40 * 60_000);
-  server().app.alarms.evaluate(
+  await server().app.alarms.evaluate(
     roomIds.map((roomId) => ({
       roomId,
       mode: 'Heating',
@@ -48,7 +48,7 @@ function alarmsFor(roomIds: number[]) {
     })),
     clock.now(),
   );
-  return server().app.alarms.repo.list('open', 0);
+  return await server().app.alarms.repo.list('open', 0);
 }
 
 describe('history and schedules', () => {
@@ -93,7 +93,7 @@ describe('history and schedules', () => {
 
 describe('alarms', () => {
   it('lists and acknowledges only the alarms of rooms in the scope', async () => {
-    const alarms = alarmsFor([WOHNZIMMER, SCHLAFZIMMER]);
+    const alarms = await alarmsFor([WOHNZIMMER, SCHLAFZIMMER]);
     expect(alarms).toHaveLength(2);
     const listed = async (auth: [string, string]) =>
       ((await (await get('/api/alarms/', auth)).json()) as AlarmList).alarms.map((a) => a.room);
@@ -109,21 +109,23 @@ describe('alarms', () => {
   });
 
   it('mails an alarm to the managers whose scope holds its room', async () => {
-    const alarms = alarmsFor([WOHNZIMMER, SCHLAFZIMMER]);
-    const recipients = (roomId: number) =>
-      server()
-        .app.alarms.repo.mailsOf(alarms.find((alarm) => alarm.roomId === roomId)!.id)
-        .map((mail) => mail.recipient);
-    expect(recipients(WOHNZIMMER)).toContain('hausmeister@example.com');
-    expect(recipients(SCHLAFZIMMER)).not.toContain('hausmeister@example.com');
+    const alarms = await alarmsFor([WOHNZIMMER, SCHLAFZIMMER]);
+    const recipients = async (roomId: number) =>
+      (
+        await server().app.alarms.repo.mailsOf(alarms.find((alarm) => alarm.roomId === roomId)!.id)
+      ).map((mail) => mail.recipient);
+    const wohnzimmer = await recipients(WOHNZIMMER);
+    const schlafzimmer = await recipients(SCHLAFZIMMER);
+    expect(wohnzimmer).toContain('hausmeister@example.com');
+    expect(schlafzimmer).not.toContain('hausmeister@example.com');
     // The building-wide manager gets both; the occupant (no manage) neither.
-    const demoMail = recipients(WOHNZIMMER).find((each) => recipients(SCHLAFZIMMER).includes(each));
+    const demoMail = wohnzimmer.find((each) => schlafzimmer.includes(each));
     expect(demoMail).toBeDefined();
-    expect(recipients(SCHLAFZIMMER)).not.toContain('mieter@example.com');
+    expect(schlafzimmer).not.toContain('mieter@example.com');
   });
 
   it("hides alarms from before a user's first day", async () => {
-    alarmsFor([SCHLAFZIMMER]);
+    await alarmsFor([SCHLAFZIMMER]);
     clock.set('2026-12-01T08:00');
     expect((await get('/api/alarms/?state=all', demo)).status).toBe(200);
     const mine = ((await (await get('/api/alarms/?state=all', NACHMIETER)).json()) as AlarmList)

@@ -18,7 +18,16 @@ import {
   type DeviceReading,
 } from './device-rules.js';
 import { mailPlan } from './rules.js';
-import type { AlarmRecord, AlarmsRepository, NewAlarmMail } from './repository.js';
+import type {
+  AlarmRecipientCandidate,
+  AlarmRecord,
+  AlarmsRepository,
+  NewAlarmMail,
+} from './repository.js';
+import type { Stores } from './stores.js';
+
+/** What an evaluation that decided nothing answers. */
+const DONE: Promise<void> = Promise.resolve();
 
 /** A thermostat's command the driver (`app.mqtt.driver`) has not seen confirmed. */
 type UnconfirmedCommand = UnconfirmedDevice;
@@ -35,11 +44,16 @@ export function deviceKindOf(report: DeviceReport): AlarmDeviceKind {
 
 export interface DeviceAlarmsDeps {
   repo: AlarmsRepository;
+  /** The service's stores in flight and pending ids (stores.ts). */
+  stores: Stores;
   deviceMinutes: number;
   mailWindowMs: number;
   mailSingles: number;
-  /** Who gets the mail of an alarm of this room. */
-  recipients: (place: RoomPlace | null) => { recipient: string; language: string }[];
+  /** Who, of the candidates, gets the mail of an alarm of this room. */
+  recipients: (
+    candidates: readonly AlarmRecipientCandidate[],
+    place: RoomPlace | null,
+  ) => { recipient: string; language: string }[];
   /** A room's names for the record. */
   names: (roomId: number) => { roomName: string; floorName: string; floorId: number | null };
   /** Starts the outbox after this evaluation. */
@@ -53,7 +67,7 @@ export interface DeviceAlarmsDeps {
  * lasting, the driver's open commands ageing), in every mode with a zigbee2mqtt registry.
  */
 export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps) {
-  const { repo } = deps;
+  const { repo, stores } = deps;
   const watches = new Map<string, DeviceAlarmWatch>();
   const watchOf = (name: string) => {
     let watch = watches.get(name);
@@ -114,11 +128,14 @@ export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps)
 
   const found: DeviceAlarmEvent[] = [];
 
-  /** Evaluates every room's devices (or only `only`) at `now`; stores and mails what changed. */
-  const evaluate = (now: number, only?: string) => {
+  /**
+   * Evaluates every room's devices (or only `only`) at `now`; stores and mails what changed.
+   * Settles once stored.
+   */
+  const evaluate = (now: number, only?: string): Promise<void> => {
     const registry = app.mqtt?.registry;
     // Before bridge/devices we know no device: nothing to say, nothing to clear.
-    if (!registry || registry.devicesAt === null) return;
+    if (!registry || registry.devicesAt === null) return DONE;
     startedAt ??= now;
     const start = startedAt;
     const rooms = new Map<string, number>();
@@ -161,55 +178,100 @@ export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps)
       if (watch) clearDevice(watch, name, DEVICE_ALARM_KINDS, found);
       watches.delete(name);
     }
-    if (found.length === 0) return;
-    const events = found.splice(0);
+    if (found.length === 0) return DONE;
+    return apply(found.splice(0), now);
+  };
+
+  interface OpenStep {
+    type: 'open';
+    event: Extract<DeviceAlarmEvent, { type: 'open' }>;
+    pending: number;
+  }
+  type Step = Extract<DeviceAlarmEvent, { type: 'clear' }> | OpenStep;
+
+  /**
+   * What one evaluation decided: its opens are held in their watches under pending ids from now
+   * on, then stored after the stores before (stores.ts), and held under their ids.
+   */
+  const apply = (events: readonly DeviceAlarmEvent[], now: number): Promise<void> => {
+    const steps: Step[] = [];
+    const opens: OpenStep[] = [];
+    for (const event of events) {
+      if (event.type === 'clear') {
+        steps.push(event);
+        continue;
+      }
+      const pending = stores.pendingId();
+      watchOf(event.device).open[event.kind] = { id: pending, roomId: event.roomId };
+      const step = { type: 'open' as const, event, pending };
+      steps.push(step);
+      opens.push(step);
+    }
+    return stores.run(() => store(steps, opens, now));
+  };
+
+  const store = async (steps: readonly Step[], opens: readonly OpenStep[], now: number) => {
+    const ids = new Map<OpenStep, number>();
     try {
-      store(events, now);
+      const names = new Map(opens.map((step) => [step, deps.names(step.event.roomId)]));
+      const candidates = opens.length > 0 ? await repo.recipientCandidates() : [];
+      const mailed = await app.commit(async (tx) => {
+        let mailedAny = false;
+        const recent = opens.length > 0 ? await repo.openedAfter(now - deps.mailWindowMs, tx) : [];
+        for (const step of steps) {
+          if (step.type === 'clear') {
+            if (stores.isPending(step.alarmId)) {
+              const key = { roomId: null, device: step.device, kind: step.kind };
+              await repo.clearOpen(tx, key, now);
+            } else {
+              await repo.clear(tx, step.alarmId, now);
+            }
+            continue;
+          }
+          const { event } = step;
+          const place = names.get(step)!;
+          const plan = mailPlan(now, recent, deps.mailWindowMs, deps.mailSingles);
+          const mails: NewAlarmMail[] = deps
+            .recipients(candidates, { id: event.roomId, floor: place.floorId ?? -1 })
+            .map((each) => ({ ...each, ...plan }));
+          const { id, opened } = await repo.open(
+            tx,
+            {
+              roomId: event.roomId,
+              ...place,
+              kind: event.kind,
+              device: event.device,
+              deviceKind: event.deviceKind,
+              since: event.since,
+              openedAt: now,
+              value: event.value,
+              target: event.target,
+            },
+            mails,
+          );
+          ids.set(step, id);
+          if (opened) {
+            recent.push(now);
+            mailedAny ||= mails.length > 0;
+          }
+        }
+        return mailedAny;
+      });
+      for (const step of opens) {
+        const open = watches.get(step.event.device)?.open[step.event.kind];
+        if (open?.id === step.pending) open.id = ids.get(step)!;
+      }
+      if (mailed) deps.mailSoon();
     } catch (error) {
       // Not stored (disk full): forget what this round decided and take the database's word.
       app.log.error({ err: error }, 'device alarms could not be stored');
       watches.clear();
-      remember(repo.listOpen());
-    }
-  };
-
-  const store = (events: readonly DeviceAlarmEvent[], now: number) => {
-    let mailed = false;
-    app.db.transaction(() => {
-      for (const event of events) {
-        if (event.type === 'clear') {
-          repo.clear(event.alarmId, now);
-          continue;
-        }
-        const plan = mailPlan(
-          now,
-          repo.openedAfter(now - deps.mailWindowMs),
-          deps.mailWindowMs,
-          deps.mailSingles,
-        );
-        const names = deps.names(event.roomId);
-        const mails: NewAlarmMail[] = deps
-          .recipients({ id: event.roomId, floor: names.floorId ?? -1 })
-          .map((each) => ({ ...each, ...plan }));
-        const id = repo.open(
-          {
-            roomId: event.roomId,
-            ...names,
-            kind: event.kind,
-            device: event.device,
-            deviceKind: event.deviceKind,
-            since: event.since,
-            openedAt: now,
-            value: event.value,
-            target: event.target,
-          },
-          mails,
-        );
-        watchOf(event.device).open[event.kind] = { id, roomId: event.roomId };
-        mailed ||= mails.length > 0;
+      try {
+        remember(await repo.listOpen());
+      } catch (failed) {
+        app.log.error({ err: failed }, 'the open alarms could not be read');
       }
-    })();
-    if (mailed) deps.mailSoon();
+    }
   };
 
   let timer: NodeJS.Timeout | null = null;
@@ -224,7 +286,7 @@ export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps)
       startedAt = app.clock.now();
       const safely = (only?: string) => {
         try {
-          evaluate(app.clock.now(), only);
+          void evaluate(app.clock.now(), only);
         } catch (error) {
           app.log.error({ err: error }, 'device alarm evaluation failed');
         }

@@ -50,7 +50,7 @@ describe('alarm mail storms', () => {
     server = await startAccountsServer({ simSpeed: 1 }, clock.now);
     const start = clock.now();
     for (let i = 0; i < 7; i++) {
-      server.app.alarms.evaluate([silentRoom(100 + i, clock.now())], clock.now());
+      await server.app.alarms.evaluate([silentRoom(100 + i, clock.now())], clock.now());
       await server.app.alarms.deliver();
       clock.advance(MINUTE);
     }
@@ -109,13 +109,16 @@ describe('a failing mail server and a restart', () => {
     };
 
     let app = await start(true);
-    app.alarms.evaluate([silentRoom(5, clock.now())], clock.now());
+    await app.alarms.evaluate([silentRoom(5, clock.now())], clock.now());
     await app.alarms.deliver();
     expect(smtp.received).toEqual([]);
     // The evaluation goes on while the mails wait: a second room's alarm is stored too.
     clock.advance(MINUTE);
-    app.alarms.evaluate([silentRoom(5, clock.now()), silentRoom(6, clock.now())], clock.now());
-    expect(app.alarms.repo.listOpen().map((alarm) => alarm.roomId)).toEqual([5, 6]);
+    await app.alarms.evaluate(
+      [silentRoom(5, clock.now()), silentRoom(6, clock.now())],
+      clock.now(),
+    );
+    expect((await app.alarms.repo.listOpen()).map((alarm) => alarm.roomId)).toEqual([5, 6]);
     await app.alarms.deliver();
     expect(smtp.received).toEqual([]);
     await app.close();
@@ -142,17 +145,20 @@ describe('a failing mail server and a restart', () => {
       'Alarm: Raum 6 (Etage 1) Sensor meldet nicht',
     ]);
     // The same conditions after the restart: still the same open alarms, no new one.
-    app.alarms.evaluate([silentRoom(5, clock.now()), silentRoom(6, clock.now())], clock.now());
-    expect(app.alarms.repo.list('all', 0)).toHaveLength(2);
+    await app.alarms.evaluate(
+      [silentRoom(5, clock.now()), silentRoom(6, clock.now())],
+      clock.now(),
+    );
+    expect(await app.alarms.repo.list('all', 0)).toHaveLength(2);
     await app.close();
 
     // Another restart: the sent mails are recorded, nothing goes out again.
     clock.advance(60 * MINUTE);
     app = await start(false);
     await app.alarms.deliver();
-    app.alarms.evaluate([silentRoom(5, clock.now())], clock.now());
+    await app.alarms.evaluate([silentRoom(5, clock.now())], clock.now());
     await app.alarms.deliver();
-    expect(app.alarms.repo.listOpen().map((alarm) => alarm.roomId)).toEqual([5, 6]);
+    expect((await app.alarms.repo.listOpen()).map((alarm) => alarm.roomId)).toEqual([5, 6]);
     expect(smtp.received).toHaveLength(4);
     await app.close();
   });

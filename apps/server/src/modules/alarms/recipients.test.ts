@@ -28,14 +28,12 @@ describe('alarm mail recipients', () => {
       },
       0,
     );
-    const recipients = () =>
-      createAlarmsRepository(db)
-        .recipientCandidates()
-        .map((user) => user.email);
-    expect(recipients()).toEqual(['chef@example.com']);
+    const recipients = async () =>
+      (await createAlarmsRepository(sql).recipientCandidates()).map((user) => user.email);
+    expect(await recipients()).toEqual(['chef@example.com']);
     await users.setDisabled(sql, id, 1000);
-    expect(recipients()).toEqual([]);
+    expect(await recipients()).toEqual([]);
     await users.setDisabled(sql, id, null);
-    expect(recipients()).toEqual(['chef@example.com']);
+    expect(await recipients()).toEqual(['chef@example.com']);
   });
 });

@@ -1,6 +1,9 @@
-import type { Database } from 'better-sqlite3';
+import { sql as raw, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { AlarmDeviceKind } from '@raumregler/contract';
+import './tables.js';
+import type { Schema, Sql, Tx } from '../../platform/database/schema.js';
 import type { AlarmKind, AlarmState } from './rules.js';
+import type { AlarmsTable } from './tables.js';
 
 /** One alarm as the service and the routes see it. */
 export interface AlarmRecord {
@@ -42,6 +45,12 @@ export type NewAlarm = Pick<
   | 'target'
 >;
 
+/**
+ * What makes an open alarm one of a kind: its room (a room's alarm), its device (a device's), or
+ * neither (proxy mode's device-offline). At most one of each is open (migration 016's indexes).
+ */
+export type AlarmKey = Pick<AlarmRecord, 'roomId' | 'device' | 'kind'>;
+
 /** A mail waiting to be sent (or retried), with its alarm. */
 export interface PendingAlarmMail {
   id: number;
@@ -73,25 +82,24 @@ export interface AlarmRecipientCandidate {
   validUntil: string | null;
 }
 
-interface AlarmRow {
+/**
+ * The columns of `users` the recipients are read from. The table is the accounts module's (it
+ * types it for the schema); declared here for this one query only (`withTables`).
+ */
+interface RecipientColumns {
   id: number;
-  room_id: number | null;
-  room_name: string | null;
-  floor_name: string | null;
-  floor_id: number | null;
-  kind: AlarmKind;
-  device: string | null;
-  device_kind: AlarmDeviceKind | null;
-  since: number;
-  opened_at: number;
-  value: number | null;
-  target: number | null;
-  state: AlarmState;
-  acknowledged_by: string | null;
-  acknowledged_at: number | null;
-  note: string | null;
-  cleared_at: number | null;
+  email: string;
+  language: string;
+  access_smart: string;
+  access_pro: string;
+  scope_floors: string;
+  scope_rooms: string;
+  valid_from: string | null;
+  valid_until: string | null;
+  disabled_at: number | null;
 }
+
+type AlarmRow = Selectable<AlarmsTable>;
 
 const toRecord = (row: AlarmRow): AlarmRecord => ({
   id: row.id,
@@ -128,184 +136,292 @@ export interface AlarmListFilter {
   to?: number;
 }
 
-const ALARM_COLUMNS = `a.id, a.room_id, a.room_name, a.floor_name, a.floor_id, a.kind, a.device,
-  a.device_kind, a.since, a.opened_at, a.value, a.target, a.state, a.acknowledged_by,
-  a.acknowledged_at, a.note, a.cleared_at`;
+/** Rows per INSERT or IN list: far below both engines' limits on bound parameters. */
+const CHUNK = 500;
+const chunks = <T>(list: readonly T[]) => {
+  const out: T[][] = [];
+  for (let start = 0; start < list.length; start += CHUNK) {
+    out.push(list.slice(start, start + CHUNK));
+  }
+  return out;
+};
 
-/** Alarms and their mail outbox (migrations 005, 008, 009, 016). */
-export function createAlarmsRepository(db: Database) {
-  const insert = db.prepare(
-    `INSERT INTO alarms (room_id, room_name, floor_name, floor_id, kind, device, device_kind, since,
-       opened_at, value, target)
-     VALUES (@roomId, @roomName, @floorName, @floorId, @kind, @device, @deviceKind, @since,
-       @openedAt, @value, @target)`,
-  );
-  const byId = db.prepare<[number], AlarmRow>(`SELECT ${ALARM_COLUMNS} FROM alarms a WHERE id = ?`);
-  const openRows = db.prepare<[], AlarmRow>(
-    `SELECT ${ALARM_COLUMNS} FROM alarms a WHERE state <> 'cleared'`,
-  );
-  // One statement per filter combination, prepared on first use (a few dozen at most).
-  const lists = new Map<string, ReturnType<Database['prepare']>>();
-  const listStatement = (filter: AlarmListFilter) => {
-    const where: string[] = [];
-    if (filter.state === 'active') where.push(`state = 'active'`);
-    else if (filter.state === 'open') where.push(`state <> 'cleared'`);
+/**
+ * The open alarm of a key, as the statement's condition. The same conditions as the partial
+ * unique indexes (migration 016, postgres 001), spelled out as SQL text: an `ON CONFLICT` names
+ * its index by them, and both engines match them only against literals, never bound parameters.
+ */
+const OPEN_ROOM = raw<boolean>`state <> 'cleared' AND device IS NULL`;
+const OPEN_DEVICE = raw<boolean>`state <> 'cleared' AND device IS NOT NULL`;
+const OPEN_NO_ROOM = raw<boolean>`state <> 'cleared' AND room_id IS NULL`;
+
+/** The condition of a key's open alarm (at most one matches). */
+const openOf = (key: AlarmKey) => (where: ExpressionBuilder<Schema, 'alarms'>) => {
+  if (key.device !== null) {
+    return where.and([where('kind', '=', key.kind), where('device', '=', key.device), OPEN_DEVICE]);
+  }
+  if (key.roomId === null) return where.and([where('kind', '=', key.kind), OPEN_NO_ROOM]);
+  return where.and([where('kind', '=', key.kind), where('room_id', '=', key.roomId), OPEN_ROOM]);
+};
+
+/**
+ * Alarms and their mail outbox (migrations 005, 008, 009, 016), on SQLite and PostgreSQL. Reads
+ * use `sql`; writes, and reads that must see a commit's own writes, take the commit's `tx` (on
+ * SQLite the commit holds the one connection: a read on `sql` inside it would wait for itself).
+ */
+export function createAlarmsRepository(sql: Sql) {
+  /** The open alarm of a key, on `on`. */
+  const findOpen = async (on: Tx, key: AlarmKey) => {
+    const row = await on.selectFrom('alarms').select('id').where(openOf(key)).executeTakeFirst();
+    return row?.id ?? null;
+  };
+
+  const search = async (filter: AlarmListFilter): Promise<AlarmRecord[]> => {
+    let query = sql.selectFrom('alarms').selectAll();
+    if (filter.state === 'active') query = query.where('state', '=', 'active');
+    else if (filter.state === 'open') query = query.where('state', '<>', 'cleared');
     // A period lifts the 30 days: every alarm that started in it, cleared or not.
     else if (filter.from === undefined && filter.to === undefined) {
-      where.push(`(state <> 'cleared' OR cleared_at >= @clearedSince)`);
-    }
-    // The kinds as bound parameters (@kind0, @kind1 …), never spliced into the text.
-    if (filter.kinds && filter.kinds.length > 0) {
-      where.push(`kind IN (${filter.kinds.map((_, index) => `@kind${index}`).join(', ')})`);
-    }
-    if (filter.floorId !== undefined) where.push('floor_id = @floorId');
-    if (filter.from !== undefined) where.push('since >= @from');
-    if (filter.to !== undefined) where.push('since < @to');
-    const key = where.join(' AND ');
-    let statement = lists.get(key);
-    if (!statement) {
-      statement = db.prepare(
-        `SELECT ${ALARM_COLUMNS} FROM alarms a ${key ? `WHERE ${key}` : ''}
-         ORDER BY opened_at DESC, id DESC`,
-      );
-      lists.set(key, statement);
-    }
-    return statement;
-  };
-  const clear = db.prepare(
-    `UPDATE alarms SET state = 'cleared', cleared_at = ? WHERE id = ? AND state <> 'cleared'`,
-  );
-  const acknowledge = db.prepare(
-    `UPDATE alarms SET state = 'acknowledged', acknowledged_by = ?, acknowledged_at = ?, note = ?
-     WHERE id = ? AND state = 'active'`,
-  );
-  const openedSince = db
-    .prepare<[number], number>('SELECT opened_at FROM alarms WHERE opened_at > ?')
-    .pluck();
-  const candidates = db.prepare<[], AlarmRecipientCandidate>(
-    `SELECT email, language, access_smart AS accessSmart, access_pro AS accessPro,
-       scope_floors AS scopeFloors, scope_rooms AS scopeRooms, valid_from AS validFrom,
-       valid_until AS validUntil
-     FROM users WHERE email <> '' AND disabled_at IS NULL ORDER BY id`,
-  );
-  const insertMail = db.prepare(
-    `INSERT OR IGNORE INTO alarm_mails (alarm_id, recipient, language, digest, due_at, next_attempt_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  const dueMails = db.prepare<[number, number], AlarmRow & Record<string, unknown>>(
-    `SELECT ${ALARM_COLUMNS}, m.id AS mail_id, m.recipient, m.language, m.digest, m.due_at,
-       m.attempts
-     FROM alarm_mails m JOIN alarms a ON a.id = m.alarm_id
-     WHERE m.sent_at IS NULL AND m.next_attempt_at <= ? AND m.due_at <= ?
-     ORDER BY m.id`,
-  );
-  const sent = db.prepare('UPDATE alarm_mails SET sent_at = ? WHERE id = ? AND sent_at IS NULL');
-  const failed = db.prepare(
-    'UPDATE alarm_mails SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?',
-  );
-  const mailsOf = db.prepare<[number], { recipient: string; sent_at: number | null }>(
-    'SELECT recipient, sent_at FROM alarm_mails WHERE alarm_id = ? ORDER BY id',
-  );
-  const unsentCount = db
-    .prepare<[], number>('SELECT count(*) FROM alarm_mails WHERE sent_at IS NULL')
-    .pluck();
-  const openWithMails = db.transaction((alarm: NewAlarm, mails: readonly NewAlarmMail[]) => {
-    const id = Number(insert.run(alarm).lastInsertRowid);
-    for (const mail of mails) {
-      insertMail.run(
-        id,
-        mail.recipient,
-        mail.language,
-        mail.digest ? 1 : 0,
-        mail.dueAt,
-        mail.dueAt,
+      query = query.where((where) =>
+        where.or([where('state', '<>', 'cleared'), where('cleared_at', '>=', filter.clearedSince)]),
       );
     }
-    return id;
-  });
-  const markSent = db.transaction((ids: readonly number[], at: number) => {
-    for (const id of ids) sent.run(at, id);
-  });
-  const markFailed = db.transaction((ids: readonly number[], retryAt: number) => {
-    for (const id of ids) failed.run(retryAt, id);
-  });
-
-  /** The list with its filters (GET /api/alarms/), newest first. */
-  const search = (filter: AlarmListFilter): AlarmRecord[] => {
-    const params: Record<string, unknown> = {};
-    if (filter.state === 'all') params.clearedSince = filter.clearedSince;
-    filter.kinds?.forEach((kind, index) => (params[`kind${index}`] = kind));
-    if (filter.floorId !== undefined) params.floorId = filter.floorId;
-    if (filter.from !== undefined) params.from = filter.from;
-    if (filter.to !== undefined) params.to = filter.to;
-    const statement = listStatement(filter);
-    // better-sqlite3 refuses named parameters a statement does not use.
-    const used = statement.source;
-    for (const name of Object.keys(params)) if (!used.includes(`@${name}`)) delete params[name];
-    return (statement.all(params) as AlarmRow[]).map(toRecord);
+    if (filter.kinds && filter.kinds.length > 0) query = query.where('kind', 'in', filter.kinds);
+    if (filter.floorId !== undefined) query = query.where('floor_id', '=', filter.floorId);
+    if (filter.from !== undefined) query = query.where('since', '>=', filter.from);
+    if (filter.to !== undefined) query = query.where('since', '<', filter.to);
+    const rows = await query.orderBy('opened_at', 'desc').orderBy('id', 'desc').execute();
+    return rows.map(toRecord);
   };
 
   return {
-    /** Stores a new alarm and the mails it sends, in one transaction; answers its id. */
-    open(alarm: NewAlarm, mails: readonly NewAlarmMail[]): number {
-      return openWithMails(alarm, mails);
+    /**
+     * Opens an alarm with the mails it sends, on the commit's `tx`; answers its id. When its key
+     * has an open alarm already (another evaluation stored it first, also one on another
+     * connection that committed meanwhile), answers that one's id with `opened: false` and
+     * stores no mails: an alarm opens once and is mailed once.
+     */
+    async open(
+      tx: Tx,
+      alarm: NewAlarm,
+      mails: readonly NewAlarmMail[],
+    ): Promise<{ id: number; opened: boolean }> {
+      const row = await tx
+        .insertInto('alarms')
+        .values({
+          room_id: alarm.roomId,
+          room_name: alarm.roomName,
+          floor_name: alarm.floorName,
+          floor_id: alarm.floorId,
+          kind: alarm.kind,
+          device: alarm.device,
+          device_kind: alarm.deviceKind,
+          since: alarm.since,
+          opened_at: alarm.openedAt,
+          value: alarm.value,
+          target: alarm.target,
+        })
+        // The conflict target names the partial unique index of the alarm's key (its columns
+        // and its condition): on PostgreSQL a concurrent open of the same key waits for the
+        // other's commit and then does nothing, where a plain INSERT would fail.
+        .onConflict((conflict) => {
+          if (alarm.device !== null) {
+            return conflict.columns(['device', 'kind']).where(OPEN_DEVICE).doNothing();
+          }
+          if (alarm.roomId === null) return conflict.column('kind').where(OPEN_NO_ROOM).doNothing();
+          return conflict.columns(['room_id', 'kind']).where(OPEN_ROOM).doNothing();
+        })
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) {
+        const id = await findOpen(tx, alarm);
+        if (id === null) throw new Error(`alarm ${alarm.kind}: conflict without an open alarm`);
+        return { id, opened: false };
+      }
+      for (const part of chunks(mails)) {
+        await tx
+          .insertInto('alarm_mails')
+          .values(
+            part.map((mail) => ({
+              alarm_id: row.id,
+              recipient: mail.recipient,
+              language: mail.language,
+              digest: mail.digest ? 1 : 0,
+              due_at: mail.dueAt,
+              next_attempt_at: mail.dueAt,
+            })),
+          )
+          .onConflict((conflict) => conflict.columns(['alarm_id', 'recipient']).doNothing())
+          .execute();
+      }
+      return { id: row.id, opened: true };
     },
-    findById(id: number): AlarmRecord | null {
-      const row = byId.get(id);
+    /** One alarm; inside a commit pass its `tx`. */
+    async findById(id: number, on: Tx = sql): Promise<AlarmRecord | null> {
+      const row = await on.selectFrom('alarms').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toRecord(row) : null;
     },
-    /** Every open alarm (active or acknowledged): the evaluation's memory after a restart. */
-    listOpen(): AlarmRecord[] {
-      return openRows.all().map(toRecord);
+    /** Every open alarm (active or acknowledged), oldest first: the evaluation's memory. */
+    async listOpen(): Promise<AlarmRecord[]> {
+      const rows = await sql
+        .selectFrom('alarms')
+        .selectAll()
+        .where('state', '<>', 'cleared')
+        .orderBy('id')
+        .execute();
+      return rows.map(toRecord);
     },
     /**
      * Newest first; `all` includes the alarms cleared at or after `clearedSince`, or with a
      * period every alarm that started in it.
      */
-    list(filter: AlarmFilter, clearedSince: number): AlarmRecord[] {
+    list(filter: AlarmFilter, clearedSince: number): Promise<AlarmRecord[]> {
       return search({ state: filter, clearedSince });
     },
     /** The list with its filters (GET /api/alarms/), newest first. */
     search,
-    clear(id: number, at: number): void {
-      clear.run(at, id);
+    /** Clears an open alarm; false when it was cleared already (or is unknown). */
+    async clear(tx: Tx, id: number, at: number): Promise<boolean> {
+      const result = await tx
+        .updateTable('alarms')
+        .set({ state: 'cleared', cleared_at: at })
+        .where('id', '=', id)
+        .where('state', '<>', 'cleared')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /**
+     * Clears the open alarm of a key, whatever its id: for an alarm decided and cleared before
+     * its open had been stored (the open runs first in the same commit queue).
+     */
+    async clearOpen(tx: Tx, key: AlarmKey, at: number): Promise<boolean> {
+      const result = await tx
+        .updateTable('alarms')
+        .set({ state: 'cleared', cleared_at: at })
+        .where(openOf(key))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
     /** Acknowledges an active alarm; false when it was not active. */
-    acknowledge(id: number, username: string, at: number, note: string | null): boolean {
-      return acknowledge.run(username, at, note, id).changes === 1;
+    async acknowledge(
+      tx: Tx,
+      id: number,
+      username: string,
+      at: number,
+      note: string | null,
+    ): Promise<boolean> {
+      const result = await tx
+        .updateTable('alarms')
+        .set({ state: 'acknowledged', acknowledged_by: username, acknowledged_at: at, note })
+        .where('id', '=', id)
+        .where('state', '=', 'active')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
-    /** Instants at which alarms opened after `after`. */
-    openedAfter(after: number): number[] {
-      return openedSince.all(after);
+    /** Instants at which alarms opened after `after`; inside a commit pass its `tx`. */
+    async openedAfter(after: number, on: Tx = sql): Promise<number[]> {
+      const rows = await on
+        .selectFrom('alarms')
+        .select('opened_at')
+        .where('opened_at', '>', after)
+        .execute();
+      return rows.map((row) => row.opened_at);
     },
     /** Enabled users with an e-mail address, with their access and language. */
-    recipientCandidates(): AlarmRecipientCandidate[] {
-      return candidates.all();
+    async recipientCandidates(): Promise<AlarmRecipientCandidate[]> {
+      const rows = await sql
+        .withTables<{ users: RecipientColumns }>()
+        .selectFrom('users')
+        .select([
+          'email',
+          'language',
+          'access_smart',
+          'access_pro',
+          'scope_floors',
+          'scope_rooms',
+          'valid_from',
+          'valid_until',
+        ])
+        .where('email', '<>', '')
+        .where('disabled_at', 'is', null)
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({
+        email: row.email,
+        language: row.language,
+        accessSmart: row.access_smart,
+        accessPro: row.access_pro,
+        scopeFloors: row.scope_floors,
+        scopeRooms: row.scope_rooms,
+        validFrom: row.valid_from,
+        validUntil: row.valid_until,
+      }));
     },
     /** Mails due at `now` and not waiting for a retry, oldest first. */
-    dueMails(now: number): PendingAlarmMail[] {
-      return dueMails.all(now, now).map((row) => ({
-        id: row.mail_id as number,
-        recipient: row.recipient as string,
-        language: row.language as string,
+    async dueMails(now: number): Promise<PendingAlarmMail[]> {
+      const rows = await sql
+        .selectFrom('alarm_mails as m')
+        .innerJoin('alarms as a', 'a.id', 'm.alarm_id')
+        .selectAll('a')
+        .select([
+          'm.id as mail_id',
+          'm.recipient',
+          'm.language',
+          'm.digest',
+          'm.due_at',
+          'm.attempts',
+        ])
+        .where('m.sent_at', 'is', null)
+        .where('m.next_attempt_at', '<=', now)
+        .where('m.due_at', '<=', now)
+        .orderBy('m.id')
+        .execute();
+      return rows.map((row) => ({
+        id: row.mail_id,
+        recipient: row.recipient,
+        language: row.language,
         digest: row.digest === 1,
-        dueAt: row.due_at as number,
-        attempts: row.attempts as number,
+        dueAt: row.due_at,
+        attempts: row.attempts,
         alarm: toRecord(row),
       }));
     },
-    markSent(ids: readonly number[], at: number): void {
-      markSent(ids, at);
+    async markSent(tx: Tx, ids: readonly number[], at: number): Promise<void> {
+      for (const part of chunks(ids)) {
+        await tx
+          .updateTable('alarm_mails')
+          .set({ sent_at: at })
+          .where('id', 'in', part)
+          .where('sent_at', 'is', null)
+          .execute();
+      }
     },
-    markFailed(ids: readonly number[], retryAt: number): void {
-      markFailed(ids, retryAt);
+    async markFailed(tx: Tx, ids: readonly number[], retryAt: number): Promise<void> {
+      for (const part of chunks(ids)) {
+        await tx
+          .updateTable('alarm_mails')
+          .set((update) => ({ attempts: update('attempts', '+', 1), next_attempt_at: retryAt }))
+          .where('id', 'in', part)
+          .execute();
+      }
     },
     /** The mail record of one alarm: who gets it and whether it went out. */
-    mailsOf(alarmId: number): { recipient: string; sentAt: number | null }[] {
-      return mailsOf.all(alarmId).map((row) => ({ recipient: row.recipient, sentAt: row.sent_at }));
+    async mailsOf(alarmId: number): Promise<{ recipient: string; sentAt: number | null }[]> {
+      const rows = await sql
+        .selectFrom('alarm_mails')
+        .select(['recipient', 'sent_at'])
+        .where('alarm_id', '=', alarmId)
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ recipient: row.recipient, sentAt: row.sent_at }));
     },
-    unsentMails(): number {
-      return unsentCount.get() ?? 0;
+    async unsentMails(): Promise<number> {
+      const row = await sql
+        .selectFrom('alarm_mails')
+        .select((select) => select.fn.countAll<number>().as('count'))
+        .where('sent_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
   };
 }

@@ -18,11 +18,11 @@ async function withAlarm() {
   server = await startAccountsServer({ simSpeed: 1 }, clock.now);
   const lastReading = clock.now();
   clock.advance(40 * MINUTE);
-  server.app.alarms.evaluate(
+  await server.app.alarms.evaluate(
     [{ roomId: 5, mode: 'Heating', temperature: 18.24, target: 18, reportedAt: lastReading }],
     clock.now(),
   );
-  const [alarm] = server.app.alarms.repo.list('open', 0);
+  const [alarm] = await server.app.alarms.repo.list('open', 0);
   return { clock, id: alarm!.id };
 }
 
@@ -65,7 +65,7 @@ describe('GET /api/alarms/', () => {
     const { clock } = await withAlarm();
     // Readings resume: 10 minutes later the alarm clears.
     for (let i = 0; i <= 10; i++) {
-      server!.app.alarms.evaluate(
+      await server!.app.alarms.evaluate(
         [{ roomId: 5, mode: 'Heating', temperature: 18, target: 18, reportedAt: clock.now() }],
         clock.now(),
       );

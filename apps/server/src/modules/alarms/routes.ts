@@ -184,16 +184,12 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
       },
       schema: { response: { 200: AlarmListSchema } },
     },
-    (request) => {
+    async (request) => {
       const clock = app.clock.local;
       const filter = listFilterOf(request, clock, app.clock.now() - CLEARED_LISTED_MS);
       const mine = visibleTo(request);
-      return {
-        alarms: app.alarms.repo
-          .search(filter)
-          .filter(mine)
-          .map((alarm) => toWireAlarm(alarm, clock)),
-      };
+      const alarms = await app.alarms.repo.search(filter);
+      return { alarms: alarms.filter(mine).map((alarm) => toWireAlarm(alarm, clock)) };
     },
   );
 
@@ -213,7 +209,7 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = alarmIdOf(request);
       const note = noteOf(request);
-      const known = app.alarms.repo.findById(id);
+      const known = await app.alarms.repo.findById(id);
       // An alarm of a room outside the user's scope (issue 34): 403, nothing acknowledged.
       if (known && !managedBy(request, known)) throw outsideScope();
       const { outcome, alarm } = await app.alarms.acknowledge(id, requestActor(request), note);
@@ -243,7 +239,7 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
       const note = noteOf(request);
       // All or none: one alarm outside the user's scope refuses the whole request (403).
       for (const id of ids) {
-        const known = app.alarms.repo.findById(id);
+        const known = await app.alarms.repo.findById(id);
         if (known && !managedBy(request, known)) throw outsideScope();
       }
       return app.alarms.acknowledgeMany(ids, requestActor(request), note);

@@ -21,7 +21,7 @@ async function withAlarms() {
   server = await startAccountsServer({ simSpeed: 1 }, clock.now);
   const start = clock.now();
   clock.advance(40 * MINUTE);
-  server.app.alarms.evaluate(
+  await server.app.alarms.evaluate(
     [
       { roomId: 5, mode: 'Heating', temperature: 18, target: 18, reportedAt: start },
       { roomId: 1, mode: 'Heating', temperature: 18, target: 18, reportedAt: start },
@@ -30,13 +30,13 @@ async function withAlarms() {
   );
   // Room 2 stays 3 K below its target for an hour: too cold.
   for (let minute = 0; minute <= 60; minute += 5) {
-    server.app.alarms.evaluate(
+    await server.app.alarms.evaluate(
       [{ roomId: 2, mode: 'Heating', temperature: 17, target: 21, reportedAt: clock.now() }],
       clock.now(),
     );
     clock.advance(5 * MINUTE);
   }
-  const all = server.app.alarms.repo.list('open', 0);
+  const all = await server.app.alarms.repo.list('open', 0);
   const idOf = (roomId: number, kind: string) =>
     all.find((alarm) => alarm.roomId === roomId && alarm.kind === kind)!.id;
   return {
@@ -99,7 +99,7 @@ describe('GET /api/alarms/ filters', () => {
     const { clock, cold2 } = await withAlarms();
     // Room 2 warms up: 10 minutes later its alarm clears.
     for (let minute = 0; minute <= 10; minute++) {
-      server!.app.alarms.evaluate(
+      await server!.app.alarms.evaluate(
         [{ roomId: 2, mode: 'Heating', temperature: 21, target: 21, reportedAt: clock.now() }],
         clock.now(),
       );
@@ -120,7 +120,7 @@ describe('POST /api/alarms/ack/', () => {
     const { clock, silent5, silent1, cold2 } = await withAlarms();
     // The silent sensor of room 5 reports again: its alarm clears 10 minutes later.
     for (let minute = 0; minute <= 10; minute++) {
-      server!.app.alarms.evaluate(
+      await server!.app.alarms.evaluate(
         [{ roomId: 5, mode: 'Heating', temperature: 18, target: 18, reportedAt: clock.now() }],
         clock.now(),
       );
@@ -150,12 +150,12 @@ describe('POST /api/alarms/ack/', () => {
         { id: 999999, error: 'not_found' },
       ],
     });
-    expect(server!.app.alarms.repo.findById(cold2)).toMatchObject({
+    expect(await server!.app.alarms.repo.findById(cold2)).toMatchObject({
       state: 'acknowledged',
       acknowledgedBy: 'demo',
       note: 'Fenster zu, Heizung läuft',
     });
-    expect(server!.app.alarms.repo.findById(silent1)).toMatchObject({
+    expect(await server!.app.alarms.repo.findById(silent1)).toMatchObject({
       acknowledgedBy: 'techniker',
       note: 'Fühler getauscht',
     });

@@ -30,11 +30,13 @@ async function alarms(active: TestServer, state = 'all') {
 }
 
 /** Runs the simulation on the manual clock: `realSeconds` in ticks of 5 s, as the timer does. */
-function run(active: TestServer, clock: ReturnType<typeof manualClock>, realSeconds: number) {
+async function run(active: TestServer, clock: ReturnType<typeof manualClock>, realSeconds: number) {
   for (let t = 0; t < realSeconds; t += 5) {
     clock.advance(5_000);
     active.app.simulate();
   }
+  // The alarms decided in these ticks, stored.
+  await active.app.alarms.settled();
 }
 
 const ack = (active: TestServer, id: number, fields: Record<string, string>) =>
@@ -65,7 +67,7 @@ describe('alarms on a running fast simulation', () => {
     }
 
     // Three simulated hours (three real minutes at SIM_SPEED 60).
-    run(server, clock, 180);
+    await run(server, clock, 180);
     const raised = await alarms(server);
     expect(raised).toEqual([
       expect.objectContaining({
@@ -98,7 +100,7 @@ describe('alarms on a running fast simulation', () => {
     expect(mails[1]!.text).toContain('Target: 21.0 °C');
 
     // More hours of the same cold: still one alarm, no second mail.
-    run(server, clock, 60);
+    await run(server, clock, 60);
     await server.app.alarms.deliver();
     expect(await alarms(server, 'open')).toHaveLength(1);
     expect(smtp.received).toHaveLength(2);
@@ -124,7 +126,7 @@ describe('alarms on a running fast simulation', () => {
 
     // Closed, the room heats back; 10 minutes after it is no longer too cold, the alarm clears.
     expect(await cli(server, 'sim', 'window', '1', 'closed')).toMatchObject({ code: 0 });
-    run(server, clock, 120);
+    await run(server, clock, 120);
     expect(await alarms(server, 'open')).toEqual([]);
     const [cleared] = await alarms(server, 'all');
     expect(cleared).toMatchObject({
@@ -140,9 +142,9 @@ describe('alarms on a running fast simulation', () => {
 
     // A switched-off sensor: sensor-silent after 30 simulated minutes.
     expect(await cli(server, 'sim', 'sensor', '3', 'off')).toMatchObject({ code: 0 });
-    run(server, clock, 25);
+    await run(server, clock, 25);
     expect(await alarms(server, 'open')).toEqual([]);
-    run(server, clock, 10);
+    await run(server, clock, 10);
     expect(await alarms(server, 'open')).toEqual([
       expect.objectContaining({ room: 3, room_name: 'Arbeitszimmer', kind: 'sensor-silent' }),
     ]);
@@ -153,7 +155,7 @@ describe('alarms on a running fast simulation', () => {
     ]);
     // On again: readings resume and the alarm clears 10 simulated minutes later.
     expect(await cli(server, 'sim', 'sensor', '3', 'on')).toMatchObject({ code: 0 });
-    run(server, clock, 15);
+    await run(server, clock, 15);
     expect(await alarms(server, 'open')).toEqual([]);
   });
 });
@@ -172,6 +174,7 @@ describe('no false alarm', () => {
     }
     // The rooms did move with their programmes (a positive signal that time ran).
     expect(temperatures.size).toBeGreaterThan(2);
+    await server.app.alarms.settled();
     expect(await alarms(server)).toEqual([]);
   });
 
@@ -188,6 +191,7 @@ describe('no false alarm', () => {
     }
     expect(below.length * 5).toBeGreaterThan(60);
     expect(server.app.repos.building.findRoom(1)!.temperature!).toBeGreaterThan(20);
+    await server.app.alarms.settled();
     expect(await alarms(server)).toEqual([]);
   });
 });

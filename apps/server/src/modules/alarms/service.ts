@@ -2,6 +2,7 @@ import type { PolledRoom } from '../proxy/index.js';
 import fp from 'fastify-plugin';
 import {
   createAlarmsRepository,
+  type AlarmRecipientCandidate,
   type AlarmRecord,
   type AlarmsRepository,
   type NewAlarmMail,
@@ -29,6 +30,7 @@ import { alarmMail, digestMail, mailLanguage } from './mail.js';
 import type { SimulatedRoomState } from '../building/index.js';
 import type { Tx } from '../../platform/database/schema.js';
 import { createDeviceAlarms } from './device-alarms.js';
+import { createStores } from './stores.js';
 
 /** Storms: the first MAIL_SINGLES alarms opened within MAIL_WINDOW_MS are mailed singly. */
 export const MAIL_WINDOW_MS = 10 * 60_000;
@@ -58,27 +60,37 @@ export interface BulkAckResult {
   failed: { id: number; error: AlarmAckError }[];
 }
 
+/**
+ * The evaluations decide at once, in memory, and store what they decided in the next group
+ * commit: each answers a promise that settles once that is on disk (it never rejects: a store
+ * that fails is logged and decided again from the database).
+ */
 export interface AlarmService {
   /** Evaluates every room at `now` (after each simulation tick, or each upstream poll). */
-  evaluate: (readings: readonly NamedReading[], now: number) => void;
+  evaluate: (readings: readonly NamedReading[], now: number) => Promise<void>;
   /**
    * Proxy mode: evaluates one poll of the device's `temps` (app.upstreamPoll, every
    * HISTORY_INTERVAL_SECONDS): `solltemperatur`, `temperatur`, `betriebsart`, the sensor's
    * `letzte_uebertragung`.
    */
-  evaluateUpstream: (rooms: readonly PolledRoom[], now: number) => void;
+  evaluateUpstream: (rooms: readonly PolledRoom[], now: number) => Promise<void>;
   /**
    * Proxy mode: after every poll of the device, whether it answered usefully; opens the
    * device-offline alarm after ALARM_DEVICE_MINUTES without, clears it at the next answer.
    */
-  evaluateDevice: (useful: boolean, now: number) => void;
+  evaluateDevice: (useful: boolean, now: number) => Promise<void>;
   /**
    * Issue 36, with a zigbee2mqtt registry (any mode): evaluates the rooms' devices at `now`
    * (device-offline, battery-low, device-unconfirmed). Runs by itself on the registry's changes
    * and a timer; tests with a manual clock call it.
    */
-  evaluateDevices: (now: number) => void;
-  /** Sends what is due in the outbox; settles when this round is done (tests await it). */
+  evaluateDevices: (now: number) => Promise<void>;
+  /** Settles once everything evaluated so far is stored (tests and the bench await it). */
+  settled: () => Promise<void>;
+  /**
+   * Sends what is due in the outbox, after storing what was evaluated before; settles when this
+   * round is done (tests await it).
+   */
   deliver: () => Promise<void>;
   /**
    * Acknowledges an open alarm, with its audit entry in the same commit; see the ack route for
@@ -149,10 +161,14 @@ export function readingsFromDevice(
  * Per room it keeps the rules' memory (`RoomWatch`); the open alarms and every mail are in the
  * database, so a restart neither forgets an open alarm nor raises or mails one twice.
  */
+/** What an evaluation that decided nothing answers. */
+const DONE: Promise<void> = Promise.resolve();
+
 export default fp(
   async (app) => {
     const { config } = app;
-    const repo = createAlarmsRepository(app.db);
+    const repo = createAlarmsRepository(app.sql);
+    const stores = createStores((error) => app.log.error({ err: error }, 'alarm store failed'));
     const settings = config.alarms;
     const proxy = config.upstreamUrl !== null;
     // Durations in the building's own time: the simulation's, real time in proxy mode.
@@ -174,15 +190,19 @@ export default fp(
         else if (alarm.device === null) markOpened(watchOf(alarm.roomId), alarm.kind, alarm.id);
       }
     };
-    remember(repo.listOpen());
+    const openAtStart = await repo.listOpen();
+    remember(openAtStart);
 
     // In every mode our users with an address who manage the alarm's room (issue 34: its room
     // in their scope, today within their validity; an alarm of no room: any of their rooms),
-    // then ALARM_MAIL_TO (in German) for addresses none of them has.
-    const recipients = (place: RoomPlace | null): { recipient: string; language: string }[] => {
+    // then ALARM_MAIL_TO (in German) for addresses none of them has. The candidates are read
+    // once per store that opens alarms, before its commit.
+    const recipients = (
+      candidates: readonly AlarmRecipientCandidate[],
+      place: RoomPlace | null,
+    ): { recipient: string; language: string }[] => {
       const today = app.today();
-      const users = repo
-        .recipientCandidates()
+      const users = candidates
         .filter((user) =>
           userCan(
             {
@@ -225,128 +245,201 @@ export default fp(
       };
     };
 
+    const mailSoon = () => setImmediate(() => void deliver());
+
     // Issue 36: the alarms of the rooms' zigbee2mqtt devices (device-alarms.ts).
     const devices = createDeviceAlarms(app, {
       repo,
+      stores,
       deviceMinutes: settings.deviceMinutes,
       mailWindowMs: MAIL_WINDOW_MS,
       mailSingles: MAIL_SINGLES,
       recipients,
       names: (roomId) => namesOf({ roomId } as NamedReading),
-      mailSoon: () => setImmediate(() => void deliver()),
+      mailSoon,
     });
-    devices.remember(repo.listOpen());
+    devices.remember(openAtStart);
 
-    const apply = (events: AlarmEvent[], byRoom: Map<number, NamedReading>, now: number) => {
-      let mailed = false;
-      // The candidates are looked up once per tick that changes something, not per alarm.
-      const whoByRoom = new Map<number, { recipient: string; language: string }[]>();
-      app.db.transaction(() => {
-        for (const event of events) {
-          const watch = watchOf(event.roomId);
-          if (event.type === 'clear') {
-            repo.clear(event.alarmId, now);
-            continue;
-          }
-          const plan = mailPlan(
-            now,
-            repo.openedAfter(now - MAIL_WINDOW_MS),
-            MAIL_WINDOW_MS,
-            MAIL_SINGLES,
-          );
-          const names = namesOf(byRoom.get(event.roomId)!);
-          let who = whoByRoom.get(event.roomId);
-          if (!who) {
-            who = recipients({ id: event.roomId, floor: names.floorId ?? -1 });
-            whoByRoom.set(event.roomId, who);
-          }
-          const mails: NewAlarmMail[] = who.map((each) => ({ ...each, ...plan }));
-          const id = repo.open(
-            {
-              roomId: event.roomId,
-              ...names,
-              kind: event.kind,
-              device: null,
-              deviceKind: null,
-              since: event.since,
-              openedAt: now,
-              value: event.value,
-              target: event.target,
-            },
-            mails,
-          );
-          markOpened(watch, event.kind, id);
-          mailed ||= mails.length > 0;
+    interface OpenStep {
+      type: 'open';
+      event: Extract<AlarmEvent, { type: 'open' }>;
+      pending: number;
+      reading: NamedReading;
+    }
+    type Step = Extract<AlarmEvent, { type: 'clear' }> | OpenStep;
+
+    /**
+     * What one evaluation decided: its opens are held in their watches under pending ids from
+     * now on, then stored after the stores before (stores.ts), and held under their ids.
+     */
+    const apply = (
+      events: readonly AlarmEvent[],
+      byRoom: Map<number, NamedReading>,
+      now: number,
+    ): Promise<void> => {
+      const steps: Step[] = [];
+      const opens: OpenStep[] = [];
+      for (const event of events) {
+        if (event.type === 'clear') {
+          steps.push(event);
+          continue;
         }
-      })();
-      // Mailing starts after this tick, never inside it.
-      if (mailed) setImmediate(() => void deliver());
+        const pending = stores.pendingId();
+        markOpened(watchOf(event.roomId), event.kind, pending);
+        const step = { type: 'open' as const, event, pending, reading: byRoom.get(event.roomId)! };
+        steps.push(step);
+        opens.push(step);
+      }
+      return stores.run(() => store(steps, opens, now));
+    };
+
+    const store = async (steps: readonly Step[], opens: readonly OpenStep[], now: number) => {
+      const ids = new Map<OpenStep, number>();
+      try {
+        const names = new Map(opens.map((step) => [step, namesOf(step.reading)]));
+        const candidates = opens.length > 0 ? await repo.recipientCandidates() : [];
+        const mailed = await app.commit(async (tx) => {
+          let mailedAny = false;
+          const recent = opens.length > 0 ? await repo.openedAfter(now - MAIL_WINDOW_MS, tx) : [];
+          // The recipients are looked up once per room, not per alarm.
+          const whoByRoom = new Map<number, { recipient: string; language: string }[]>();
+          for (const step of steps) {
+            if (step.type === 'clear') {
+              if (stores.isPending(step.alarmId)) {
+                const key = { roomId: step.roomId, device: null, kind: step.kind };
+                await repo.clearOpen(tx, key, now);
+              } else {
+                await repo.clear(tx, step.alarmId, now);
+              }
+              continue;
+            }
+            const { event } = step;
+            const place = names.get(step)!;
+            const plan = mailPlan(now, recent, MAIL_WINDOW_MS, MAIL_SINGLES);
+            let who = whoByRoom.get(event.roomId);
+            if (!who) {
+              who = recipients(candidates, { id: event.roomId, floor: place.floorId ?? -1 });
+              whoByRoom.set(event.roomId, who);
+            }
+            const mails: NewAlarmMail[] = who.map((each) => ({ ...each, ...plan }));
+            const { id, opened } = await repo.open(
+              tx,
+              {
+                roomId: event.roomId,
+                ...place,
+                kind: event.kind,
+                device: null,
+                deviceKind: null,
+                since: event.since,
+                openedAt: now,
+                value: event.value,
+                target: event.target,
+              },
+              mails,
+            );
+            ids.set(step, id);
+            if (opened) {
+              recent.push(now);
+              mailedAny ||= mails.length > 0;
+            }
+          }
+          return mailedAny;
+        });
+        for (const step of opens) {
+          const open = watchOf(step.event.roomId).open[step.event.kind];
+          if (open?.id === step.pending) open.id = ids.get(step)!;
+        }
+        // Mailing starts after this store, never inside it.
+        if (mailed) mailSoon();
+      } catch (error) {
+        // The store failed (disk full): forget what this evaluation decided, so the next one
+        // decides it again from the database's open alarms instead of a memory that disagrees.
+        app.log.error({ err: error }, 'alarm evaluation could not be stored');
+        for (const step of opens) {
+          const watch = watchOf(step.event.roomId);
+          if (watch.open[step.event.kind]?.id === step.pending) markCleared(watch, step.event.kind);
+        }
+        await reload((alarms) => remember(alarms));
+      }
+    };
+
+    /** After a failed store: the open alarms as the database has them. */
+    const reload = async (take: (alarms: AlarmRecord[]) => void) => {
+      try {
+        take(await repo.listOpen());
+      } catch (error) {
+        app.log.error({ err: error }, 'the open alarms could not be read');
+      }
     };
 
     const found: AlarmEvent[] = [];
-    const evaluate = (readings: readonly NamedReading[], now: number) => {
+    const evaluate = (readings: readonly NamedReading[], now: number): Promise<void> => {
       found.length = 0;
       for (const reading of readings) {
         evaluateRoom(watchOf(reading.roomId), reading, now, scale, settings, found);
       }
-      if (found.length === 0) return;
+      if (found.length === 0) return DONE;
       const events = found.splice(0);
       const byRoom = new Map(readings.map((reading) => [reading.roomId, reading]));
-      try {
-        apply(events, byRoom, now);
-      } catch (error) {
-        // The store failed (disk full): forget what this tick decided, so the next tick
-        // decides it again from the database's open alarms instead of a memory that disagrees.
-        app.log.error({ err: error }, 'alarm evaluation could not be stored');
-        for (const event of events) {
-          const watch = watchOf(event.roomId);
-          if (event.type === 'open') markCleared(watch, event.kind);
-        }
-        remember(repo.listOpen());
-      }
+      return apply(events, byRoom, now);
     };
 
-    const deviceOffline = (useful: boolean, now: number) => {
+    const NO_ROOM = { roomId: null, device: null, kind: 'device-offline' } as const;
+    const deviceOffline = (useful: boolean, now: number): Promise<void> => {
       const event = evaluateDevice(device, useful, now, settings);
-      if (!event) return;
-      try {
-        if (event.type === 'clear') {
-          repo.clear(event.alarmId, now);
-          return;
+      if (!event) return DONE;
+      const pending = event.type === 'open' ? stores.pendingId() : null;
+      if (pending !== null) device.openId = pending;
+      const store = async () => {
+        try {
+          if (event.type === 'clear') {
+            await app.commit((tx) =>
+              stores.isPending(event.alarmId)
+                ? repo.clearOpen(tx, NO_ROOM, now)
+                : repo.clear(tx, event.alarmId, now),
+            );
+            return;
+          }
+          const candidates = await repo.recipientCandidates();
+          const { id, mailed } = await app.commit(async (tx) => {
+            const plan = mailPlan(
+              now,
+              await repo.openedAfter(now - MAIL_WINDOW_MS, tx),
+              MAIL_WINDOW_MS,
+              MAIL_SINGLES,
+            );
+            const mails: NewAlarmMail[] = recipients(candidates, null).map((each) => ({
+              ...each,
+              ...plan,
+            }));
+            const stored = await repo.open(
+              tx,
+              {
+                ...NO_ROOM,
+                roomName: null,
+                floorName: null,
+                floorId: null,
+                deviceKind: null,
+                since: event.since,
+                openedAt: now,
+                value: null,
+                target: null,
+              },
+              mails,
+            );
+            return { id: stored.id, mailed: stored.opened && mails.length > 0 };
+          });
+          if (device.openId === pending) device.openId = id;
+          if (mailed) mailSoon();
+        } catch (error) {
+          // Not stored (disk full): decided again at the next poll, from what the database holds.
+          app.log.error({ err: error }, 'the device-offline alarm could not be stored');
+          // An open decided after this one is left alone: it has its own store.
+          if (device.openId === pending) device.openId = null;
+          await reload((alarms) => remember(alarms.filter((alarm) => alarm.roomId === null)));
         }
-        const mails = app.db.transaction(() => {
-          const plan = mailPlan(
-            now,
-            repo.openedAfter(now - MAIL_WINDOW_MS),
-            MAIL_WINDOW_MS,
-            MAIL_SINGLES,
-          );
-          const list: NewAlarmMail[] = recipients(null).map((each) => ({ ...each, ...plan }));
-          device.openId = repo.open(
-            {
-              roomId: null,
-              roomName: null,
-              floorName: null,
-              floorId: null,
-              kind: 'device-offline',
-              device: null,
-              deviceKind: null,
-              since: event.since,
-              openedAt: now,
-              value: null,
-              target: null,
-            },
-            list,
-          );
-          return list;
-        })();
-        if (mails.length > 0) setImmediate(() => void deliver());
-      } catch (error) {
-        // Not stored (disk full): decided again at the next poll, from what the database holds.
-        app.log.error({ err: error }, 'the device-offline alarm could not be stored');
-        device.openId = null;
-        remember(repo.listOpen().filter((alarm) => alarm.roomId === null));
-      }
+      };
+      return stores.run(store);
     };
 
     // The outbox: single mails at once, digests when their window ends, failures retried with
@@ -372,10 +465,9 @@ export default fp(
       const ids = mails.map((each) => each.id);
       try {
         await app.mailer.send(mail);
-        repo.markSent(ids, app.clock.now());
       } catch (error) {
         const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** first.attempts);
-        repo.markFailed(ids, app.clock.now() + wait);
+        await app.commit((tx) => repo.markFailed(tx, ids, app.clock.now() + wait));
         app.log.warn(
           {
             err: { message: (error as Error).message },
@@ -384,10 +476,14 @@ export default fp(
           },
           'alarm mail failed, will retry',
         );
+        return;
       }
+      await app.commit((tx) => repo.markSent(tx, ids, app.clock.now()));
     };
     const deliverRound = async () => {
-      const due = repo.dueMails(app.clock.now());
+      // What was evaluated before this round is in the outbox first.
+      await stores.settled();
+      const due = await repo.dueMails(app.clock.now());
       const digests = new Map<string, PendingAlarmMail[]>();
       for (const mail of due) {
         if (!mail.digest) {
@@ -412,16 +508,24 @@ export default fp(
         });
       return delivering;
     };
+    /** Mails left over from before a restart, digests and retries. */
+    const deliverUnsent = async () => {
+      try {
+        if ((await repo.unsentMails()) > 0) void deliver();
+      } catch (error) {
+        app.log.error({ err: error }, 'alarm outbox failed');
+      }
+    };
 
     // Inside a commit's work: one alarm acknowledged with its audit entry. An acknowledged
     // alarm keeps its first acknowledgement and gets no second entry (nothing changed).
     const acknowledgeOne = async (tx: Tx, id: number, actor: Actor, note: string | null) => {
-      const alarm = repo.findById(id);
+      const alarm = await repo.findById(id, tx);
       if (!alarm) return { outcome: 'unknown' as const, alarm: null };
       if (alarm.state === 'cleared') return { outcome: 'cleared' as const, alarm };
       if (alarm.state === 'active') {
         const username = actor.kind === 'user' ? actor.username : 'system';
-        repo.acknowledge(id, username, app.clock.now(), note);
+        await repo.acknowledge(tx, id, username, app.clock.now(), note);
         await app.audit.record(tx, {
           actor,
           action: 'alarm-acknowledged',
@@ -437,7 +541,7 @@ export default fp(
           },
         });
       }
-      return { outcome: 'acknowledged' as const, alarm: repo.findById(id) };
+      return { outcome: 'acknowledged' as const, alarm: await repo.findById(id, tx) };
     };
     const acknowledge: AlarmService['acknowledge'] = async (id, actor, note) =>
       app.commit((tx) => acknowledgeOne(tx, id, actor, note));
@@ -458,6 +562,7 @@ export default fp(
         evaluate(readingsFromDevice(rooms, app.clock.local), now),
       evaluateDevice: deviceOffline,
       evaluateDevices: (now: number) => devices.evaluate(now),
+      settled: stores.settled,
       deliver,
       acknowledge,
       acknowledgeMany,
@@ -466,13 +571,15 @@ export default fp(
 
     if (proxy) {
       // The device's temps as the one poller fetches them for the history (UPSTREAM_USER),
-      // and whether each poll got an answer at all (device-offline).
+      // and whether each poll got an answer at all (device-offline). The poll waits for both
+      // stores: what it found is on record before its caller goes on.
       if (app.hasDecorator('upstreamPoll')) {
         app.upstreamPoll.subscribe((rooms, at) => {
           try {
-            app.alarms.evaluateUpstream(rooms, at);
+            return app.alarms.evaluateUpstream(rooms, at);
           } catch (error) {
             app.log.error({ err: error }, 'alarm evaluation failed');
+            return DONE;
           }
         });
         app.upstreamPoll.onOutcome(deviceOffline);
@@ -480,25 +587,23 @@ export default fp(
     } else {
       app.onSimulationTick((rooms: readonly SimulatedRoomState[], now: number) => {
         try {
-          evaluate(rooms, now);
+          void evaluate(rooms, now);
         } catch (error) {
           app.log.error({ err: error }, 'alarm evaluation failed');
         }
       });
     }
-    // Mails left over from before a restart, digests and retries.
-    const timer = setInterval(() => {
-      if (repo.unsentMails() > 0) void deliver();
-    }, OUTBOX_MS);
+    const timer = setInterval(() => void deliverUnsent(), OUTBOX_MS);
     timer.unref();
     app.addHook('onReady', async () => {
-      if (repo.unsentMails() > 0) void deliver();
+      void deliverUnsent();
       // MQTT is registered after the alarms: its registry is there once the app is ready.
       devices.start();
     });
     app.addHook('onClose', async () => {
       clearInterval(timer);
       devices.stop();
+      await stores.settled();
       await delivering;
     });
   },

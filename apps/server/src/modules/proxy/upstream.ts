@@ -11,16 +11,18 @@ export interface PolledRoom extends Room {
 
 /**
  * Called once per HISTORY_INTERVAL_SECONDS with the first useful poll of that interval: the
- * device's rooms (with their valves) and the instant (epoch ms).
+ * device's rooms (with their valves) and the instant (epoch ms). A promise it answers is waited
+ * for before the poll settles.
  */
-export type PollListener = (rooms: readonly PolledRoom[], at: number) => void;
+export type PollListener = (rooms: readonly PolledRoom[], at: number) => unknown;
 
 /**
  * Called after every poll: whether the device gave a useful answer (`temps/` 2xx and a
  * parsable list of floors; `outs/` failing leaves only the valves unknown), at that instant. A
- * timeout, a refused connection, a non-2xx answer or one that is no JSON list is not useful.
+ * timeout, a refused connection, a non-2xx answer or one that is no JSON list is not useful. A
+ * promise it answers is waited for before the poll settles.
  */
-export type OutcomeListener = (useful: boolean, at: number) => void;
+export type OutcomeListener = (useful: boolean, at: number) => unknown;
 
 export class UpstreamUnavailableError extends Error {}
 
@@ -108,14 +110,26 @@ export default fp<{ url: string; houseId: number; user: string; password: string
     const outcomeListeners = new Set<OutcomeListener>();
     /** The history interval whose rooms went out already: one delivery per interval. */
     let deliveredSlot = -1;
-    const tell = <A extends unknown[]>(each: Iterable<(...args: A) => void>, ...args: A) => {
+    /**
+     * Tells every listener; a listener that answers a promise (the alarms: their store) is
+     * waited for, so what the poll found is on record when the poll settles.
+     */
+    const tell = async <A extends unknown[]>(
+      each: Iterable<(...args: A) => unknown>,
+      ...args: A
+    ) => {
+      const failed = (error: unknown) =>
+        app.log.error({ err: error }, 'a subscriber of the device poll failed');
+      const started: Promise<void>[] = [];
       for (const listener of each) {
         try {
-          listener(...args);
+          const result = listener(...args);
+          if (result instanceof Promise) started.push(result.catch(failed));
         } catch (error) {
-          app.log.error({ err: error }, 'a subscriber of the device poll failed');
+          failed(error);
         }
       }
+      await Promise.all(started);
     };
     /**
      * Our floors and rooms follow the device's (issue 34): room rights (a floor's rooms), room
@@ -160,7 +174,7 @@ export default fp<{ url: string; houseId: number; user: string; password: string
               valve: valves?.get(room.id) ?? null,
             })),
           );
-          tell(listeners, rooms, at);
+          await tell(listeners, rooms, at);
         }
       } catch (error) {
         // Logged once when the device goes, not on every poll while it stays away.
@@ -168,7 +182,7 @@ export default fp<{ url: string; houseId: number; user: string; password: string
       }
       if (useful && !wasUseful) app.log.info({ upstream: url }, 'the device answers again');
       wasUseful = useful;
-      tell(outcomeListeners, useful, app.clock.now());
+      await tell(outcomeListeners, useful, app.clock.now());
     };
     /** The poll running now: a second caller waits for it rather than polling twice at once. */
     let running: Promise<void> | null = null;
