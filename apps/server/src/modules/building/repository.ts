@@ -265,7 +265,10 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
   };
 
   return {
-    /** Reads again what this process's writes marked (call it after their commit). */
+    /**
+     * Reads again what this process's writes marked: call it after their commit settled, never
+     * inside a commit's work (on SQLite it would wait for the commit's own connection).
+     */
     refresh,
     /**
      * Another process or node changed the building: read all of it again. PostgreSQL's hook
