@@ -11,6 +11,7 @@
 // tick that opens alarms also waits for their commit's fsync. BENCH_ALARM_TICKS (default 1,000);
 // BENCH_JSON=file also writes the verdicts.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { sqliteSql } from '../src/platform/database/sql.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
@@ -33,12 +34,15 @@ export async function runAlarmBench(): Promise<Verdict[]> {
   let now = Date.UTC(2026, 10, 23, 5, 0);
   const db = openDatabase(':memory:');
   const seed = generateBuilding(20, 50);
-  await importSeed(db, seed, now);
-  const faults = createSimFaultsRepository(db);
-  for (let id = 1; id <= 1000; id++) {
-    if (id % 10 === 3) faults.set(id, 'window_open', true);
-    if (id % 20 === 7 && id % 17 !== 0) faults.set(id, 'sensor_off', true);
-  }
+  await importSeed(sqliteSql(db), seed, now);
+  const sql = sqliteSql(db);
+  const faults = createSimFaultsRepository(sql);
+  await sql.transaction().execute(async (tx) => {
+    for (let id = 1; id <= 1000; id++) {
+      if (id % 10 === 3) await faults.set(tx, id, 'window_open', true);
+      if (id % 20 === 7 && id % 17 !== 0) await faults.set(tx, id, 'sensor_off', true);
+    }
+  });
   const config = {
     ...loadConfig({}),
     databaseFile: ':memory:',
@@ -53,8 +57,8 @@ export async function runAlarmBench(): Promise<Verdict[]> {
   const save = building.saveSimulation.bind(building);
   let wallStart = 0;
   let cpuStart = process.cpuUsage();
-  building.saveSimulation = (updates) => {
-    save(updates);
+  building.saveSimulation = async (tx, updates) => {
+    await save(tx, updates);
     cpuStart = process.cpuUsage();
     wallStart = performance.now();
   };
@@ -63,7 +67,7 @@ export async function runAlarmBench(): Promise<Verdict[]> {
   try {
     for (let tick = 0; tick < ticks; tick++) {
       now += TICK_MS;
-      app.simulate();
+      await app.simulate();
       await app.alarms.settled();
       wall.push(performance.now() - wallStart);
       const used = process.cpuUsage(cpuStart);

@@ -11,6 +11,7 @@
 // in each encoding with the building read again after them. ETag and Date are left out: the
 // ETag carries a per-process random part.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { sqliteSql } from '../src/platform/database/sql.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import http, { type IncomingHttpHeaders } from 'node:http';
@@ -152,7 +153,7 @@ async function freshApp(seed: Seed, config: Partial<Config> = {}) {
     ...config,
   };
   const db = openDatabase(fullConfig.databaseFile);
-  await importSeed(db, seed, FROZEN_NOW);
+  await importSeed(sqliteSql(db), seed, FROZEN_NOW);
   const app = await buildApp({ config: fullConfig, db, logger: false, now: () => FROZEN_NOW });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

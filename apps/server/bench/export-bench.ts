@@ -16,6 +16,7 @@
 // Settings: BENCH_EXPORT_LONG_ROOMS (rooms of the 400-day building, default 1,000; fewer for a
 // quick look), BENCH_EXPORT_LONG=0 skips the 400-day part, BENCH_NO_PIN, BENCH_JSON=file.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { sqliteSql } from '../src/platform/database/sql.js';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,7 +48,7 @@ async function buildingWithHistory(days: number, rooms: number, now: number): Pr
   const db = openDatabase(path.join(dataDir, 'raumregler.sqlite'));
   db.pragma('synchronous = OFF'); // the writing is not measured
   {
-    await importSeed(db, generateBuilding(20, 50), now);
+    await importSeed(sqliteSql(db), generateBuilding(20, 50), now);
     const store = createHistoryRepository(db);
     const rawFrom = now - RAW_DAYS * DAY_MS;
     const first = Math.floor((now - days * DAY_MS) / QUARTER_MS) * QUARTER_MS;

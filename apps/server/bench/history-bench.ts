@@ -17,6 +17,7 @@
 // Settings: BENCH_HISTORY_QUERIES (default 200 per query kind and round), BENCH_ROUNDS (default
 // 5), BENCH_NO_PIN, BENCH_JSON=file for the verdicts.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { sqliteSql } from '../src/platform/database/sql.js';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -214,7 +215,7 @@ async function main() {
   const now = Date.now();
   try {
     const db = openDatabase(file);
-    await importSeed(db, generateBuilding(20, 50), now);
+    await importSeed(sqliteSql(db), generateBuilding(20, 50), now);
     const store = createHistoryRepository(db);
     const rawFrom = now - RAW_DAYS * DAY_MS;
     for (let first = 1; first <= ROOMS; first += 50) {

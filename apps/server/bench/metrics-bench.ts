@@ -5,6 +5,7 @@
 // (gzip). A few alarms are open (10 rooms too cold), so every family has samples. Informational
 // (no budget): the figures are quoted in docs/performance.md.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { sqliteSql } from '../src/platform/database/sql.js';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +23,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'raumregler-metrics-bench-'));
   const now = Date.UTC(2026, 10, 23, 9, 0);
   const db = openDatabase(':memory:');
-  await importSeed(db, generateBuilding(20, 50), now);
+  await importSeed(sqliteSql(db), generateBuilding(20, 50), now);
   const config = {
     ...loadConfig({}),
     databaseFile: ':memory:',

@@ -1,4 +1,5 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
+import { sqliteSql } from './platform/database/sql.js';
 import type { Floor } from '@raumregler/contract';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -221,7 +222,7 @@ describe('a route added later', () => {
   it('is described by itself, from its schema and config.docs', async () => {
     const config = { ...loadConfig({}), databaseFile: ':memory:', webDist: null, simSpeed: 0 };
     const db = openDatabase(':memory:');
-    await importSeed(db, demoSeed(), clock.now());
+    await importSeed(sqliteSql(db), demoSeed(), clock.now());
     const app = await buildApp({ config, db, logger: false, now: clock.now });
     const answer = Type.Object({ tokens: Type.Array(Type.Object({ id: Type.Integer() })) });
     app.get('/api/later/', { schema: { response: { 200: answer } } }, () => ({ tokens: [] }));

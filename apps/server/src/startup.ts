@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { Config } from './config.js';
 import { openDatabase, secureDataDir } from './platform/database/open.js';
+import { sqliteSql } from './platform/database/sql.js';
 import { createBuildingRepository } from './modules/building/repository.js';
 import { importSeed } from './modules/building/seed-import.js';
 import { parseSeed, SeedError, type Seed } from './modules/building/seed.js';
@@ -22,11 +23,12 @@ export async function openSeededDatabase(
   secureDataDir(config.dataDir);
   const db = openDatabase(config.databaseFile);
   try {
-    if (createBuildingRepository(db, now).isEmpty()) {
+    const sql = sqliteSql(db);
+    if (await createBuildingRepository(sql, 'sqlite', now).isEmpty()) {
       const file = config.seedFile ?? demoSeedUrl;
       const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
       const seed = withoutDemoUsers(parseSeed(raw), config);
-      await importSeed(db, withHouseId(seed, raw, config), now());
+      await importSeed(sql, withHouseId(seed, raw, config), now());
     }
     return db;
   } catch (error) {

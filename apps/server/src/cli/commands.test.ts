@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { sqliteSql } from '../platform/database/sql.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../platform/database/open.js';
-import { sqliteSql } from '../platform/database/sql.js';
-import { createBuildingRepository } from '../modules/building/repository.js';
+import { loadBuilding } from '../modules/building/cli.js';
 import { createUsersRepository } from '../platform/auth/users.js';
 import { verifyPassword } from '../platform/auth/passwords.js';
 import { demoSeed } from '../test-support/test-server.js';
@@ -91,7 +91,9 @@ describe('cli', () => {
       writeFileSync(good, JSON.stringify(demoSeed()));
       expect(await run('seed', 'import', good)).toBe(0);
       expect(out.at(-1)).toBe('Imported "Musterhaus": 2 floors, 7 rooms, 4 users.');
-      expect(createBuildingRepository(db, Date.now).findRoom(2)?.name).toBe('Küche');
+      expect((await loadBuilding(sqliteSql(db), 'sqlite', Date.now)).findRoom(2)?.name).toBe(
+        'Küche',
+      );
 
       const broken = structuredClone(demoSeed()) as unknown as {
         floors: { rooms: { target: unknown }[] }[];

@@ -9,7 +9,7 @@ import {
 } from '../modules/accounts/index.js';
 import { createAudit, createAuditRepository } from '../modules/audit/index.js';
 import {
-  createBuildingRepository,
+  loadBuilding,
   ROOM_OPTIONS,
   runBuildingCommand,
   SeedError,
@@ -134,8 +134,10 @@ export async function runCli(
       now,
       today: () => localDate(clock.local, now()),
     });
+    // The building's ids, for the scopes of `user` commands: read once, as the command starts.
+    const building = area === 'user' ? await loadBuilding(sql, 'sqlite', now) : null;
     const known = () => {
-      const building = createBuildingRepository(db, now);
+      if (!building) throw new Error('the building is read for user commands only');
       return {
         floors: new Set(building.listFloors().map((floor) => floor.id)),
         rooms: new Set(building.listRooms().map((room) => room.id)),
@@ -145,7 +147,8 @@ export async function runCli(
       area === 'user'
         ? await runUserCommand(command, rest, values, { users, changes, io, known })
         : await runBuildingCommand(area, command, rest, {
-            db,
+            sql,
+            engine: 'sqlite',
             now,
             io,
             proxy,

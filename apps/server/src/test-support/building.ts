@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Week } from '@raumregler/contract';
 import type { Room } from '../modules/building/building.js';
 import type { SwitchPoint } from '../modules/building/schedule.js';
@@ -52,3 +53,19 @@ export const LIVING_ROOM_WEEK: Week = {
   sat: weekend,
   sun: weekend,
 };
+
+/** Replaces a room's zigbee2mqtt devices as the API does: in a commit, then shown. */
+export async function setRoomDevices(
+  app: FastifyInstance,
+  rooms: Record<number, readonly string[]>,
+): Promise<void> {
+  await app.commit(async (tx) => {
+    for (const [roomId, names] of Object.entries(rooms)) {
+      await app.repos.roomDevices.set(tx, Number(roomId), names);
+    }
+  });
+  await app.repos.building.refresh();
+}
+
+/** After a test wrote the tables behind the app's back: the app reads the building again. */
+export const reread = (app: FastifyInstance) => app.repos.building.externalChange();

@@ -4,6 +4,7 @@ import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../platform/database/open.js';
 import { importSeed } from '../modules/building/seed-import.js';
+import { sqliteSql } from '../platform/database/sql.js';
 import { parseSeed, type Seed } from '../modules/building/seed.js';
 import demoBuilding from '../modules/building/seed/demo-building.json' with { type: 'json' };
 
@@ -88,7 +89,7 @@ export async function startTestServer(
   };
   const db = openDatabase(config.databaseFile);
   const now = options.now ?? Date.now;
-  await importSeed(db, options.seed ?? demoSeed(), now());
+  await importSeed(sqliteSql(db), options.seed ?? demoSeed(), now());
   const app = await buildApp({
     config,
     db,

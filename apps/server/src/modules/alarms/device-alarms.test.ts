@@ -1,4 +1,5 @@
 import type { Alarm } from '@raumregler/contract';
+import { setRoomDevices } from '../../test-support/building.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startMosquitto, type Broker } from '../../test-support/mosquitto.js';
@@ -51,10 +52,7 @@ async function start(
     now: clock.now,
   });
   const app = server.app;
-  app.repos.roomDevices.set(
-    1,
-    devices.map((device) => device.name),
-  );
+  await setRoomDevices(app, { 1: devices.map((device) => device.name) });
   await eventually(() => expect(app.mqtt?.registry?.devicesAt).not.toBeNull());
   return { app, clock, evaluate: () => app.alarms.evaluateDevices(clock.now()) };
 }
@@ -241,7 +239,7 @@ describe('device alarms over MQTT (issue 36)', () => {
     await eventually(async () =>
       expect((await openAlarms()).map((each) => each.kind)).toEqual(['battery-low']),
     );
-    app.repos.roomDevices.set(1, [SENSOR]);
+    await setRoomDevices(app, { 1: [SENSOR] });
     await double!.report(TRV, { battery: 5, local_temperature: 19 });
     await eventually(async () => expect(await openAlarms()).toEqual([]));
   });

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { sqliteSql } from '../../platform/database/sql.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -102,7 +103,7 @@ describe('a failing mail server and a restart', () => {
     };
     const start = async (seed: boolean): Promise<FastifyInstance> => {
       const db = openDatabase(config.databaseFile);
-      if (seed) await importSeed(db, demoSeed(), clock.now());
+      if (seed) await importSeed(sqliteSql(db), demoSeed(), clock.now());
       const app = await buildApp({ config, db, logger: false, now: clock.now });
       await app.ready();
       return app;

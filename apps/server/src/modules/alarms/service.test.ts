@@ -1,4 +1,5 @@
 import type { AcknowledgeAlarmAnswer, AlarmList } from '@raumregler/contract';
+import { reread } from '../../test-support/building.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/commands.js';
 import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer.js';
@@ -33,7 +34,7 @@ async function alarms(active: TestServer, state = 'all') {
 async function run(active: TestServer, clock: ReturnType<typeof manualClock>, realSeconds: number) {
   for (let t = 0; t < realSeconds; t += 5) {
     clock.advance(5_000);
-    active.app.simulate();
+    await active.app.simulate();
   }
   // The alarms decided in these ticks, stored.
   await active.app.alarms.settled();
@@ -169,7 +170,7 @@ describe('no false alarm', () => {
     const temperatures = new Set<number>();
     for (let tick = 0; tick < 7 * 24 * 12; tick++) {
       clock.advance(5 * 60_000);
-      server.app.simulate();
+      await server.app.simulate();
       temperatures.add(Math.round(server.app.repos.building.findRoom(1)!.temperature!));
     }
     // The rooms did move with their programmes (a positive signal that time ran).
@@ -183,10 +184,11 @@ describe('no false alarm', () => {
     // A false alarm's mails would land in a throw-away folder.
     server = await startAccountsServer({ simSpeed: 1 }, clock.now);
     server.app.db.prepare('UPDATE rooms SET temperature = 12 WHERE id = 1').run();
+    await reread(server.app);
     const below: number[] = [];
     for (let minute = 5; minute <= 6 * 60; minute += 5) {
       clock.advance(5 * 60_000);
-      server.app.simulate();
+      await server.app.simulate();
       if (server.app.repos.building.findRoom(1)!.temperature! < 19) below.push(minute);
     }
     expect(below.length * 5).toBeGreaterThan(60);

@@ -1,125 +1,129 @@
-import type { Database } from 'better-sqlite3';
-import { NO_ABSENCES, type Absence, type AbsencePeriod, type NewAbsence } from './absences.js';
+import './tables.js';
+import type { Sql, Tx } from '../../platform/database/schema.js';
+import type { Absence, AbsencePeriod, NewAbsence } from './absences.js';
+import type { Selectable } from 'kysely';
+import type { AbsencesTable } from './tables.js';
 
-interface AbsenceRow {
-  id: number;
-  name: string;
-  starts_at: number;
-  ends_at: number;
-  target: number;
-  created_by: string;
-  rooms: string | null;
-}
-
-const toAbsence = (row: AbsenceRow): Absence => ({
-  id: row.id,
-  name: row.name,
-  from: row.starts_at,
-  to: row.ends_at,
-  target: row.target,
-  rooms: row.rooms
-    ? row.rooms
-        .split(',')
-        .map(Number)
-        .sort((a, b) => a - b)
-    : [],
-  createdBy: row.created_by,
-});
-
-const SELECT = `SELECT a.id, a.name, a.starts_at, a.ends_at, a.target, a.created_by,
-    (SELECT group_concat(room_id) FROM absence_rooms WHERE absence_id = a.id) AS rooms
-  FROM absences a`;
+type AbsenceRow = Pick<
+  Selectable<AbsencesTable>,
+  'id' | 'name' | 'starts_at' | 'ends_at' | 'target' | 'created_by'
+>;
 
 /**
- * Absences (issue 16). Their effect is read on every temps answer: the ones not over yet are
- * kept in memory per room, reloaded after our writes and when another connection wrote
- * (`version`, the building repository's). `onWrite` moves that version, so cached answers follow.
+ * Absences (issue 16). Their effect is read on every temps answer: the ones not over yet are in
+ * the building's snapshot (`building.absences()`), which each write here marks to be read
+ * again; the writer refreshes the building after its commit.
  */
 export function createAbsenceRepository(
-  db: Database,
+  sql: Sql,
   now: () => number,
-  { version, onWrite }: { version: () => string; onWrite: () => void },
+  building: {
+    absences: () => (roomId: number) => readonly AbsencePeriod[];
+    absencesChanged: () => void;
+  },
 ) {
-  const since = db.prepare<[number], AbsenceRow>(
-    `${SELECT} WHERE a.ends_at > ? ORDER BY a.starts_at, a.id`,
-  );
-  const byId = db.prepare<[number], AbsenceRow>(`${SELECT} WHERE a.id = ?`);
-  const insert = db.prepare(
-    'INSERT INTO absences (name, starts_at, ends_at, target, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const insertRoom = db.prepare('INSERT INTO absence_rooms (absence_id, room_id) VALUES (?, ?)');
-  const setEnd = db.prepare('UPDATE absences SET ends_at = ? WHERE id = ?');
-  const setAll = db.prepare(
-    'UPDATE absences SET name = ?, starts_at = ?, ends_at = ?, target = ? WHERE id = ?',
-  );
-  const removeRooms = db.prepare('DELETE FROM absence_rooms WHERE absence_id = ?');
-  const remove = db.prepare('DELETE FROM absences WHERE id = ?');
-  const periods = db.prepare<
-    [number],
-    { room_id: number; id: number; starts_at: number; ends_at: number; target: number }
-  >(
-    `SELECT r.room_id, a.id, a.starts_at, a.ends_at, a.target
-       FROM absences a JOIN absence_rooms r ON r.absence_id = a.id WHERE a.ends_at > ?`,
-  );
-
-  let cache: Map<number, AbsencePeriod[]> | null = null;
-  let cacheVersion = '';
-  const load = () => {
-    const current = version();
-    if (cache && current === cacheVersion) return cache;
-    const map = new Map<number, AbsencePeriod[]>();
-    for (const row of periods.all(now())) {
-      let list = map.get(row.room_id);
-      if (!list) map.set(row.room_id, (list = []));
-      list.push({ id: row.id, from: row.starts_at, to: row.ends_at, target: row.target });
+  /** The absences of these rows with their rooms (sorted), in the rows' order. */
+  const withRooms = async (db: Sql | Tx, rows: AbsenceRow[]): Promise<Absence[]> => {
+    if (rows.length === 0) return [];
+    const links = await db
+      .selectFrom('absence_rooms')
+      .select(['absence_id', 'room_id'])
+      .where(
+        'absence_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('room_id')
+      .execute();
+    const rooms = new Map<number, number[]>();
+    for (const link of links) {
+      let list = rooms.get(link.absence_id);
+      if (!list) rooms.set(link.absence_id, (list = []));
+      list.push(link.room_id);
     }
-    cache = map;
-    cacheVersion = current;
-    return map;
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      from: row.starts_at,
+      to: row.ends_at,
+      target: row.target,
+      rooms: rooms.get(row.id) ?? [],
+      createdBy: row.created_by,
+    }));
   };
-  const changed = () => {
-    cache = null;
-    onWrite();
+  const select = (db: Sql | Tx) =>
+    db
+      .selectFrom('absences')
+      .select(['id', 'name', 'starts_at', 'ends_at', 'target', 'created_by']);
+  const insertRooms = async (tx: Tx, id: number, roomIds: readonly number[]) => {
+    if (roomIds.length === 0) return;
+    await tx
+      .insertInto('absence_rooms')
+      .values(roomIds.map((roomId) => ({ absence_id: id, room_id: roomId })))
+      .execute();
   };
 
   return {
     /** Each room's absences that are not over yet (the room view checks the instants). */
     byRoom(): (roomId: number) => readonly AbsencePeriod[] {
-      const map = load();
-      return (roomId) => map.get(roomId) ?? NO_ABSENCES;
+      return building.absences();
     },
     /** Absences ending after `instant`, in the order they start. */
-    listEndingAfter(instant: number): Absence[] {
-      return since.all(instant).map(toAbsence);
+    async listEndingAfter(instant: number): Promise<Absence[]> {
+      const rows = await select(sql)
+        .where('ends_at', '>', instant)
+        .orderBy('starts_at')
+        .orderBy('id')
+        .execute();
+      return withRooms(sql, rows);
     },
-    find(id: number): Absence | null {
-      const row = byId.get(id);
-      return row ? toAbsence(row) : null;
+    /** One absence; inside a commit pass its `tx` to see the commit's own writes. */
+    async find(id: number, db: Sql | Tx = sql): Promise<Absence | null> {
+      const row = await select(db).where('id', '=', id).executeTakeFirst();
+      return row ? ((await withRooms(db, [row]))[0] ?? null) : null;
     },
-    create(absence: NewAbsence, createdBy: string): number {
-      const id = Number(
-        insert.run(absence.name, absence.from, absence.to, absence.target, createdBy, now())
-          .lastInsertRowid,
-      );
-      for (const roomId of absence.rooms) insertRoom.run(id, roomId);
-      changed();
+    async create(tx: Tx, absence: NewAbsence, createdBy: string): Promise<number> {
+      const { id } = await tx
+        .insertInto('absences')
+        .values({
+          name: absence.name,
+          starts_at: absence.from,
+          ends_at: absence.to,
+          target: absence.target,
+          created_by: createdBy,
+          created_at: now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertRooms(tx, id, absence.rooms);
+      building.absencesChanged();
       return id;
     },
-    /** Replaces every field of an absence (its creator stays); the caller's commit holds it. */
-    update(id: number, absence: NewAbsence) {
-      setAll.run(absence.name, absence.from, absence.to, absence.target, id);
-      removeRooms.run(id);
-      for (const roomId of absence.rooms) insertRoom.run(id, roomId);
-      changed();
+    /** Replaces every field of an absence (its creator stays). */
+    async update(tx: Tx, id: number, absence: NewAbsence): Promise<void> {
+      await tx
+        .updateTable('absences')
+        .set({
+          name: absence.name,
+          starts_at: absence.from,
+          ends_at: absence.to,
+          target: absence.target,
+        })
+        .where('id', '=', id)
+        .execute();
+      await tx.deleteFrom('absence_rooms').where('absence_id', '=', id).execute();
+      await insertRooms(tx, id, absence.rooms);
+      building.absencesChanged();
     },
     /** Ends a running absence at `instant`. */
-    end(id: number, instant: number) {
-      setEnd.run(instant, id);
-      changed();
+    async end(tx: Tx, id: number, instant: number): Promise<void> {
+      await tx.updateTable('absences').set({ ends_at: instant }).where('id', '=', id).execute();
+      building.absencesChanged();
     },
-    delete(id: number) {
-      remove.run(id);
-      changed();
+    async delete(tx: Tx, id: number): Promise<void> {
+      // Its absence_rooms go with it (ON DELETE CASCADE).
+      await tx.deleteFrom('absences').where('id', '=', id).execute();
+      building.absencesChanged();
     },
   };
 }

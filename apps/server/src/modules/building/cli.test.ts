@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { sqliteSql } from '../../platform/database/sql.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../platform/database/open.js';
 import { importSeed } from './seed-import.js';
@@ -16,7 +17,7 @@ const run = (argv: string[], proxy = false) =>
 
 beforeEach(async () => {
   db = openDatabase(':memory:');
-  await importSeed(db, demoSeed(), Date.now());
+  await importSeed(sqliteSql(db), demoSeed(), Date.now());
   out = [];
   err = [];
 });
@@ -24,14 +25,14 @@ afterEach(() => db.close());
 
 describe('cli sim and user language', () => {
   it('sim window and sim sensor write the fault the running simulation reads', async () => {
-    const faults = createSimFaultsRepository(db);
+    const faults = createSimFaultsRepository(sqliteSql(db));
     expect(await run(['sim', 'window', '1', 'open'])).toBe(0);
     expect(await run(['sim', 'sensor', '3', 'off'])).toBe(0);
     expect(out).toEqual([
       'Window of room 1 (Wohnzimmer) opened; the server simulates it within 5 s.',
       'Sensor of room 3 (Arbeitszimmer) switched off; the server simulates it within 5 s.',
     ]);
-    expect(faults.all()).toEqual(
+    expect(await faults.all()).toEqual(
       new Map([
         [1, { windowOpen: true, sensorOff: false, writesIgnored: false }],
         [3, { windowOpen: false, sensorOff: true, writesIgnored: false }],
@@ -39,7 +40,7 @@ describe('cli sim and user language', () => {
     );
     expect(await run(['sim', 'window', '1', 'closed'])).toBe(0);
     expect(await run(['sim', 'sensor', '3', 'on'])).toBe(0);
-    expect(faults.all()).toEqual(new Map());
+    expect(await faults.all()).toEqual(new Map());
   });
 
   it('refuses in proxy mode, an unknown room, a room without sensor and bad words', async () => {
@@ -56,16 +57,16 @@ describe('cli sim and user language', () => {
       'Error: the state must be open|closed, got "ajar"',
       'Error: <roomId> must be a room\'s number (or a list such as 1-150,201), got "x"',
     ]);
-    expect(createSimFaultsRepository(db).all()).toEqual(new Map());
+    expect(await createSimFaultsRepository(sqliteSql(db)).all()).toEqual(new Map());
   });
 
   it('sim takes many rooms at once as a list with ranges, all or none (issue 32)', async () => {
-    const faults = createSimFaultsRepository(db);
+    const faults = createSimFaultsRepository(sqliteSql(db));
     expect(await run(['sim', 'sensor', '1-3,5,2', 'off'])).toBe(0);
     expect(out).toEqual(['Sensors of 4 rooms switched off; the server simulates them within 5 s.']);
-    expect([...faults.all().keys()]).toEqual([1, 2, 3, 5]);
+    expect([...(await faults.all()).keys()]).toEqual([1, 2, 3, 5]);
     expect(await run(['sim', 'window', '6-7', 'open'])).toBe(0);
-    expect(faults.all().get(7)).toEqual({
+    expect((await faults.all()).get(7)).toEqual({
       windowOpen: true,
       sensorOff: false,
       writesIgnored: false,
@@ -74,7 +75,7 @@ describe('cli sim and user language', () => {
     expect(await run(['sim', 'sensor', '6,4', 'off'])).toBe(1);
     expect(await run(['sim', 'window', '6,99', 'closed'])).toBe(1);
     expect(err).toEqual(['Error: room 4 (Gäste-WC) has no sensor', 'Error: there is no room 99']);
-    expect(faults.all().get(6)).toEqual({
+    expect((await faults.all()).get(6)).toEqual({
       windowOpen: true,
       sensorOff: false,
       writesIgnored: false,
@@ -85,7 +86,7 @@ describe('cli sim and user language', () => {
   });
 
   it('sim writes makes rooms answer writes as taken without taking them, and back (issue 33)', async () => {
-    const faults = createSimFaultsRepository(db);
+    const faults = createSimFaultsRepository(sqliteSql(db));
     expect(await run(['sim', 'writes', '4', 'ignored'])).toBe(0);
     expect(await run(['sim', 'writes', '1-3', 'ignored'])).toBe(0);
     expect(out).toEqual([
@@ -93,9 +94,14 @@ describe('cli sim and user language', () => {
       'Writes to 3 rooms are ignored: the device answers them as taken and keeps the old values.',
     ]);
     // A room without a sensor takes the fault too: it is about writes, not readings.
-    expect([1, 2, 3, 4].map((id) => faults.writesIgnored(id))).toEqual([true, true, true, true]);
-    expect(faults.writesIgnored(5)).toBe(false);
-    expect(faults.all().get(2)).toEqual({
+    expect(await Promise.all([1, 2, 3, 4].map((id) => faults.writesIgnored(id)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(await faults.writesIgnored(5)).toBe(false);
+    expect((await faults.all()).get(2)).toEqual({
       windowOpen: false,
       sensorOff: false,
       writesIgnored: true,
@@ -103,7 +109,7 @@ describe('cli sim and user language', () => {
     out = [];
     expect(await run(['sim', 'writes', '1-4', 'taken'])).toBe(0);
     expect(out).toEqual(['Writes to 4 rooms are taken again.']);
-    expect(faults.all()).toEqual(new Map());
+    expect(await faults.all()).toEqual(new Map());
     expect(await run(['sim', 'writes', '1', 'dropped'])).toBe(2);
     expect(await run(['sim', 'writes', '99', 'ignored'])).toBe(1);
     expect(await run(['sim', 'writes', '1', 'ignored'], true)).toBe(1);
@@ -112,7 +118,7 @@ describe('cli sim and user language', () => {
       'Error: there is no room 99',
       'Error: the building is not simulated in proxy mode (UPSTREAM_URL is set)',
     ]);
-    expect(faults.all()).toEqual(new Map());
+    expect(await faults.all()).toEqual(new Map());
   });
 
   it('user language sets de or en', async () => {

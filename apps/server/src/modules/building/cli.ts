@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Database } from 'better-sqlite3';
+import type { Engine, Sql } from '../../platform/database/schema.js';
 import { CommandError, one, UsageError, type CliIo } from '../../platform/cli/errors.js';
 import { createBuildingRepository } from './repository.js';
 import { parseSeed } from './seed.js';
@@ -11,6 +11,13 @@ import type { Audit } from '../audit/index.js';
 import type { Clock } from '../../platform/clock/clock.js';
 import type { Commit } from '../../platform/database/group-commit.js';
 import { formatRoomLimits, roomLimitsProblem } from '@raumregler/contract';
+
+/** The building as it is in the database now (a command reads it once). */
+export async function loadBuilding(sql: Sql, engine: Engine, now: () => number) {
+  const building = createBuildingRepository(sql, engine, now);
+  await building.refresh();
+  return building;
+}
 
 /** The options of the `room` commands (node's parseArgs). */
 export const ROOM_OPTIONS = {
@@ -40,7 +47,8 @@ async function runRoomLimits(
   roomIdText: string,
   values: RoomOptions,
   context: {
-    db: Database;
+    sql: Sql;
+    engine: Engine;
     clock: Clock;
     audit: Pick<Audit, 'record'>;
     commit: Commit;
@@ -64,7 +72,7 @@ async function runRoomLimits(
     if (problem) throw new UsageError(problem.replace(/^(min|max)/, '--$1'));
   }
   const roomId = Number(roomIdText);
-  const building = createBuildingRepository(context.db, context.clock.now);
+  const building = await loadBuilding(context.sql, context.engine, context.clock.now);
   const room = building.findRoom(roomId);
   if (!room) {
     // Proxy mode: our rooms are the device's as the running server last polled them.
@@ -89,8 +97,8 @@ async function runRoomLimits(
  * zigbee2mqtt devices (friendly names, commas and slashes allowed) of a room, replacing its
  * list. A device of another room is refused, naming that room.
  */
-function runRoomDevices(
-  db: Database,
+async function runRoomDevices(
+  { sql, engine, commit }: { sql: Sql; engine: Engine; commit: Commit },
   roomIdText: string | undefined,
   names: string[],
   none: boolean,
@@ -107,13 +115,13 @@ function runRoomDevices(
   const problem = deviceListProblem(names);
   if (problem) throw new UsageError(problem);
   const roomId = Number(roomIdText);
-  const building = createBuildingRepository(db, Date.now);
+  const building = await loadBuilding(sql, engine, Date.now);
   const room = building.findRoom(roomId);
   if (!room) throw new CommandError(`there is no room ${roomId}`);
-  const devices = createRoomDevicesRepository(db);
-  db.transaction(() => {
+  const devices = createRoomDevicesRepository(building);
+  await commit(async (tx) => {
     for (const name of names) {
-      const owner = devices.roomOf(name);
+      const owner = await devices.roomOfIn(tx, name);
       if (owner !== null && owner !== roomId) {
         const other = building.findRoom(owner);
         throw new CommandError(
@@ -121,8 +129,8 @@ function runRoomDevices(
         );
       }
     }
-    devices.set(roomId, names);
-  })();
+    await devices.set(tx, roomId, names);
+  });
   return names.length === 0
     ? `Room ${roomId} (${room.name}) has no devices now.`
     : `Room ${roomId} (${room.name}) now has the devices ${names.map((name) => `"${name}"`).join(', ')}.`;
@@ -177,13 +185,13 @@ function simAnswer(what: SimWhat, on: boolean, one: { id: number; name: string }
  * (every 5 s), so it acts within one tick without a restart. All rooms or none: an unknown room,
  * or a room without a sensor for `sensor`, refuses the whole command. Answers the line to print.
  */
-function runSimCommand(
-  db: Database,
+async function runSimCommand(
+  { sql, engine, commit }: { sql: Sql; engine: Engine; commit: Commit },
   what: string,
   roomIdText: string | undefined,
   stateText: string | undefined,
   proxy: boolean,
-): string {
+): Promise<string> {
   if (!Object.hasOwn(STATES, what)) throw new UsageError(`unknown sim command "${what}"`);
   const states = STATES[what as SimWhat];
   const words = Object.keys(states).join('|');
@@ -201,7 +209,7 @@ function runSimCommand(
       `the building is not simulated in proxy mode (UPSTREAM_URL is set)${what === 'window' ? ': open a real window instead' : ''}`,
     );
   }
-  const building = createBuildingRepository(db, Date.now);
+  const building = await loadBuilding(sql, engine, Date.now);
   const rooms = roomIds.map((roomId) => {
     const room = building.findRoom(roomId);
     if (!room) throw new CommandError(`there is no room ${roomId}`);
@@ -211,16 +219,16 @@ function runSimCommand(
     return room;
   });
   const on = (states as Record<string, boolean>)[stateText]!;
-  const faults = createSimFaultsRepository(db);
+  const faults = createSimFaultsRepository(sql);
   const column = COLUMNS[what as SimWhat];
-  db.transaction(() => {
-    for (const room of rooms) faults.set(room.id, column, on);
-  })();
+  await commit(async (tx) => {
+    for (const room of rooms) await faults.set(tx, room.id, column, on);
+  });
   return simAnswer(what as SimWhat, on, rooms.length > 1 ? rooms.length : rooms[0]!);
 }
 
 /** `seed import <file>`: checks a seed file and writes its building and users. */
-async function importSeedFile(db: Database, file: string, now: number): Promise<string> {
+async function importSeedFile(sql: Sql, file: string, now: number): Promise<string> {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
@@ -228,7 +236,7 @@ async function importSeedFile(db: Database, file: string, now: number): Promise<
     throw new CommandError(`cannot read ${file}: ${(error as Error).message}`);
   }
   const seed = parseSeed(raw);
-  await importSeed(db, seed, now);
+  await importSeed(sql, seed, now);
   const rooms = seed.floors.reduce((sum, floor) => sum + floor.rooms.length, 0);
   return `Imported "${seed.building.name}": ${seed.floors.length} floors, ${rooms} rooms, ${seed.users.length} users.`;
 }
@@ -242,7 +250,8 @@ export async function runBuildingCommand(
   command: string,
   args: string[],
   {
-    db,
+    sql,
+    engine,
     now,
     io,
     proxy,
@@ -251,33 +260,43 @@ export async function runBuildingCommand(
     audit,
     commit,
   }: {
-    db: Database;
+    sql: Sql;
+    engine: Engine;
     now: () => number;
     io: CliIo;
     proxy: boolean;
     values?: RoomOptions;
     clock?: Clock;
     audit?: Pick<Audit, 'record'>;
-    commit?: Commit;
+    commit: Commit;
   },
 ): Promise<boolean> {
-  if (area === 'room' && command === 'limits' && clock && audit && commit) {
-    io.out(await runRoomLimits(one(args, '<roomId>'), values, { db, clock, audit, commit, proxy }));
+  if (area === 'room' && command === 'limits' && clock && audit) {
+    io.out(
+      await runRoomLimits(one(args, '<roomId>'), values, {
+        sql,
+        engine,
+        clock,
+        audit,
+        commit,
+        proxy,
+      }),
+    );
     return true;
   }
   if (area === 'room' && command === 'devices') {
     const [roomId, ...names] = args;
-    io.out(runRoomDevices(db, roomId, names, values.none === true));
+    io.out(await runRoomDevices({ sql, engine, commit }, roomId, names, values.none === true));
     return true;
   }
   if (area === 'sim' && Object.hasOwn(STATES, command)) {
     const [roomId, state, ...extra] = args;
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
-    io.out(runSimCommand(db, command, roomId, state, proxy));
+    io.out(await runSimCommand({ sql, engine, commit }, command, roomId, state, proxy));
     return true;
   }
   if (area === 'seed' && command === 'import') {
-    io.out(await importSeedFile(db, one(args, '<file>'), now()));
+    io.out(await importSeedFile(sql, one(args, '<file>'), now()));
     return true;
   }
   return false;

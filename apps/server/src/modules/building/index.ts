@@ -58,7 +58,7 @@ export {
 } from './schedule.js';
 export { parseSeed, SeedError, type Seed, type SeedFloor, type SeedSwitchPoint } from './seed.js';
 export { importSeed } from './seed-import.js';
-export { runBuildingCommand, ROOM_OPTIONS } from './cli.js';
+export { loadBuilding, runBuildingCommand, ROOM_OPTIONS } from './cli.js';
 export {
   createRoomDevicesRepository,
   deviceListProblem,
@@ -94,21 +94,14 @@ export const deviceApiRoutes: FastifyPluginAsync<{ houseId: number }> = async (
  */
 export default fp<{ speed: number; simulate: boolean }>(
   async (app, { speed, simulate }) => {
-    const building = createBuildingRepository(app.db, app.clock.now);
+    const building = createBuildingRepository(app.sql, app.engine, app.clock.now);
+    // Every polled answer reads the snapshot: read it once before the server answers.
+    await building.refresh();
+    app.addHook('onClose', async () => building.close());
     app.repos.building = building;
-    app.repos.absences = createAbsenceRepository(app.db, app.clock.now, {
-      version: building.version,
-      onWrite: building.noteWrite,
-    });
+    app.repos.absences = createAbsenceRepository(app.sql, app.clock.now, building);
     // A room's devices change what MQTT mode sends and shows: the building's version moves.
-    const roomDevices = createRoomDevicesRepository(app.db);
-    app.repos.roomDevices = {
-      ...roomDevices,
-      set: (roomId, names) => {
-        roomDevices.set(roomId, names);
-        building.noteWrite();
-      },
-    };
+    app.repos.roomDevices = createRoomDevicesRepository(building);
     app.decorate('modeWrites', new Map<number, boolean>());
     await app.register(roomCommandsService);
     await app.register(roomAccessPlugin);

@@ -1,29 +1,15 @@
-import type { Database } from 'better-sqlite3';
+import { sql as raw, type Selectable } from 'kysely';
+import './tables.js';
+import type { Engine, Sql, Tx } from '../../platform/database/schema.js';
+import type { AbsencePeriod } from './absences.js';
 import type { Floor, Room } from './building.js';
 import { occurrenceChange, unrollSchedule, type Occurrence, type SwitchPoint } from './schedule.js';
+import type { RoomsTable } from './tables.js';
 
-interface RoomRow {
-  id: number;
-  floor_id: number;
-  name: string;
-  position: number;
-  temperature: number | null;
-  humidity: number | null;
-  base_target: number;
-  min_target: number;
-  max_target: number;
-  mode: string;
-  temp_target: number | null;
-  temp_until: number | null;
-  sensor_reported_at: number | null;
-  valve_open: number;
-  previous_mode: string;
-  limit_min: number | null;
-  limit_max: number | null;
-}
+type RoomRow = Selectable<RoomsTable>;
 
 // Each column is named once here; the objects are built with one literal of a fixed shape (no
-// spreading), so mapping the 1,000 rooms of a large building costs microseconds per answer.
+// spreading), so mapping the 1,000 rooms of a large building costs microseconds.
 const toRoom = (row: RoomRow): Room => ({
   id: row.id,
   floorId: row.floor_id,
@@ -48,10 +34,6 @@ const toRoom = (row: RoomRow): Room => ({
       : null,
 });
 
-interface PointRow extends SwitchPoint {
-  room_id: number;
-}
-
 /** What the simulation writes back for one room. */
 export interface SimulatedRoom {
   id: number;
@@ -69,229 +51,481 @@ export interface DeviceFloorPlace {
 }
 
 const NO_SCHEDULE: readonly Occurrence[] = Object.freeze([]);
+const NO_ABSENCES: readonly AbsencePeriod[] = Object.freeze([]);
+const NO_DEVICES: readonly string[] = Object.freeze([]);
 export const EXTERNAL_CHECK_MS = 250;
+/** Rows per statement of a simulation step (5 parameters each, below both engines' limits). */
+const SIMULATION_CHUNK = 1_000;
+/** More changed rooms than this are read again all at once (no list of ids). */
+const ROOMS_BY_ID_MAX = 100;
 
-/** Floors, rooms and weekly programmes of the building, in their display order. */
-export function createBuildingRepository(db: Database, now: () => number) {
-  const floors = db.prepare<[], Floor>(
-    'SELECT id, name, position FROM floors ORDER BY position, id',
-  );
-  const rooms = db.prepare<[], RoomRow>('SELECT * FROM rooms ORDER BY floor_id, position, id');
-  const room = db.prepare<[number], RoomRow>('SELECT * FROM rooms WHERE id = ?');
-  const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM floors');
-  const points = db.prepare<[], PointRow>(
-    'SELECT id, room_id, days, at, target FROM schedule_points ORDER BY room_id, id',
-  );
-  const setTemporary = db.prepare('UPDATE rooms SET temp_target = ?, temp_until = ? WHERE id = ?');
-  const setBaseTarget = db.prepare('UPDATE rooms SET base_target = ? WHERE id = ?');
-  const setMode = db.prepare('UPDATE rooms SET mode = ?, previous_mode = ? WHERE id = ?');
-  const setLimits = db.prepare('UPDATE rooms SET limit_min = ?, limit_max = ? WHERE id = ?');
-  const floorOfRoom = db.prepare<[], { id: number; floor_id: number }>(
-    'SELECT id, floor_id FROM rooms',
-  );
-  const limitsOfRooms = db.prepare<[], { id: number; limit_min: number; limit_max: number }>(
-    'SELECT id, limit_min, limit_max FROM rooms WHERE limit_min IS NOT NULL AND limit_max IS NOT NULL',
-  );
-  // Proxy mode: the device's floors and rooms kept in our tables (ids, names, order), each row
-  // written only when it changed; the rest of a room (targets, limits, history) stays ours.
-  const placeFloor = db.prepare(
-    `INSERT INTO floors (id, name, position) VALUES (@id, @name, @position)
-       ON CONFLICT(id) DO UPDATE SET name = excluded.name, position = excluded.position
-       WHERE name IS NOT excluded.name OR position IS NOT excluded.position`,
-  );
-  const placeRoom = db.prepare(
-    `INSERT INTO rooms (id, floor_id, name, position, base_target)
-       VALUES (@id, @floorId, @name, @position, 20)
-       ON CONFLICT(id) DO UPDATE SET floor_id = excluded.floor_id, name = excluded.name,
-         position = excluded.position
-       WHERE floor_id IS NOT excluded.floor_id OR name IS NOT excluded.name
-         OR position IS NOT excluded.position`,
-  );
-  const placeAll = db.transaction((places: readonly DeviceFloorPlace[]) => {
-    let changes = 0;
-    places.forEach((floor, position) => {
-      changes += placeFloor.run({ id: floor.id, name: floor.name, position }).changes;
-      floor.rooms.forEach((room, at) => {
-        changes += placeRoom.run({
-          id: room.id,
-          floorId: floor.id,
-          name: room.name,
-          position: at,
-        }).changes;
-      });
-    });
-    return changes;
-  });
-  let lastPlaces = '';
-  const pointById = db.prepare<[number], PointRow>('SELECT * FROM schedule_points WHERE id = ?');
-  const setPointTarget = db.prepare('UPDATE schedule_points SET target = ? WHERE id = ?');
-  const setPointDays = db.prepare('UPDATE schedule_points SET days = ? WHERE id = ?');
-  const insertPoint = db.prepare(
-    'INSERT INTO schedule_points (room_id, days, at, target) VALUES (?, ?, ?, ?)',
-  );
-  const deletePoints = db.prepare('DELETE FROM schedule_points WHERE room_id = ?');
-  const simulated = db.prepare(
-    `UPDATE rooms SET temperature = @temperature, humidity = @humidity, valve_open = @valveOpen,
-       sensor_reported_at = @reportedAt WHERE id = @id`,
-  );
-  const saveSimulation = db.transaction((updates: readonly SimulatedRoom[]) => {
-    for (const update of updates) {
-      simulated.run({ ...update, valveOpen: update.valveOpen ? 1 : 0 });
-    }
-  });
-  const dataVersionStatement = db.prepare<[], number>('PRAGMA data_version').pluck();
-  // Another process's commit (the CLI) is noticed within a quarter second; asking SQLite on
-  // every polled request would cost more than the rest of a cached answer.
-  let knownVersion = 0;
-  let versionCheckedAt = -Infinity;
-  const dataVersion = () => {
-    const at = now();
-    if (at - versionCheckedAt >= EXTERNAL_CHECK_MS) {
-      knownVersion = dataVersionStatement.get() ?? 0;
-      versionCheckedAt = at;
-    }
-    return knownVersion;
+/** The building as this process last read it: what every polled answer is rendered from. */
+interface Snapshot {
+  floors: Floor[];
+  rooms: Room[];
+  roomById: Map<number, Room>;
+  schedules: Map<number, Occurrence[]>;
+  /** Each room's absences that had not ended when they were read. */
+  absences: Map<number, AbsencePeriod[]>;
+  devices: Map<number, string[]>;
+  deviceOwner: Map<string, number>;
+}
+
+/** What changed since the snapshot was read and must be read again. */
+interface Stale {
+  all: boolean;
+  rooms: Set<number>;
+  schedules: boolean;
+  absences: boolean;
+  devices: boolean;
+}
+const fresh = (): Stale => ({
+  all: false,
+  rooms: new Set(),
+  schedules: false,
+  absences: false,
+  devices: false,
+});
+const isStale = (stale: Stale) =>
+  stale.all || stale.rooms.size > 0 || stale.schedules || stale.absences || stale.devices;
+
+/**
+ * Floors, rooms, weekly programmes, the absences not over yet and the rooms' devices: the
+ * building's store, the only code that knows its tables (with absences-repository.ts,
+ * room-devices.ts and sim-faults-repository.ts).
+ *
+ * Polled answers read the building on every request, so its reads are synchronous, from a
+ * snapshot in memory read through `sql`; `version()` names the snapshot (answer caches and ETags
+ * key on it). Writes run on a commit's transaction (`tx`) and mark what they touched; the
+ * writer calls `refresh()` once its commit is on disk, which reads those rows again and moves
+ * the version. Another process's commit (the CLI) is noticed within EXTERNAL_CHECK_MS on SQLite
+ * (its data_version, asked in the background); on PostgreSQL `externalChange()` is the hook for
+ * the other nodes' commits (LISTEN/NOTIFY, a later step).
+ */
+export function createBuildingRepository(sql: Sql, engine: Engine, now: () => number) {
+  let snapshot: Snapshot = {
+    floors: [],
+    rooms: [],
+    roomById: new Map(),
+    schedules: new Map(),
+    absences: new Map(),
+    devices: new Map(),
+    deviceOwner: new Map(),
   };
-  // Counts our own writes; data_version only moves for other connections' commits.
-  let writes = 0;
-  let versionWrites = -1;
-  let versionData = -1;
-  let versionText = '';
+  let stale: Stale = { ...fresh(), all: true };
+  let generation = 0;
+  let versionText = '0';
+  let loading: Promise<void> | null = null;
 
-  // The programmes change rarely and are read on every temps call: keep them unrolled in memory.
-  // data_version moves when another connection (the CLI importing a seed) writes the file.
-  let schedules: Map<number, Occurrence[]> | null = null;
-  let schedulesVersion = -1;
-  const loadSchedules = () => {
-    const version = dataVersion();
-    if (schedules && version === schedulesVersion) return schedules;
+  const readRooms = async (db: Sql | Tx, ids?: readonly number[]) => {
+    let query = db.selectFrom('rooms').selectAll();
+    if (ids) query = query.where('id', 'in', ids);
+    const rows = await query.orderBy('floor_id').orderBy('position').orderBy('id').execute();
+    const list = new Array<Room>(rows.length);
+    for (let i = 0; i < rows.length; i++) list[i] = toRoom(rows[i]!);
+    return list;
+  };
+  const readSchedules = async (db: Sql | Tx, roomId?: number) => {
+    let query = db.selectFrom('schedule_points').select(['id', 'room_id', 'days', 'at', 'target']);
+    if (roomId !== undefined) query = query.where('room_id', '=', roomId);
+    const rows = await query.orderBy('room_id').orderBy('id').execute();
     const byRoom = new Map<number, SwitchPoint[]>();
-    for (const row of points.all()) {
-      const list = byRoom.get(row.room_id) ?? [];
+    for (const row of rows) {
+      let list = byRoom.get(row.room_id);
+      if (!list) byRoom.set(row.room_id, (list = []));
       list.push({ id: row.id, days: row.days, at: row.at, target: row.target });
-      byRoom.set(row.room_id, list);
     }
-    schedules = new Map([...byRoom].map(([roomId, list]) => [roomId, unrollSchedule(list)]));
-    schedulesVersion = version;
-    return schedules;
+    return new Map([...byRoom].map(([id, points]) => [id, unrollSchedule(points)]));
+  };
+  const readAbsences = async (db: Sql | Tx) => {
+    const rows = await db
+      .selectFrom('absences as a')
+      .innerJoin('absence_rooms as r', 'r.absence_id', 'a.id')
+      .select(['r.room_id', 'a.id', 'a.starts_at', 'a.ends_at', 'a.target'])
+      .where('a.ends_at', '>', now())
+      .orderBy('a.starts_at')
+      .orderBy('a.id')
+      .execute();
+    const map = new Map<number, AbsencePeriod[]>();
+    for (const row of rows) {
+      let list = map.get(row.room_id);
+      if (!list) map.set(row.room_id, (list = []));
+      list.push({ id: row.id, from: row.starts_at, to: row.ends_at, target: row.target });
+    }
+    return map;
+  };
+  const readDevices = async (db: Sql | Tx) => {
+    const rows = await db
+      .selectFrom('room_devices')
+      .select(['room_id', 'name'])
+      .orderBy('room_id')
+      .orderBy('position')
+      .execute();
+    const devices = new Map<number, string[]>();
+    const owner = new Map<string, number>();
+    for (const row of rows) {
+      let names = devices.get(row.room_id);
+      if (!names) devices.set(row.room_id, (names = []));
+      names.push(row.name);
+      owner.set(row.name, row.room_id);
+    }
+    return { devices, owner };
+  };
+
+  /** Reads what `what` marks and swaps it into a new snapshot (one consistent read). */
+  const load = async (what: Stale) => {
+    await sql.transaction().execute(async (trx) => {
+      const next: Snapshot = { ...snapshot };
+      if (what.all) {
+        next.floors = await trx
+          .selectFrom('floors')
+          .select(['id', 'name', 'position'])
+          .orderBy('position')
+          .orderBy('id')
+          .execute();
+        next.rooms = await readRooms(trx);
+        next.roomById = new Map(next.rooms.map((room) => [room.id, room]));
+      } else if (what.rooms.size > ROOMS_BY_ID_MAX) {
+        // A simulation step: every room's values, in the same order.
+        next.rooms = await readRooms(trx);
+        next.roomById = new Map(next.rooms.map((room) => [room.id, room]));
+      } else if (what.rooms.size > 0) {
+        // Only values of these rooms changed (their floor and order stay): replace them in place.
+        const changed = await readRooms(trx, [...what.rooms]);
+        next.roomById = new Map(snapshot.roomById);
+        for (const room of changed) next.roomById.set(room.id, room);
+        next.rooms = snapshot.rooms.map((room) => next.roomById.get(room.id) ?? room);
+      }
+      if (what.all || what.schedules) next.schedules = await readSchedules(trx);
+      if (what.all || what.absences) next.absences = await readAbsences(trx);
+      if (what.all || what.devices) {
+        const { devices, owner } = await readDevices(trx);
+        next.devices = devices;
+        next.deviceOwner = owner;
+      }
+      snapshot = next;
+    });
+    generation++;
+    versionText = String(generation);
+  };
+
+  /** Reads again what changed, until nothing is stale; concurrent callers share the reading. */
+  const refresh = (): Promise<void> => {
+    if (loading) return loading.then(() => (isStale(stale) ? refresh() : undefined));
+    if (!isStale(stale)) return Promise.resolve();
+    const what = stale;
+    stale = fresh();
+    loading = load(what)
+      .catch((error: unknown) => {
+        // Read it all again next time: the snapshot may lack what was marked.
+        stale.all = true;
+        throw error;
+      })
+      .finally(() => {
+        loading = null;
+      });
+    return loading.then(() => (isStale(stale) ? refresh() : undefined));
+  };
+
+  // SQLite: PRAGMA data_version moves when another connection (the CLI) commits to the file. A
+  // timer asks it every EXTERNAL_CHECK_MS, from the first version() on, in the background: a
+  // polled request never waits for it, and the building is read again before the next one.
+  let dataVersion: number | null = null;
+  let checking = false;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  const checkExternal = () => {
+    if (checking) return;
+    checking = true;
+    raw<{ data_version: number }>`PRAGMA data_version`
+      .execute(sql)
+      .then(async (result) => {
+        const current = result.rows[0]?.data_version ?? 0;
+        if (dataVersion !== null && current !== dataVersion) {
+          stale.all = true;
+          await refresh();
+        }
+        dataVersion = current;
+      })
+      // A closed database (the server stopping) or a busy file: the next check tries again.
+      .catch(() => undefined)
+      .finally(() => {
+        checking = false;
+      });
+  };
+  const watchExternal = () => {
+    if (timer || engine !== 'sqlite') return;
+    checkExternal();
+    timer = setInterval(checkExternal, EXTERNAL_CHECK_MS);
+    timer.unref();
+  };
+
+  let lastPlaces = '';
+  const touch = (roomId: number) => {
+    stale.rooms.add(roomId);
   };
 
   return {
-    isEmpty(): boolean {
-      return (count.get()?.n ?? 0) === 0;
+    /**
+     * Reads again what this process's writes marked: call it after their commit settled, never
+     * inside a commit's work (on SQLite it would wait for the commit's own connection).
+     */
+    refresh,
+    /**
+     * Another process or node changed the building: read all of it again. PostgreSQL's hook
+     * (fed by LISTEN/NOTIFY in a later step); SQLite notices the CLI by itself.
+     */
+    externalChange(): Promise<void> {
+      stale.all = true;
+      return refresh();
+    },
+    /** Whether the database holds no building yet (asked before anything is read). */
+    async isEmpty(): Promise<boolean> {
+      const row = await sql.selectFrom('floors').select('id').limit(1).executeTakeFirst();
+      return row === undefined;
     },
     listFloors(): Floor[] {
-      return floors.all();
+      return snapshot.floors;
     },
     listRooms(): Room[] {
-      const rows = rooms.all();
-      const list = new Array<Room>(rows.length);
-      for (let i = 0; i < rows.length; i++) list[i] = toRoom(rows[i]!);
-      return list;
+      return snapshot.rooms;
     },
     findRoom(id: number): Room | null {
-      const row = room.get(id);
-      return row ? toRoom(row) : null;
+      return snapshot.roomById.get(id) ?? null;
+    },
+    /** The room as it is inside a commit (`tx`), with the commit's earlier writes. */
+    async roomIn(tx: Tx, id: number): Promise<Room | null> {
+      return (await readRooms(tx, [id]))[0] ?? null;
+    },
+    /** The room's weekly programme inside a commit (`tx`), unrolled. */
+    async scheduleIn(tx: Tx, roomId: number): Promise<readonly Occurrence[]> {
+      return (await readSchedules(tx, roomId)).get(roomId) ?? NO_SCHEDULE;
     },
     /** The weekly programme of a room, unrolled; empty when it has none. */
     scheduleOf(roomId: number): readonly Occurrence[] {
-      return loadSchedules().get(roomId) ?? NO_SCHEDULE;
+      return snapshot.schedules.get(roomId) ?? NO_SCHEDULE;
     },
     /** Every room's programme at once, for one pass over all rooms. */
     schedules(): (roomId: number) => readonly Occurrence[] {
-      const all = loadSchedules();
+      const all = snapshot.schedules;
       return (roomId) => all.get(roomId) ?? NO_SCHEDULE;
     },
-    /** Changes whenever the building's data may have changed, by us or another connection. */
+    /** Each room's absences not over when last read (the room view checks the instants). */
+    absences(): (roomId: number) => readonly AbsencePeriod[] {
+      const all = snapshot.absences;
+      return (roomId) => all.get(roomId) ?? NO_ABSENCES;
+    },
+    /** A room's zigbee2mqtt device names in their order (issue 36). */
+    devicesOf(roomId: number): readonly string[] {
+      return snapshot.devices.get(roomId) ?? NO_DEVICES;
+    },
+    /** Every room with devices: room id → names in order. */
+    devices(): ReadonlyMap<number, readonly string[]> {
+      return snapshot.devices;
+    },
+    /** The room that has this device, or null. */
+    deviceOwner(name: string): number | null {
+      return snapshot.deviceOwner.get(name) ?? null;
+    },
+    /**
+     * Names the building as this process knows it: moves with every refresh. Synchronous and
+     * cheap (asked on every polled read); on SQLite the first call starts the background check
+     * for another process's commit, every EXTERNAL_CHECK_MS.
+     */
     version(): string {
-      const data = dataVersion();
-      // Asked on every polled read: build the string only when a number moved.
-      if (writes !== versionWrites || data !== versionData) {
-        versionWrites = writes;
-        versionData = data;
-        versionText = `${writes}:${data}`;
-      }
+      if (!timer) watchExternal();
       return versionText;
     },
-    setTemporary(roomId: number, target: number, until: number) {
-      setTemporary.run(target, until, roomId);
-      writes++;
+    /** Stops watching for other processes' commits (the server closing). */
+    close() {
+      if (timer) clearInterval(timer);
+      timer = null;
     },
-    clearTemporary(roomId: number) {
-      setTemporary.run(null, null, roomId);
-      writes++;
+    async setTemporary(tx: Tx, roomId: number, target: number, until: number) {
+      await tx
+        .updateTable('rooms')
+        .set({ temp_target: target, temp_until: until })
+        .where('id', '=', roomId)
+        .execute();
+      touch(roomId);
     },
-    setMode(roomId: number, mode: string, previousMode: string) {
-      setMode.run(mode, previousMode, roomId);
-      writes++;
+    async clearTemporary(tx: Tx, roomId: number) {
+      await tx
+        .updateTable('rooms')
+        .set({ temp_target: null, temp_until: null })
+        .where('id', '=', roomId)
+        .execute();
+      touch(roomId);
+    },
+    async setMode(tx: Tx, roomId: number, mode: string, previousMode: string) {
+      await tx
+        .updateTable('rooms')
+        .set({ mode, previous_mode: previousMode })
+        .where('id', '=', roomId)
+        .execute();
+      touch(roomId);
     },
     /** The room's limits for users who do not manage it (issue 34); null removes them. */
-    setLimits(roomId: number, limits: { min: number; max: number } | null) {
-      setLimits.run(limits?.min ?? null, limits?.max ?? null, roomId);
-      writes++;
+    async setLimits(tx: Tx, roomId: number, limits: { min: number; max: number } | null) {
+      await tx
+        .updateTable('rooms')
+        .set({ limit_min: limits?.min ?? null, limit_max: limits?.max ?? null })
+        .where('id', '=', roomId)
+        .execute();
+      touch(roomId);
     },
-    /** Every room's floor, by room id (scopes by floor, issue 34). */
+    async setBaseTarget(tx: Tx, roomId: number, target: number) {
+      await tx.updateTable('rooms').set({ base_target: target }).where('id', '=', roomId).execute();
+      touch(roomId);
+    },
     /**
      * Proxy mode (issue 34): keeps our floors and rooms in step with the device's (the poll's
      * `temps/`): new ones are added, names, floors and order follow the device; rooms the device
-     * no longer lists are kept (with their limits and history). Returns whether anything changed.
+     * no longer lists are kept (with their limits and history). Each row is written only when it
+     * changed. Returns whether anything changed.
      */
-    placeDeviceRooms(places: readonly DeviceFloorPlace[]): boolean {
+    async placeDeviceRooms(tx: Tx, places: readonly DeviceFloorPlace[]): Promise<boolean> {
+      // Each poll hands the same places while the device's building stays as it is.
       const key = JSON.stringify(places);
       if (key === lastPlaces) return false;
-      const changed = placeAll(places) > 0;
+      let changes = 0n;
+      for (const [position, floor] of places.entries()) {
+        const result = await tx
+          .insertInto('floors')
+          .values({ id: floor.id, name: floor.name, position })
+          .onConflict((conflict) =>
+            conflict
+              .column('id')
+              .doUpdateSet({ name: floor.name, position })
+              // NOT NULL columns: <> compares them on both engines.
+              .where((where) =>
+                where.or([
+                  where('floors.name', '<>', floor.name),
+                  where('floors.position', '<>', position),
+                ]),
+              ),
+          )
+          .executeTakeFirst();
+        changes += result.numInsertedOrUpdatedRows ?? 0n;
+        for (const [at, room] of floor.rooms.entries()) {
+          const placed = await tx
+            .insertInto('rooms')
+            .values({
+              id: room.id,
+              floor_id: floor.id,
+              name: room.name,
+              position: at,
+              base_target: 20,
+            })
+            .onConflict((conflict) =>
+              conflict
+                .column('id')
+                .doUpdateSet({ floor_id: floor.id, name: room.name, position: at })
+                .where((where) =>
+                  where.or([
+                    where('rooms.floor_id', '<>', floor.id),
+                    where('rooms.name', '<>', room.name),
+                    where('rooms.position', '<>', at),
+                  ]),
+                ),
+            )
+            .executeTakeFirst();
+          changes += placed.numInsertedOrUpdatedRows ?? 0n;
+        }
+      }
       lastPlaces = key;
-      if (changed) writes++;
-      return changed;
+      if (changes > 0n) stale.all = true;
+      return changes > 0n;
     },
     /** The limits of every room that has them, by room id (proxy mode's `temps/`). */
     limitsByRoom(): Map<number, { min: number; max: number }> {
-      return new Map(
-        limitsOfRooms.all().map((row) => [row.id, { min: row.limit_min, max: row.limit_max }]),
-      );
+      const limits = new Map<number, { min: number; max: number }>();
+      for (const room of snapshot.rooms) if (room.limits) limits.set(room.id, room.limits);
+      return limits;
     },
+    /** Every room's floor, by room id (scopes by floor, issue 34). */
     floorsOfRooms(): Map<number, number> {
-      return new Map(floorOfRoom.all().map((row) => [row.id, row.floor_id]));
-    },
-    setBaseTarget(roomId: number, target: number) {
-      setBaseTarget.run(target, roomId);
-      writes++;
+      return new Map(snapshot.rooms.map((room) => [room.id, room.floorId]));
     },
     /**
      * Changes the target of one weekday's occurrence of a switch point (occurrenceChange decides
-     * how), reading the point inside the transaction so two changes in one commit see each other.
+     * how), reading the point on the commit's transaction so two changes in one commit see each
+     * other.
      */
-    setOccurrenceTarget(pointId: number, day: number, target: number) {
-      db.transaction(() => {
-        const point = pointById.get(pointId);
-        if (!point) return;
-        const change = occurrenceChange(point, day, target);
-        if (change.kind === 'retarget') setPointTarget.run(change.target, pointId);
-        else {
-          setPointDays.run(change.remainingDays, pointId);
-          insertPoint.run(point.room_id, change.added.days, change.added.at, change.added.target);
-        }
-      })();
-      schedules = null;
-      writes++;
+    async setOccurrenceTarget(tx: Tx, pointId: number, day: number, target: number) {
+      const point = await tx
+        .selectFrom('schedule_points')
+        .selectAll()
+        .where('id', '=', pointId)
+        .executeTakeFirst();
+      if (!point) return;
+      const change = occurrenceChange(point, day, target);
+      if (change.kind === 'retarget') {
+        await tx
+          .updateTable('schedule_points')
+          .set({ target: change.target })
+          .where('id', '=', pointId)
+          .execute();
+      } else {
+        await tx
+          .updateTable('schedule_points')
+          .set({ days: change.remainingDays })
+          .where('id', '=', pointId)
+          .execute();
+        await tx
+          .insertInto('schedule_points')
+          .values({ room_id: point.room_id, ...change.added })
+          .execute();
+      }
+      stale.schedules = true;
     },
     /** Replaces a room's weekly programme with these rows (schedules service, issue 16). */
-    replaceSchedule(roomId: number, rows: readonly Omit<SwitchPoint, 'id'>[]) {
-      db.transaction(() => {
-        deletePoints.run(roomId);
-        for (const row of rows) insertPoint.run(roomId, row.days, row.at, row.target);
-      })();
-      schedules = null;
-      writes++;
+    async replaceSchedule(tx: Tx, roomId: number, rows: readonly Omit<SwitchPoint, 'id'>[]) {
+      await tx.deleteFrom('schedule_points').where('room_id', '=', roomId).execute();
+      if (rows.length > 0) {
+        await tx
+          .insertInto('schedule_points')
+          .values(
+            rows.map((row) => ({
+              room_id: roomId,
+              days: row.days,
+              at: row.at,
+              target: row.target,
+            })),
+          )
+          .execute();
+      }
+      stale.schedules = true;
     },
-    /** Moves version() after a write elsewhere that changes the rooms' answers (absences). */
-    noteWrite() {
-      writes++;
+    /** Marks the absences to be read again (absences-repository.ts's writes). */
+    absencesChanged() {
+      stale.absences = true;
     },
-    /** Writes one simulation step of every room in one transaction. */
-    saveSimulation(updates: readonly SimulatedRoom[]): void {
-      saveSimulation(updates);
-      writes++;
+    /** Marks the rooms' devices to be read again (room-devices.ts's writes). */
+    devicesChanged() {
+      stale.devices = true;
+    },
+    /**
+     * Writes one simulation step of every room: one statement per 1,000 rooms (a list of values
+     * joined to the rooms), in the commit's transaction.
+     */
+    async saveSimulation(tx: Tx, updates: readonly SimulatedRoom[]): Promise<void> {
+      for (let start = 0; start < updates.length; start += SIMULATION_CHUNK) {
+        const chunk = updates.slice(start, start + SIMULATION_CHUNK);
+        // The casts give PostgreSQL the values' types (SQLite reads them as affinities).
+        const values = raw.join(
+          chunk.map(
+            (room) =>
+              raw`(CAST(${room.id} AS bigint), CAST(${room.temperature} AS double precision),
+                CAST(${room.humidity} AS double precision), CAST(${room.valveOpen ? 1 : 0} AS integer),
+                CAST(${room.reportedAt} AS bigint))`,
+          ),
+        );
+        await raw`WITH step (id, temperature, humidity, valve_open, reported_at) AS (VALUES ${values})
+          UPDATE rooms SET temperature = step.temperature, humidity = step.humidity,
+            valve_open = step.valve_open, sensor_reported_at = step.reported_at
+          FROM step WHERE rooms.id = step.id`.execute(tx);
+        for (const room of chunk) stale.rooms.add(room.id);
+      }
     },
   };
 }

@@ -26,9 +26,10 @@ beforeEach(async () => {
   time.set('2026-11-25T10:00');
   db = openDatabase(':memory:');
   // The building only: hashing the seed's passwords would take most of each test's time.
-  await importSeed(db, { ...demoSeed(), users: [] }, time.now());
+  await importSeed(sqliteSql(db), { ...demoSeed(), users: [] }, time.now());
   const clock = createClock(time.now, 'Europe/Berlin');
-  building = createBuildingRepository(db, clock.now);
+  building = createBuildingRepository(sqliteSql(db), 'sqlite', clock.now);
+  await building.refresh();
   commands = createRoomCommands({
     building,
     commit: createGroupCommit(sqliteSql(db), 'sqlite'),

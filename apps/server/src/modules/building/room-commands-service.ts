@@ -13,9 +13,10 @@ import {
   type TargetRules,
 } from './room-commands.js';
 import { isTemporaryActive, targetInForce, viewContext } from './room-view.js';
-import { scheduleAt } from './schedule.js';
+import { scheduleAt, type Occurrence } from './schedule.js';
 import type { Actor, Audit } from '../audit/index.js';
 import type { Commit } from '../../platform/database/group-commit.js';
+import type { Tx } from '../../platform/database/schema.js';
 export type { Commit } from '../../platform/database/group-commit.js';
 
 declare module 'fastify' {
@@ -50,8 +51,12 @@ export function createRoomCommands({
    * it is temporary and until when; for `soll` the permanent target (a running temporary one
    * hides it); for `betriebsart` the mode too.
    */
-  const stateOf = (room: Room, action: AuditRoomAction, now: number) => {
-    const schedule = building.scheduleOf(room.id);
+  const stateOf = (
+    room: Room,
+    schedule: readonly Occurrence[],
+    action: AuditRoomAction,
+    now: number,
+  ) => {
     const context = viewContext(clock.local, now);
     if (action === 'soll') {
       return {
@@ -77,21 +82,24 @@ export function createRoomCommands({
     roomId: number,
     actor: Actor,
     action: AuditRoomAction,
-    change: (room: Room) => void,
+    change: (tx: Tx, room: Room, schedule: readonly Occurrence[]) => Promise<void>,
   ): Promise<Room> => {
     await commit(async (tx) => {
-      const room = building.findRoom(roomId);
+      // The room and its week as the commit's earlier writes left them.
+      const room = await building.roomIn(tx, roomId);
       if (!room) throw new UnknownRoomError(roomId);
+      const schedule = await building.scheduleIn(tx, roomId);
       const now = clock.now();
-      const before = stateOf(room, action, now);
-      change(room);
-      const changed = building.findRoom(roomId)!;
+      const before = stateOf(room, schedule, action, now);
+      await change(tx, room, schedule);
+      const changed = (await building.roomIn(tx, roomId))!;
+      const after = action === 'soll' ? await building.scheduleIn(tx, roomId) : schedule;
       await audit.record(tx, {
         actor,
         action,
         roomId,
         before,
-        after: stateOf(changed, action, now),
+        after: stateOf(changed, after, action, now),
         durationMinutes:
           action === 'ziel' && changed.temporary
             ? Math.round((changed.temporary.until - now) / 60_000)
@@ -99,6 +107,7 @@ export function createRoomCommands({
       });
     });
     // The room as it is after the commit, as every write has always answered.
+    await building.refresh();
     return building.findRoom(roomId)!;
   };
   return {
@@ -114,7 +123,7 @@ export function createRoomCommands({
       until?: unknown,
       rules: TargetRules = {},
     ) {
-      return run(roomId, actor, 'ziel', (room) => {
+      return run(roomId, actor, 'ziel', async (tx, room) => {
         const temporary = temporaryTarget(
           room,
           target,
@@ -123,7 +132,7 @@ export function createRoomCommands({
           { until, local: clock.local },
           rules,
         );
-        building.setTemporary(room.id, temporary.target, temporary.until);
+        await building.setTemporary(tx, room.id, temporary.target, temporary.until);
       });
     },
     /**
@@ -137,27 +146,27 @@ export function createRoomCommands({
       actor: Actor,
       rules: TargetRules = {},
     ) {
-      return run(roomId, actor, 'ziel', (room) => {
+      return run(roomId, actor, 'ziel', async (tx, room, schedule) => {
         const value = target(room, setpoint, rules);
         const now = clock.now();
         const context = viewContext(clock.local, now);
-        const { next } = scheduleAt(building.scheduleOf(room.id), room.baseTarget, context.nowWall);
+        const { next } = scheduleAt(schedule, room.baseTarget, context.nowWall);
         const latest = now + maxMinutes * 60_000;
         const change = next ? wallToEpoch(clock.local, next.dueWall) : null;
         // At least a minute, as every temporary target lasts.
         const until = Math.max(now + 60_000, change === null ? latest : Math.min(change, latest));
-        building.setTemporary(room.id, value, until);
+        await building.setTemporary(tx, room.id, value, until);
       });
     },
     /** A permanent target: today's block of the programme, or the base without a programme. */
     setPermanent(roomId: number, target: unknown, actor: Actor, rules: TargetRules = {}) {
-      return run(roomId, actor, 'soll', (room) => {
+      return run(roomId, actor, 'soll', async (tx, room, schedule) => {
         const nowWall = clock.local.toWall(clock.now());
-        const change = permanentChange(room, target, building.scheduleOf(room.id), nowWall, rules);
+        const change = permanentChange(room, target, schedule, nowWall, rules);
         if (change.kind === 'occurrence') {
-          building.setOccurrenceTarget(change.pointId, change.day, change.target);
+          await building.setOccurrenceTarget(tx, change.pointId, change.day, change.target);
         } else {
-          building.setBaseTarget(room.id, change.target);
+          await building.setBaseTarget(tx, room.id, change.target);
         }
       });
     },
@@ -167,9 +176,9 @@ export function createRoomCommands({
      */
     async setLimits(roomId: number, limits: { min: number; max: number } | null, actor: Actor) {
       await commit(async (tx) => {
-        const room = building.findRoom(roomId);
+        const room = await building.roomIn(tx, roomId);
         if (!room) throw new UnknownRoomError(roomId);
-        building.setLimits(roomId, limits);
+        await building.setLimits(tx, roomId, limits);
         await audit.record(tx, {
           actor,
           action: 'limits-changed',
@@ -178,17 +187,18 @@ export function createRoomCommands({
           after: { limits },
         });
       });
+      await building.refresh();
       return building.findRoom(roomId)!;
     },
     /** Ends a temporary target; idempotent, so ending none changes nothing. */
     endTemporary(roomId: number, actor: Actor) {
-      return run(roomId, actor, 'resettemp', (room) => building.clearTemporary(room.id));
+      return run(roomId, actor, 'resettemp', (tx, room) => building.clearTemporary(tx, room.id));
     },
     /** `heating`, `cooling`, `off`, or `on` (back to the mode before `off`). */
     changeMode(roomId: number, action: unknown, actor: Actor) {
-      return run(roomId, actor, 'betriebsart', (room) => {
+      return run(roomId, actor, 'betriebsart', async (tx, room) => {
         const { mode, previousMode } = modeChange(room, action);
-        building.setMode(room.id, mode, previousMode);
+        await building.setMode(tx, room.id, mode, previousMode);
       });
     },
   };

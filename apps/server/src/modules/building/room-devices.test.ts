@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { sqliteSql } from '../../platform/database/sql.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/commands.js';
 import { openDatabase } from '../../platform/database/open.js';
@@ -9,6 +10,7 @@ import {
   deviceNameProblem,
 } from './room-devices.js';
 import { importSeed } from './seed-import.js';
+import { loadBuilding } from './cli.js';
 import { parseSeed } from './seed.js';
 
 let db: Database.Database;
@@ -19,7 +21,7 @@ const run = (argv: string[]) =>
 
 beforeEach(async () => {
   db = openDatabase(':memory:');
-  await importSeed(db, demoSeed(), Date.now());
+  await importSeed(sqliteSql(db), demoSeed(), Date.now());
   out = [];
   err = [];
 });
@@ -44,20 +46,22 @@ describe('a device name', () => {
   });
 });
 
-describe('room devices on the command line', () => {
-  const devices = () => createRoomDevicesRepository(db);
+/** The devices as the database holds them now. */
+const devices = async () =>
+  createRoomDevicesRepository(await loadBuilding(sqliteSql(db), 'sqlite', Date.now));
 
+describe('room devices on the command line', () => {
   it('sets a room’s devices in their order, names with commas and slashes, and removes them', async () => {
     expect(await run(['room', 'devices', '1', 'TRV Wohnzimmer', 'Sensor, Fenster/links'])).toBe(0);
     expect(out).toEqual([
       'Room 1 (Wohnzimmer) now has the devices "TRV Wohnzimmer", "Sensor, Fenster/links".',
     ]);
-    expect(devices().of(1)).toEqual(['TRV Wohnzimmer', 'Sensor, Fenster/links']);
+    expect((await devices()).of(1)).toEqual(['TRV Wohnzimmer', 'Sensor, Fenster/links']);
     expect(await run(['room', 'devices', '1', 'Sensor, Fenster/links'])).toBe(0);
-    expect(devices().of(1)).toEqual(['Sensor, Fenster/links']);
+    expect((await devices()).of(1)).toEqual(['Sensor, Fenster/links']);
     expect(await run(['room', 'devices', '1', '--none'])).toBe(0);
     expect(out.at(-1)).toBe('Room 1 (Wohnzimmer) has no devices now.');
-    expect(devices().all()).toEqual(new Map());
+    expect((await devices()).all()).toEqual(new Map());
   });
 
   it('refuses a device of another room, naming it, and changes nothing', async () => {
@@ -66,7 +70,7 @@ describe('room devices on the command line', () => {
     expect(err).toEqual([
       'Error: device "TRV" belongs to room 1 (Wohnzimmer); remove it there first',
     ]);
-    expect(devices().all()).toEqual(new Map([[1, ['TRV']]]));
+    expect((await devices()).all()).toEqual(new Map([[1, ['TRV']]]));
   });
 
   it('refuses bad input with the usage exit code', async () => {
@@ -82,7 +86,7 @@ describe('room devices on the command line', () => {
       'Error: device "A/#" holds an MQTT wildcard (+ or #)',
       'Error: there is no room 99',
     ]);
-    expect(devices().all()).toEqual(new Map());
+    expect((await devices()).all()).toEqual(new Map());
   });
 });
 
@@ -101,13 +105,13 @@ describe('room devices in the seed', () => {
 
   it('are imported, and the seed’s word wins over an earlier room', async () => {
     await importSeed(
-      db,
+      sqliteSql(db),
       parseSeed(seedWith({ 1: ['TRV Wohnzimmer', 'Sensor/1, EG'] })),
       Date.now(),
     );
-    expect(createRoomDevicesRepository(db).of(1)).toEqual(['TRV Wohnzimmer', 'Sensor/1, EG']);
-    await importSeed(db, parseSeed(seedWith({ 2: ['TRV Wohnzimmer'] })), Date.now());
-    expect(createRoomDevicesRepository(db).all()).toEqual(new Map([[2, ['TRV Wohnzimmer']]]));
+    expect((await devices()).of(1)).toEqual(['TRV Wohnzimmer', 'Sensor/1, EG']);
+    await importSeed(sqliteSql(db), parseSeed(seedWith({ 2: ['TRV Wohnzimmer'] })), Date.now());
+    expect((await devices()).all()).toEqual(new Map([[2, ['TRV Wohnzimmer']]]));
   });
 
   it('are checked, naming the path', () => {

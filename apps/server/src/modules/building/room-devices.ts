@@ -1,4 +1,5 @@
-import type { Database } from 'better-sqlite3';
+import './tables.js';
+import type { Tx } from '../../platform/database/schema.js';
 
 /** Most devices one room takes (thermostats and sensors together). */
 export const ROOM_DEVICES_MAX = 50;
@@ -41,43 +42,66 @@ export function deviceListProblem(names: readonly string[]): string | null {
 
 export interface RoomDevicesRepository {
   /** A room's device names in their order; [] for none. */
-  of(roomId: number): string[];
+  of(roomId: number): readonly string[];
   /** Every room with devices: room id → names in order. */
-  all(): Map<number, string[]>;
+  all(): ReadonlyMap<number, readonly string[]>;
   /** The room that has this device, or null. */
   roomOf(name: string): number | null;
-  /** Replaces a room's devices (run it inside the caller's transaction). */
-  set(roomId: number, names: readonly string[]): void;
+  /** A room's device names inside a commit (`tx`), with the commit's earlier writes. */
+  ofIn(tx: Tx, roomId: number): Promise<string[]>;
+  /** The room that has this device inside a commit (`tx`), or null. */
+  roomOfIn(tx: Tx, name: string): Promise<number | null>;
+  /**
+   * Replaces a room's devices on the commit's transaction; the building's snapshot shows them
+   * after its refresh.
+   */
+  set(tx: Tx, roomId: number, names: readonly string[]): Promise<void>;
 }
 
-/** The rooms' zigbee2mqtt devices (issue 36, migration 015). */
-export function createRoomDevicesRepository(db: Database): RoomDevicesRepository {
-  const ofRoom = db.prepare<[number], { name: string }>(
-    'SELECT name FROM room_devices WHERE room_id = ? ORDER BY position',
-  );
-  const every = db.prepare<[], { room_id: number; name: string }>(
-    'SELECT room_id, name FROM room_devices ORDER BY room_id, position',
-  );
-  const owner = db.prepare<[string], { room_id: number }>(
-    'SELECT room_id FROM room_devices WHERE name = ?',
-  );
-  const clear = db.prepare('DELETE FROM room_devices WHERE room_id = ?');
-  const insert = db.prepare('INSERT INTO room_devices (room_id, name, position) VALUES (?, ?, ?)');
+/**
+ * The rooms' zigbee2mqtt devices (issue 36, migration 015): read from the building's snapshot
+ * (MQTT mode reads them on every message), written on a commit's transaction.
+ */
+export function createRoomDevicesRepository(building: {
+  devicesOf: (roomId: number) => readonly string[];
+  devices: () => ReadonlyMap<number, readonly string[]>;
+  deviceOwner: (name: string) => number | null;
+  devicesChanged: () => void;
+}): RoomDevicesRepository {
   return {
-    of: (roomId) => ofRoom.all(roomId).map((row) => row.name),
-    all: () => {
-      const rooms = new Map<number, string[]>();
-      for (const row of every.all()) {
-        const names = rooms.get(row.room_id) ?? [];
-        names.push(row.name);
-        rooms.set(row.room_id, names);
-      }
-      return rooms;
+    of: (roomId) => building.devicesOf(roomId),
+    all: () => building.devices(),
+    roomOf: (name) => building.deviceOwner(name),
+    ofIn: async (tx, roomId) => {
+      const rows = await tx
+        .selectFrom('room_devices')
+        .select('name')
+        .where('room_id', '=', roomId)
+        .orderBy('position')
+        .execute();
+      return rows.map((row) => row.name);
     },
-    roomOf: (name) => owner.get(name)?.room_id ?? null,
-    set: (roomId, names) => {
-      clear.run(roomId);
-      names.forEach((name, position) => insert.run(roomId, name, position));
+    roomOfIn: async (tx, name) => {
+      const row = await tx
+        .selectFrom('room_devices')
+        .select('room_id')
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return row?.room_id ?? null;
+    },
+    set: async (tx, roomId, names) => {
+      await writeRoomDevices(tx, roomId, names);
+      building.devicesChanged();
     },
   };
+}
+
+/** Replaces a room's devices in the table (the repository's and the seed import's write). */
+export async function writeRoomDevices(tx: Tx, roomId: number, names: readonly string[]) {
+  await tx.deleteFrom('room_devices').where('room_id', '=', roomId).execute();
+  if (names.length === 0) return;
+  await tx
+    .insertInto('room_devices')
+    .values(names.map((name, position) => ({ room_id: roomId, name, position })))
+    .execute();
 }

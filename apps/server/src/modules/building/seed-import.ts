@@ -1,6 +1,8 @@
-import type { Database } from 'better-sqlite3';
+import { sql as raw } from 'kysely';
 import { hashPassword } from '../../platform/auth/passwords.js';
-import { createRoomDevicesRepository } from './room-devices.js';
+import type { Sql } from '../../platform/database/schema.js';
+import { writeRoomDevices } from './room-devices.js';
+import './tables.js';
 import { WEEKDAYS, type Seed } from './seed.js';
 
 /** Days as the schedule table stores them: bit 0 = Monday … bit 6 = Sunday. */
@@ -22,86 +24,82 @@ const idList = (ids: readonly number[] | undefined) =>
 
 /**
  * Writes a checked seed into the database in one transaction: either the whole building is
- * there afterwards or nothing changed. Existing users with the same name are left alone.
+ * there afterwards or nothing changed. Existing users with the same name are left alone. A
+ * running server's building notices it as another connection's commit (SQLite's data_version).
  */
-export async function importSeed(db: Database, seed: Seed, now: number): Promise<void> {
-  // Hash first: scrypt is async and must not run inside the synchronous transaction.
+export async function importSeed(sql: Sql, seed: Seed, now: number): Promise<void> {
+  // Hash first: scrypt is slow and must not hold the transaction open.
   const hashes = await Promise.all(seed.users.map((user) => hashPassword(user.password)));
-  const putSetting = db.prepare(
-    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-  );
-  const insertUser = db.prepare(
-    `INSERT INTO users (username, email, password_hash, first_name, last_name, access_smart, access_pro, created_at,
-       scope_floors, scope_rooms, valid_from, valid_until)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-  );
-  const upsertFloor = db.prepare(
-    `INSERT INTO floors (id, name, position) VALUES (?, ?, ?)
-     ON CONFLICT(id) DO UPDATE SET name = excluded.name, position = excluded.position`,
-  );
-  const upsertRoom = db.prepare(
-    `INSERT INTO rooms (id, floor_id, name, position, temperature, humidity, base_target, mode, sensor_reported_at,
-       limit_min, limit_max)
-     VALUES (@id, @floorId, @name, @position, @temperature, @humidity, @target, @mode, @reportedAt,
-       @limitMin, @limitMax)
-     ON CONFLICT(id) DO UPDATE SET floor_id = excluded.floor_id, name = excluded.name,
-       position = excluded.position, temperature = excluded.temperature, humidity = excluded.humidity,
-       base_target = excluded.base_target, mode = excluded.mode, sensor_reported_at = excluded.sensor_reported_at,
-       limit_min = excluded.limit_min, limit_max = excluded.limit_max`,
-  );
-  const clearSchedule = db.prepare('DELETE FROM schedule_points WHERE room_id = ?');
-  const devices = createRoomDevicesRepository(db);
-  const freeDevice = db.prepare('DELETE FROM room_devices WHERE name = ?');
-  const insertPoint = db.prepare(
-    'INSERT INTO schedule_points (room_id, days, at, target) VALUES (?, ?, ?, ?)',
-  );
-  db.transaction(() => {
-    putSetting.run('building_name', seed.building.name);
-    putSetting.run('house_id', String(seed.building.houseId));
-    putSetting.run(
-      'demo_login',
-      seed.building.demoLogin ? JSON.stringify(seed.building.demoLogin) : '',
-    );
-    seed.users.forEach((user, index) => {
-      insertUser.run(
-        user.username,
-        user.email,
-        hashes[index],
-        user.firstName,
-        user.lastName,
-        user.access.smart,
-        user.access.pro,
-        now,
-        idList(user.floors),
-        idList(user.rooms),
-        user.validFrom ?? null,
-        user.validUntil ?? null,
-      );
-    });
-    seed.floors.forEach((floor, floorIndex) => {
-      upsertFloor.run(floor.id, floor.name, floorIndex);
-      floor.rooms.forEach((room, roomIndex) => {
-        upsertRoom.run({
-          id: room.id,
-          floorId: floor.id,
+  await sql.transaction().execute(async (tx) => {
+    const settings = {
+      building_name: seed.building.name,
+      house_id: String(seed.building.houseId),
+      demo_login: seed.building.demoLogin ? JSON.stringify(seed.building.demoLogin) : '',
+    };
+    for (const [key, value] of Object.entries(settings)) {
+      await tx
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+        .execute();
+    }
+    for (const [index, user] of seed.users.entries()) {
+      // The accounts' table (their module's): plain portable SQL, kept when the name exists.
+      await raw`INSERT INTO users (username, email, password_hash, first_name, last_name,
+          access_smart, access_pro, created_at, scope_floors, scope_rooms, valid_from, valid_until)
+        VALUES (${user.username}, ${user.email}, ${hashes[index]}, ${user.firstName},
+          ${user.lastName}, ${user.access.smart}, ${user.access.pro}, ${now}, ${idList(user.floors)},
+          ${idList(user.rooms)}, ${user.validFrom ?? null}, ${user.validUntil ?? null})
+        ON CONFLICT DO NOTHING`.execute(tx);
+    }
+    for (const [floorIndex, floor] of seed.floors.entries()) {
+      await tx
+        .insertInto('floors')
+        .values({ id: floor.id, name: floor.name, position: floorIndex })
+        .onConflict((conflict) =>
+          conflict.column('id').doUpdateSet({ name: floor.name, position: floorIndex }),
+        )
+        .execute();
+      for (const [roomIndex, room] of floor.rooms.entries()) {
+        const values = {
+          floor_id: floor.id,
           name: room.name,
           position: roomIndex,
           temperature: room.temperature,
           humidity: room.humidity ?? null,
-          target: room.target,
+          base_target: room.target,
           mode: room.mode ?? 'Heating',
-          reportedAt: room.temperature === null ? null : now,
-          limitMin: room.limits?.min ?? null,
-          limitMax: room.limits?.max ?? null,
-        });
-        clearSchedule.run(room.id);
-        for (const point of room.schedule ?? []) {
-          insertPoint.run(room.id, daysToMask(point.days), timeToMinutes(point.at), point.target);
+          sensor_reported_at: room.temperature === null ? null : now,
+          limit_min: room.limits?.min ?? null,
+          limit_max: room.limits?.max ?? null,
+        };
+        await tx
+          .insertInto('rooms')
+          .values({ id: room.id, ...values })
+          .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
+          .execute();
+        await tx.deleteFrom('schedule_points').where('room_id', '=', room.id).execute();
+        const points = room.schedule ?? [];
+        if (points.length > 0) {
+          await tx
+            .insertInto('schedule_points')
+            .values(
+              points.map((point) => ({
+                room_id: room.id,
+                days: daysToMask(point.days),
+                at: timeToMinutes(point.at),
+                target: point.target,
+              })),
+            )
+            .execute();
         }
         // The seed's word on a room's devices wins, also over another room that had one.
-        for (const name of room.devices ?? []) freeDevice.run(name);
-        devices.set(room.id, room.devices ?? []);
-      });
-    });
-  })();
+        const devices = room.devices ?? [];
+        if (devices.length > 0) {
+          await tx.deleteFrom('room_devices').where('name', 'in', devices).execute();
+        }
+        await writeRoomDevices(tx, room.id, devices);
+      }
+    }
+  });
 }

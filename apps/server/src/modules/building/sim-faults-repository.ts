@@ -1,4 +1,5 @@
-import type { Database } from 'better-sqlite3';
+import './tables.js';
+import type { Sql, Tx } from '../../platform/database/schema.js';
 
 /** A fault of a simulated room, set with the CLI (`sim window`, `sim sensor`, `sim writes`). */
 export interface SimFault {
@@ -14,36 +15,23 @@ export type SimFaultField = 'window_open' | 'sensor_off' | 'writes_ignored';
  * The simulated building's faults (migration 005). The simulation reads them on every tick,
  * uncached, so the CLI's change from another process acts on the running server within a tick.
  */
-export function createSimFaultsRepository(db: Database) {
-  const all = db.prepare<
-    [],
-    { room_id: number; window_open: number; sensor_off: number; writes_ignored: number }
-  >(
-    `SELECT room_id, window_open, sensor_off, writes_ignored FROM sim_faults
-     WHERE window_open = 1 OR sensor_off = 1 OR writes_ignored = 1`,
-  );
-  const ignoring = db
-    .prepare<[number], number>('SELECT writes_ignored FROM sim_faults WHERE room_id = ?')
-    .pluck();
-  const upsert = {
-    window_open: db.prepare(
-      `INSERT INTO sim_faults (room_id, window_open) VALUES (?, ?)
-       ON CONFLICT (room_id) DO UPDATE SET window_open = excluded.window_open`,
-    ),
-    sensor_off: db.prepare(
-      `INSERT INTO sim_faults (room_id, sensor_off) VALUES (?, ?)
-       ON CONFLICT (room_id) DO UPDATE SET sensor_off = excluded.sensor_off`,
-    ),
-    writes_ignored: db.prepare(
-      `INSERT INTO sim_faults (room_id, writes_ignored) VALUES (?, ?)
-       ON CONFLICT (room_id) DO UPDATE SET writes_ignored = excluded.writes_ignored`,
-    ),
-  };
+export function createSimFaultsRepository(sql: Sql) {
   return {
     /** The rooms with a fault; rooms without one are missing. */
-    all(): Map<number, SimFault> {
+    async all(): Promise<Map<number, SimFault>> {
+      const rows = await sql
+        .selectFrom('sim_faults')
+        .select(['room_id', 'window_open', 'sensor_off', 'writes_ignored'])
+        .where((where) =>
+          where.or([
+            where('window_open', '=', 1),
+            where('sensor_off', '=', 1),
+            where('writes_ignored', '=', 1),
+          ]),
+        )
+        .execute();
       const faults = new Map<number, SimFault>();
-      for (const row of all.all()) {
+      for (const row of rows) {
         faults.set(row.room_id, {
           windowOpen: row.window_open === 1,
           sensorOff: row.sensor_off === 1,
@@ -53,11 +41,21 @@ export function createSimFaultsRepository(db: Database) {
       return faults;
     },
     /** Whether writes to the room are ignored; read on every write, also the CLI's change. */
-    writesIgnored(roomId: number): boolean {
-      return ignoring.get(roomId) === 1;
+    async writesIgnored(roomId: number): Promise<boolean> {
+      const row = await sql
+        .selectFrom('sim_faults')
+        .select('writes_ignored')
+        .where('room_id', '=', roomId)
+        .executeTakeFirst();
+      return row?.writes_ignored === 1;
     },
-    set(roomId: number, field: SimFaultField, on: boolean): void {
-      upsert[field].run(roomId, on ? 1 : 0);
+    async set(tx: Tx, roomId: number, field: SimFaultField, on: boolean): Promise<void> {
+      const value = on ? 1 : 0;
+      await tx
+        .insertInto('sim_faults')
+        .values({ room_id: roomId, [field]: value })
+        .onConflict((conflict) => conflict.column('room_id').doUpdateSet({ [field]: value }))
+        .execute();
     },
   };
 }

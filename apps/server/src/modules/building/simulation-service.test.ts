@@ -35,7 +35,7 @@ describe('simulation', () => {
       body: form.toString(),
     });
     clock.advance(30 * 60_000);
-    server.app.simulate();
+    await server.app.simulate();
     const after = await read(server);
     expect(after.valve(1)).toBe(1);
     expect(after.room(1).temperatur).toBeGreaterThan(20.5);
@@ -48,7 +48,7 @@ describe('simulation', () => {
     server = await startTestServer({ now: clock.now, config: { simSpeed: 0 } });
     const before = (await read(server)).room(1);
     clock.advance(3_600_000);
-    server.app.simulate();
+    await server.app.simulate();
     expect((await read(server)).room(1)).toMatchObject({
       temperatur: before.temperatur,
       luftfeuchte: before.luftfeuchte,
@@ -69,7 +69,7 @@ describe('simulation', () => {
     await post(1, '5');
     await post(2, '28');
     clock.advance(10 * 60_000);
-    server.app.simulate();
+    await server.app.simulate();
     const after = await read(server);
     expect(after.valve(1)).toBe(0);
     expect(after.valve(2)).toBe(1);

@@ -6,8 +6,11 @@ import { createSimFaultsRepository } from './sim-faults-repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Advances the simulated building to now (the timer calls it; tests call it directly). */
-    simulate: () => void;
+    /**
+     * Advances the simulated building to now (the timer calls it; tests call it directly);
+     * settles once the step is stored and the building's snapshot shows it.
+     */
+    simulate: () => Promise<void>;
     /** Calls `listener` after each simulation step with every room as the step left it. */
     onSimulationTick: (listener: SimulationTickListener) => void;
     /**
@@ -45,19 +48,20 @@ export default fp<{ speed: number; timer: boolean }>(
       for (const listener of listeners) listener(rooms, now);
     });
     // Open windows and silent sensors (CLI `sim window`, `sim sensor`), read on every tick.
-    const faultsRepo = createSimFaultsRepository(app.db);
-    app.decorate('simulate', () => {
+    const faultsRepo = createSimFaultsRepository(app.sql);
+    let running: Promise<void> | null = null;
+    const step = async () => {
       const now = app.clock.now();
       const seconds = ((now - last) / 1000) * speed;
       last = now;
       if (seconds <= 0) return;
       const building = app.repos.building;
+      const faults = await faultsRepo.all();
       const context = contextNow(app);
       const wallHour =
         new Date(context.nowWall).getUTCHours() + new Date(context.nowWall).getUTCMinutes() / 60;
       const outdoor = outdoorTemperature(wallHour);
       const scheduleOf = building.schedules();
-      const faults = faultsRepo.all();
       const absencesOf = app.repos.absences.byRoom();
       const rooms = building.listRooms();
       const states = new Array<SimulatedRoomState>(rooms.length);
@@ -90,16 +94,23 @@ export default fp<{ speed: number; timer: boolean }>(
         };
         return { id: room.id, ...update };
       });
-      building.saveSimulation(updates);
+      // One transaction for every room, then the snapshot is read again.
+      await app.commit((tx) => building.saveSimulation(tx, updates));
+      await building.refresh();
       app.reportRoomStates(states, now);
+    };
+    app.decorate('simulate', () => {
+      // One step at a time: a slow disk must not let steps pile up on each other.
+      running ??= step().finally(() => {
+        running = null;
+      });
+      return running;
     });
     if (!timer || speed <= 0) return;
     const handle = setInterval(() => {
-      try {
-        app.simulate();
-      } catch (error) {
+      app.simulate().catch((error: unknown) => {
         app.log.error({ err: error }, 'simulation step failed');
-      }
+      });
     }, TICK_MS);
     handle.unref();
     app.addHook('onClose', async () => clearInterval(handle));

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sqliteSql } from '../../platform/database/sql.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../platform/database/open.js';
@@ -14,7 +15,7 @@ describe('the recording timer', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     vi.setSystemTime(berlin('2026-11-23T10:00:20'));
     const db = openDatabase(':memory:');
-    await importSeed(db, demoSeed(), Date.now());
+    await importSeed(sqliteSql(db), demoSeed(), Date.now());
     const config = { ...loadConfig({}), databaseFile: ':memory:', webDist: null, simSpeed: 0 };
     const app = await buildApp({ config, db, logger: false, now: () => Date.now() });
     await app.ready();

@@ -1,4 +1,5 @@
 import type { AuditEntry, Floor } from '@raumregler/contract';
+import { setRoomDevices } from '../../test-support/building.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startMosquitto, type Broker } from '../../test-support/mosquitto.js';
@@ -202,10 +203,7 @@ describe('MQTT mode', () => {
   it('sends a thermostat given to another room that room’s target at once', async () => {
     const { double, server } = await setUp();
     const since = Date.now();
-    await server.app.commit(() => {
-      server.app.repos.roomDevices.set(STUDY, []);
-      server.app.repos.roomDevices.set(WC, [COARSE]);
-    });
+    await setRoomDevices(server.app, { [STUDY]: [], [WC]: [COARSE] });
     // The Gäste-WC has no programme: its 19 °C (the start's 17 may carry the same millisecond
     // as `since`, so the command is picked by its value).
     const command = await double.waitForCommand(COARSE, (p) => p.occupied_heating_setpoint === 19, {

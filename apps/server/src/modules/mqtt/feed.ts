@@ -11,7 +11,7 @@ export const REPORT_MS = 5_000;
 
 export interface RoomFeed {
   /** Writes the rooms whose measured values changed (one transaction); with `report`, hands every room to the tick listeners (alarms). */
-  flush(report?: boolean): void;
+  flush(report?: boolean): Promise<void>;
   close(): void;
 }
 
@@ -35,11 +35,17 @@ export function createRoomFeed(
     dirty = true;
   });
 
-  const flush = (report = false) => {
+  const flush = async (report = false) => {
     const now = app.clock.now();
     const rooms = building.listRooms();
     const devices = app.repos.roomDevices.all();
-    const updates = [];
+    const updates: {
+      id: number;
+      temperature: number | null;
+      humidity: number | null;
+      valveOpen: boolean;
+      reportedAt: number | null;
+    }[] = [];
     const measured = new Map<number, ReturnType<typeof measuredRoom>>();
     for (const room of rooms) {
       const names = devices.get(room.id) ?? [];
@@ -60,7 +66,8 @@ export function createRoomFeed(
     }
     if (updates.length > 0) {
       const before = building.version();
-      building.saveSimulation(updates);
+      await app.commit((tx) => building.saveSimulation(tx, updates));
+      await building.refresh();
       onSaved(before, building.version());
     }
     dirty = false;
@@ -82,14 +89,21 @@ export function createRoomFeed(
   };
 
   let last = Date.now();
+  let flushing = false;
   const timer = setInterval(() => {
-    try {
-      const due = Date.now() - last >= REPORT_MS;
-      if (due) last = Date.now();
-      if (dirty || due) flush(due);
-    } catch (error) {
-      app.log.error({ err: error }, 'MQTT: writing the rooms from their devices failed');
-    }
+    // One write at a time: a slow disk must not let them pile up.
+    if (flushing) return;
+    const due = Date.now() - last >= REPORT_MS;
+    if (due) last = Date.now();
+    if (!dirty && !due) return;
+    flushing = true;
+    flush(due)
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'MQTT: writing the rooms from their devices failed');
+      })
+      .finally(() => {
+        flushing = false;
+      });
   }, FEED_MS);
   timer.unref();
   return {

@@ -103,7 +103,7 @@ function driveBuilding(app: FastifyInstance, service: MqttService) {
   poll.unref();
   periodic.unref();
   app.addHook('onReady', async () => {
-    feed.flush(false);
+    await feed.flush(false);
     driver.evaluate();
   });
   app.addHook('onClose', async () => {

@@ -1,4 +1,5 @@
 import type { DeviceList, MqttStatus } from '@raumregler/contract';
+import { setRoomDevices } from '../../test-support/building.js';
 import { DeviceListSchema, MqttStatusSchema } from '@raumregler/contract/schemas';
 import { Value } from 'typebox/value';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -54,8 +55,10 @@ async function start(mqtt = true) {
   server = await startTestServer({
     config: mqtt ? { mqtt: loadConfig({ MQTT_URL: broker.url, Z2M_BASE_TOPIC: base }).mqtt } : {},
   });
-  server.app.repos.roomDevices.set(1, ['TRV Wohnzimmer', 'Sensor Wohnzimmer', 'Tippfehler']);
-  server.app.repos.roomDevices.set(7, ['Bad/Heizkörper, links']);
+  await setRoomDevices(server.app, {
+    1: ['TRV Wohnzimmer', 'Sensor Wohnzimmer', 'Tippfehler'],
+    7: ['Bad/Heizkörper, links'],
+  });
   return base;
 }
 

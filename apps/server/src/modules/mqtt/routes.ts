@@ -165,20 +165,20 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
       const names = devicesOfBody(request.body);
       const actor = requestActor(request);
       const changed = await app.commit(async (tx) => {
-        const before = app.repos.roomDevices.of(room.id);
+        const before = await app.repos.roomDevices.ofIn(tx, room.id);
         // A device of another room is moved here: a person picking a room for a device means
         // it (decision 88); the other room loses it, with its own entry.
         const others = new Map<number, string[]>();
         for (const name of names) {
-          const owner = app.repos.roomDevices.roomOf(name);
+          const owner = await app.repos.roomDevices.roomOfIn(tx, name);
           if (owner !== null && owner !== room.id) {
             others.set(owner, [...(others.get(owner) ?? []), name]);
           }
         }
         for (const [otherId, moved] of others) {
-          const had = app.repos.roomDevices.of(otherId);
+          const had = await app.repos.roomDevices.ofIn(tx, otherId);
           const left = had.filter((name) => !moved.includes(name));
-          app.repos.roomDevices.set(otherId, left);
+          await app.repos.roomDevices.set(tx, otherId, left);
           await app.audit.record(tx, {
             actor,
             action: 'room-devices-changed',
@@ -192,7 +192,7 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
         }
         const same = before.length === names.length && before.every((name, i) => name === names[i]);
         if (same) return new Set<string>();
-        app.repos.roomDevices.set(room.id, names);
+        await app.repos.roomDevices.set(tx, room.id, names);
         await app.audit.record(tx, {
           actor,
           action: 'room-devices-changed',
@@ -205,8 +205,9 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
           ...before.filter((name) => !names.includes(name)),
         ]);
       });
+      await app.repos.building.refresh();
       return {
-        room: { id: room.id, name: room.name, devices: app.repos.roomDevices.of(room.id) },
+        room: { id: room.id, name: room.name, devices: [...app.repos.roomDevices.of(room.id)] },
         changed: deviceEntries(changed),
       };
     },

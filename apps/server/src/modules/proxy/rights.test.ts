@@ -6,6 +6,7 @@ import type { Database } from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/commands.js';
+import { EXTERNAL_CHECK_MS } from '../building/index.js';
 import { openDatabase } from '../../platform/database/open.js';
 import {
   HAUSMEISTER,
@@ -429,6 +430,8 @@ describe('proxy mode: room limits live in our database', () => {
       cliDb.close();
     }
     clock.advance(1000);
+    // Another process's commit: the server notices it within EXTERNAL_CHECK_MS of real time.
+    await new Promise((resolve) => setTimeout(resolve, EXTERNAL_CHECK_MS + 100));
     expect(await limitsOf8()).toEqual({ min: 18, max: 20 });
     await expectRefused(
       await write('ziel', 8, { ziel: '21' }, VERWALTER),

@@ -136,15 +136,18 @@ export default fp<{ url: string; houseId: number; user: string; password: string
      * limits and the audit know the device's rooms by id, as in simulation. A failure is logged
      * and the poll goes on: the rights keep the rooms of the last poll.
      */
-    const placeRooms = (floors: readonly Floor[]) => {
+    const placeRooms = async (floors: readonly Floor[]) => {
+      const building = app.repos.building;
+      const places = floors.map((floor) => ({
+        id: floor.id,
+        name: floor.etagenname,
+        rooms: floor.raeume.map((room) => ({ id: room.id, name: room.name })),
+      }));
       try {
-        app.repos.building.placeDeviceRooms(
-          floors.map((floor) => ({
-            id: floor.id,
-            name: floor.etagenname,
-            rooms: floor.raeume.map((room) => ({ id: room.id, name: room.name })),
-          })),
-        );
+        // One transaction for every floor and room; only rows that changed are written.
+        if (await app.commit((tx) => building.placeDeviceRooms(tx, places))) {
+          await building.refresh();
+        }
       } catch (error) {
         app.log.error({ err: error }, "keeping our rooms in step with the device's failed");
       }
@@ -159,7 +162,7 @@ export default fp<{ url: string; houseId: number; user: string; password: string
           list('outs/', readOutputs).catch(() => null),
         ]);
         useful = true;
-        placeRooms(floors);
+        await placeRooms(floors);
         const at = app.clock.now();
         const slot = Math.floor(at / intervalMs);
         if (slot !== deliveredSlot) {

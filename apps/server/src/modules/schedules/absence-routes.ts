@@ -99,7 +99,7 @@ const absenceRoutes: FastifyPluginAsync = async (app) => {
     { ...described.list, preHandler: [app.authenticate, app.requireCapability('read')] },
     async (request): Promise<AbsenceList> => {
       const rooms = app.roomAccess.rooms(request);
-      return { absences: app.schedules.listAbsences(rooms.whole ? undefined : rooms.has) };
+      return { absences: await app.schedules.listAbsences(rooms.whole ? undefined : rooms.has) };
     },
   );
 

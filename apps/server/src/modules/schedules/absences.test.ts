@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { reread } from '../../test-support/building.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Absence, AbsenceList, EndAbsenceResult } from '@raumregler/contract';
@@ -239,8 +240,9 @@ describe('absences: effect on the rooms', () => {
     server = await startTestServer({ now: clock.now, config: { simSpeed: 1 } });
     await created({ ...holidays, target: '30', rooms: '1' });
     server.app.db.prepare('UPDATE rooms SET temperature = 25 WHERE id = 1').run();
+    await reread(server.app);
     clock.advance(60_000);
-    server.app.simulate();
+    await server.app.simulate();
     const outs = (await (await server.request('/get/json/v1/1/outs/', { auth: demo })).json()) as {
       raeume: { id: number; ausgang: Record<string, number> }[];
     }[];

@@ -1,4 +1,5 @@
 import type { RoomSchedule, Week } from '@raumregler/contract';
+import { reread } from '../../test-support/building.js';
 import { describe, expect, it } from 'vitest';
 import { LIVING_ROOM_WEEK } from '../../test-support/building.js';
 import { demoSeedWithGuest, GUEST, serverPerTest } from '../../test-support/test-server.js';
@@ -204,6 +205,7 @@ describe('POST /api/schedules/{roomId}/', () => {
     server()
       .app.db.prepare('UPDATE rooms SET min_target = 16, max_target = 24 WHERE id = ?')
       .run(LIVING_ROOM);
+    await reread(server().app);
     expect(await (await read()).json()).toMatchObject({ min_target: 16, max_target: 24 });
     const body = await expectError(
       await save({ ...demoWeek, sat: [{ at: '08:00', target: 24.5 }] }),

@@ -15,6 +15,7 @@ import { UnknownRoomError } from '../building/index.js';
 import { parseWeek, pointsOfWeek, sameWeek, weekOf } from '../building/index.js';
 import type { Audit } from '../audit/index.js';
 import type { Commit } from '../building/index.js';
+import type { Tx } from '../../platform/database/schema.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +68,12 @@ export function createSchedules({
   clock: Pick<Clock, 'now' | 'local'>;
   audit: Pick<Audit, 'record'>;
 }) {
+  /** A write in the group commit; once it is on disk the building's answers show it. */
+  const write = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
+    const result = await commit(work);
+    await building.refresh();
+    return result;
+  };
   const wire = (absence: Absence): WireAbsence => ({
     id: absence.id,
     name: absence.name,
@@ -89,14 +96,14 @@ export function createSchedules({
      * stored one writes nothing; a refused one changes nothing (ScheduleValidationError).
      */
     saveWeek(roomId: number, raw: unknown, actor: Actor): Promise<Week> {
-      return commit(async (tx) => {
-        const room = building.findRoom(roomId);
+      return write(async (tx) => {
+        const room = await building.roomIn(tx, roomId);
         if (!room) throw new UnknownRoomError(roomId);
         const parsed = parseWeek(raw, { min: room.minTarget, max: room.maxTarget });
         if (!parsed.ok) throw new ScheduleValidationError(parsed.messages);
-        const before = weekOf(building.scheduleOf(roomId));
+        const before = weekOf(await building.scheduleIn(tx, roomId));
         if (sameWeek(before, parsed.week)) return before;
-        building.replaceSchedule(roomId, pointsOfWeek(parsed.week));
+        await building.replaceSchedule(tx, roomId, pointsOfWeek(parsed.week));
         await audit.record(tx, {
           actor,
           action: 'schedule-saved',
@@ -112,10 +119,10 @@ export function createSchedules({
      * Running and future absences, and those that ended in the last 30 days. With `mine`
      * (issue 34: a scoped user's rooms) only those holding one of them, showing only them.
      */
-    listAbsences(mine?: (roomId: number) => boolean): WireAbsence[] {
-      const list = absences
-        .listEndingAfter(clock.now() - ABSENCE_LIST_PAST_DAYS * DAY_MS)
-        .map(wire);
+    async listAbsences(mine?: (roomId: number) => boolean): Promise<WireAbsence[]> {
+      const list = (
+        await absences.listEndingAfter(clock.now() - ABSENCE_LIST_PAST_DAYS * DAY_MS)
+      ).map(wire);
       if (!mine) return list;
       return list
         .map((absence) => ({ ...absence, rooms: absence.rooms.filter(mine) }))
@@ -131,7 +138,7 @@ export function createSchedules({
       actor: Actor,
       mayManage: (roomId: number) => boolean = () => true,
     ): Promise<WireAbsence> {
-      return commit(async (tx) => {
+      return write(async (tx) => {
         const parsed = parseAbsence(fields, {
           now: clock.now(),
           local: clock.local,
@@ -139,8 +146,8 @@ export function createSchedules({
         });
         if (!parsed.ok) throw new ScheduleValidationError(parsed.messages);
         if (!parsed.value.rooms.every(mayManage)) throw new OutsideScopeError();
-        const id = absences.create(parsed.value, actorName(actor));
-        const absence = wire(absences.find(id)!);
+        const id = await absences.create(tx, parsed.value, actorName(actor));
+        const absence = wire((await absences.find(id, tx))!);
         await audit.record(tx, { actor, action: 'absence-created', after: auditView(absence) });
         return absence;
       });
@@ -156,8 +163,8 @@ export function createSchedules({
       actor: Actor,
       mayManage: (roomId: number) => boolean = () => true,
     ): Promise<WireAbsence> {
-      return commit(async (tx) => {
-        const before = absences.find(id);
+      return write(async (tx) => {
+        const before = await absences.find(id, tx);
         if (!before) throw new UnknownAbsenceError(id);
         if (!before.rooms.every(mayManage)) throw new OutsideScopeError();
         const parsed = parseAbsence(fields, {
@@ -167,8 +174,8 @@ export function createSchedules({
         });
         if (!parsed.ok) throw new ScheduleValidationError(parsed.messages);
         if (!parsed.value.rooms.every(mayManage)) throw new OutsideScopeError();
-        absences.update(id, parsed.value);
-        const absence = wire(absences.find(id)!);
+        await absences.update(tx, id, parsed.value);
+        const absence = wire((await absences.find(id, tx))!);
         await audit.record(tx, {
           actor,
           action: 'absence-edited',
@@ -181,21 +188,21 @@ export function createSchedules({
 
     /** Ends a running absence now, or deletes a future one; one already over: AbsenceOverError. */
     endAbsence(id: number, actor: Actor, mayManage: (roomId: number) => boolean = () => true) {
-      return commit(async (tx) => {
-        const absence = absences.find(id);
+      return write(async (tx) => {
+        const absence = await absences.find(id, tx);
         if (!absence) throw new UnknownAbsenceError(id);
         if (!absence.rooms.every(mayManage)) throw new OutsideScopeError();
         const now = clock.now();
         const state = absenceState(absence, now);
         if (state === 'over') throw new AbsenceOverError(absence);
         if (state === 'future') {
-          absences.delete(id);
+          await absences.delete(tx, id);
           const deleted = wire(absence);
           await audit.record(tx, { actor, action: 'absence-deleted', before: auditView(deleted) });
           return { result: 'deleted' as const, absence: deleted };
         }
-        absences.end(id, now);
-        const ended = wire(absences.find(id)!);
+        await absences.end(tx, id, now);
+        const ended = wire((await absences.find(id, tx))!);
         await audit.record(tx, {
           actor,
           action: 'absence-ended',

@@ -75,7 +75,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
   /** The building's floor and room ids; null in proxy mode (no simulated building to ask). */
   const knownIds = (): KnownIds | null => {
     const building = app.repos.building;
-    if (!building || building.isEmpty()) return null;
+    if (!building || building.listFloors().length === 0) return null;
     return {
       floors: new Set(building.listFloors().map((floor) => floor.id)),
       rooms: new Set(building.listRooms().map((room) => room.id)),

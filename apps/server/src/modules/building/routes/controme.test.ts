@@ -8,6 +8,7 @@ import {
 import { demo } from '../../../test-support/writes.js';
 import { lastReport } from '../controme.js';
 import { createSimFaultsRepository } from '../sim-faults-repository.js';
+import { reread } from '../../../test-support/building.js';
 
 // DEVICE_PROFILE=controme against clean: the same seed, clock and SIM_SPEED=0 on both servers.
 // 2026-11-23 is a Monday; in November Berlin is UTC+1.
@@ -39,9 +40,10 @@ const write = (server: TestServer, path: string, fields: Record<string, string>,
     body: new URLSearchParams({ user: user[0], password: user[1], ...fields }).toString(),
   });
 /** Opens the valves of some rooms in both databases, as the simulation would. */
-const openValves = (ids: number[]) => {
+const openValves = async (ids: number[]) => {
   for (const server of [clean, controme]) {
     server.app.db.prepare(`UPDATE rooms SET valve_open = 1 WHERE id IN (${ids.join(',')})`).run();
+    await reread(server.app);
   }
   clock.advance(1000);
 };
@@ -176,7 +178,7 @@ describe('DEVICE_PROFILE=controme: temps', () => {
 
 describe('DEVICE_PROFILE=controme: outs', () => {
   it('spaces the keys of even rooms, gives analog 0/100 on ids 1, 4, 7 and the same valves as clean', async () => {
-    openValves([1, 2, 3, 7]);
+    await openValves([1, 2, 3, 7]);
     const outs = (await get(controme, 'outs/')) as FloorOutputs[];
     const byId = new Map(outs.flatMap((floor) => floor.raeume).map((room) => [room.id, room]));
     expect(byId.get(1)!.ausgang).toEqual({ '1': 100 });
@@ -255,7 +257,8 @@ describe('DEVICE_PROFILE=controme: writes', () => {
 describe('sim fault: the device takes no writes', () => {
   it('answers a write to such a room as taken and keeps its old values (both profiles)', async () => {
     for (const server of [clean, controme]) {
-      createSimFaultsRepository(server.app.db).set(1, 'writes_ignored', true);
+      const faults = createSimFaultsRepository(server.app.sql);
+      await server.app.commit((tx) => faults.set(tx, 1, 'writes_ignored', true));
     }
     const cleanAnswer = await write(clean, 'ziel/1/', { ziel: '25', duration: '60' });
     expect(cleanAnswer.status).toBe(200);
@@ -277,7 +280,8 @@ describe('sim fault: the device takes no writes', () => {
     }
     // Another room takes writes; `taken` ends the fault.
     expect(await (await write(controme, 'soll/2/', { soll: '22' })).text()).toBe('OK');
-    createSimFaultsRepository(controme.app.db).set(1, 'writes_ignored', false);
+    const faults = createSimFaultsRepository(controme.app.sql);
+    await controme.app.commit((tx) => faults.set(tx, 1, 'writes_ignored', false));
     await write(controme, 'soll/1/', { soll: '22' });
     clock.advance(1000);
     const rooms = roomsOf(await get(controme, 'temps/'));

@@ -123,7 +123,7 @@ describe('answers within one second', () => {
     clock.advance(5_000);
     const before = await temperature();
     // The same instant: only the data version tells the cached answer that it is stale.
-    app.simulate();
+    await app.simulate();
     const after = Math.round(app.repos.building.findRoom(1)!.temperature! * 10) / 10;
     expect(after).not.toBe(before);
     expect(await temperature()).toBe(after);

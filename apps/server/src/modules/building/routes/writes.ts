@@ -121,7 +121,7 @@ const setRoutes: FastifyPluginAsync = async (app) => {
   const answer = controme ? () => 'OK' : view;
   const schema = controme ? {} : { response: { 200: RoomSchema } };
   // The sim fault `sim writes <rooms> ignored`: answered as taken, with the room as it is.
-  const faults = createSimFaultsRepository(app.db);
+  const faults = createSimFaultsRepository(app.sql);
   const ignoresWrites = (room: Room) => faults.writesIgnored(room.id);
   const access = app.roomAccess;
   /**
@@ -140,7 +140,7 @@ const setRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/ziel/:roomId', { schema, config: { docs: docs.ziel } }, async (request) => {
     const room = writableRoom(request);
-    if (ignoresWrites(room)) return answer(room);
+    if (await ignoresWrites(room)) return answer(room);
     const fields = fieldsOf(request);
     return answer(
       await commands
@@ -158,13 +158,13 @@ const setRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/resettemp/:roomId', { schema, config: { docs: docs.resettemp } }, async (request) => {
     const room = writableRoom(request);
-    if (ignoresWrites(room)) return answer(room);
+    if (await ignoresWrites(room)) return answer(room);
     return answer(await commands.endTemporary(room.id, actorOf(request)).catch(refusal({})));
   });
 
   app.post('/soll/:roomId', { schema, config: { docs: docs.soll } }, async (request) => {
     const room = writableRoom(request);
-    if (ignoresWrites(room)) return answer(room);
+    if (await ignoresWrites(room)) return answer(room);
     return answer(
       await commands
         .setPermanent(room.id, fieldsOf(request).soll, actorOf(request), rulesOf(request, room.id))
@@ -174,7 +174,7 @@ const setRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/rooms/:roomId', { schema, config: { docs: docs.rooms } }, async (request) => {
     const room = writableRoom(request);
-    if (ignoresWrites(room)) return answer(room);
+    if (await ignoresWrites(room)) return answer(room);
     const fields = fieldsOf(request);
     if (String(fields.action ?? '').toLowerCase() !== 'betriebsart') {
       throw invalid('action', 'must be "betriebsart"');

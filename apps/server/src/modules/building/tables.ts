@@ -1,0 +1,79 @@
+import type { Generated } from 'kysely';
+
+/** The building's tables (migrations 001, 005, 010, 012, 015), for the query builder. */
+export interface FloorsTable {
+  id: number;
+  name: string;
+  position: number;
+}
+
+export interface RoomsTable {
+  id: number;
+  floor_id: number;
+  name: string;
+  position: number;
+  temperature: number | null;
+  humidity: number | null;
+  base_target: number;
+  min_target: Generated<number>;
+  max_target: Generated<number>;
+  mode: Generated<string>;
+  temp_target: number | null;
+  temp_until: number | null;
+  sensor_reported_at: number | null;
+  /** 0 or 1. */
+  valve_open: Generated<number>;
+  previous_mode: Generated<string>;
+  limit_min: number | null;
+  limit_max: number | null;
+}
+
+export interface SchedulePointsTable {
+  id: Generated<number>;
+  room_id: number;
+  /** Bit 0 = Monday … bit 6 = Sunday. */
+  days: number;
+  /** Minutes after midnight. */
+  at: number;
+  target: number;
+}
+
+export interface AbsencesTable {
+  id: Generated<number>;
+  name: string;
+  starts_at: number;
+  ends_at: number;
+  target: number;
+  created_by: string;
+  created_at: number;
+}
+
+export interface AbsenceRoomsTable {
+  absence_id: number;
+  room_id: number;
+}
+
+export interface SimFaultsTable {
+  room_id: number;
+  window_open: Generated<number>;
+  sensor_off: Generated<number>;
+  writes_ignored: Generated<number>;
+}
+
+export interface RoomDevicesTable {
+  room_id: number;
+  name: string;
+  position: number;
+}
+
+declare module '../../platform/database/schema.js' {
+  interface Schema {
+    floors: FloorsTable;
+    rooms: RoomsTable;
+    schedule_points: SchedulePointsTable;
+    absences: AbsencesTable;
+    absence_rooms: AbsenceRoomsTable;
+    sim_faults: SimFaultsTable;
+    room_devices: RoomDevicesTable;
+  }
+}
