@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/platform/database/open.js';
 import { createHistoryRepository } from '../src/modules/history/repository.js';
+import { sqliteSql } from '../src/platform/database/sql.js';
 import { importSeed } from '../src/modules/building/seed-import.js';
 import { DAY_MS, HOUR_MS, QUARTER_MS, type HistorySample } from '../src/modules/history/rules.js';
 import { generateBuilding, benchUser } from '../src/test-support/generate-building.js';
@@ -48,11 +49,11 @@ async function buildingWithHistory(days: number, rooms: number, now: number): Pr
   db.pragma('synchronous = OFF'); // the writing is not measured
   {
     await importSeed(db, generateBuilding(20, 50), now);
-    const store = createHistoryRepository(db);
+    const store = createHistoryRepository(sqliteSql(db), 'sqlite');
     const rawFrom = now - RAW_DAYS * DAY_MS;
     const first = Math.floor((now - days * DAY_MS) / QUARTER_MS) * QUARTER_MS;
     for (let id = 1; id <= rooms; id++) {
-      store.transaction(() => {
+      await store.transaction(async (tx) => {
         // A day at a time, so the bench's own memory stays small too.
         for (let day = first; day < now; day += DAY_MS) {
           const samples: HistorySample[] = [];
@@ -61,7 +62,7 @@ async function buildingWithHistory(days: number, rooms: number, now: number): Pr
             samples.push(sampleAt(id, time));
             time += time < rawFrom ? QUARTER_MS : MINUTE;
           }
-          store.writeSamples(id, samples, rawFrom);
+          await store.writeSamples(tx, id, samples, rawFrom);
         }
       });
     }
