@@ -103,6 +103,27 @@ describe.each(ENGINES)('the history store on %s', (engine) => {
     expect([await count('history_hours'), await count('history_quarters')]).toEqual([1, 1]);
   });
 
+  it('writes samples given in pieces as one, an hour split over two pieces in one row', async () => {
+    const hour = T0 + 5 * HOUR_MS;
+    const first = minutes(hour, 30);
+    const second = minutes(hour + 30 * MINUTE, 90).map((one) => ({ ...one, temperature: 18 }));
+    await store.transaction((tx) => store.writePieces(tx, 1, [first, second]));
+    expect(await store.raw(1, hour, hour + 2 * HOUR_MS)).toEqual([...first, ...second]);
+    expect([await count('history_hours'), await count('history_quarters')]).toEqual([2, 8]);
+  });
+
+  it('lists every room with history in any of its tables, in id order', async () => {
+    // Room 9: means only (its hours older than the raw window); 3: packed hours; 7: recorded.
+    await store.transaction(async (tx) => {
+      await store.writeSamples(tx, 9, minutes(T0, 60), T0 + 2 * HOUR_MS);
+      await store.writeSamples(tx, 3, minutes(T0, 60));
+    });
+    await store.record([ofRoom(7, sample(T0)), ofRoom(3, sample(at(90)))]);
+    expect(await count('history_hours')).toBe(1);
+    expect(await store.roomIds()).toEqual([3, 7, 9]);
+    expect(await store.hasHistory(9)).toBe(true);
+  });
+
   it('packs whole hours into packed hours and 15-minute means; the reads stay the same', async () => {
     const recorded = minutes(T0, 120);
     for (const one of recorded) await store.record([ofRoom(1, one), ofRoom(2, one)]);

@@ -129,8 +129,7 @@ interface PackedHour {
 }
 
 /** Samples (time order) grouped into their hours, encoded, with their means. */
-function packHours(samples: readonly HistorySample[]): PackedHour[] {
-  const hours: PackedHour[] = [];
+function packHours(samples: readonly HistorySample[], hours: PackedHour[] = []): PackedHour[] {
   let start = 0;
   while (start < samples.length) {
     const hourS = toSeconds(samples[start]!.time) - (toSeconds(samples[start]!.time) % HOUR_S);
@@ -227,42 +226,50 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
     });
 
   /**
-   * Packs samples of a room (time order) into their hours with their means, merging with hours
-   * already packed (one read of the hours they fall in, one insert per table). Hours ending
-   * before `rawFromS` keep their means only.
+   * Packs samples of a room into their hours with their means, merging with hours already
+   * packed (one read of the hours they fall in, one insert per table). `pieces` are the samples
+   * in time order, in pieces (the backfill's hours): each is encoded as it comes, so its sample
+   * objects die young (decision 47). Hours ending before `rawFromS` keep their means only.
    */
   const writeHours = async (
     tx: Tx,
     roomId: number,
-    samples: readonly HistorySample[],
+    pieces: Iterable<readonly HistorySample[]>,
     rawFromS: number,
   ) => {
-    const hours = packHours(samples);
-    if (hours.length === 0) return;
+    const packed: PackedHour[] = [];
+    for (const piece of pieces) packHours(piece, packed);
+    if (packed.length === 0) return;
+    // An hour in two pieces (or written before): one row of both, a time in both the later's.
+    const merge = (hour: PackedHour, before: Buffer) => {
+      const merged: HistorySample[] = [];
+      decodeHour(hour.hourS, before, hour.hourS, hour.hourS + HOUR_S, merged);
+      decodeHour(hour.hourS, hour.samples, hour.hourS, hour.hourS + HOUR_S, merged);
+      const group = ordered(merged);
+      hour.samples = encodeHour(hour.hourS, group);
+      hour.quarters = quarterMeans(group);
+    };
+    const byHour = new Map<number, PackedHour>();
+    for (const hour of packed) {
+      const earlier = byHour.get(hour.hourS);
+      if (earlier) merge(hour, earlier.samples);
+      byHour.set(hour.hourS, hour);
+    }
+    const hours = [...byHour.values()];
     const existing = await tx
       .selectFrom('history_hours')
       .select(['hour', 'samples'])
       .where('room_id', '=', roomId)
-      .where('hour', '>=', hours[0]!.hourS)
-      .where('hour', '<=', hours.at(-1)!.hourS)
+      .where('hour', '>=', Math.min(...byHour.keys()))
+      .where('hour', '<=', Math.max(...byHour.keys()))
       .execute();
-    if (existing.length > 0) {
-      const stored = new Map(existing.map((row) => [row.hour, row.samples]));
-      for (const hour of hours) {
-        const before = stored.get(hour.hourS);
-        if (!before) continue;
-        const merged: HistorySample[] = [];
-        decodeHour(hour.hourS, before, hour.hourS, hour.hourS + HOUR_S, merged);
-        decodeHour(hour.hourS, hour.samples, hour.hourS, hour.hourS + HOUR_S, merged);
-        const group = ordered(merged);
-        hour.samples = encodeHour(hour.hourS, group);
-        hour.quarters = quarterMeans(group);
-      }
+    for (const row of existing) {
+      const hour = byHour.get(row.hour);
+      if (hour) merge(hour, row.samples);
     }
-    const hourRows = lastPerKey(
-      hours.filter((hour) => hour.hourS + HOUR_S > rawFromS),
-      (hour) => hour.hourS,
-    ).map((hour) => ({ room_id: roomId, hour: hour.hourS, samples: hour.samples }));
+    const hourRows = hours
+      .filter((hour) => hour.hourS + HOUR_S > rawFromS)
+      .map((hour) => ({ room_id: roomId, hour: hour.hourS, samples: hour.samples }));
     for (let at = 0; at < hourRows.length; at += ROWS_PER_INSERT) {
       await tx
         .insertInto('history_hours')
@@ -375,7 +382,20 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
       samples: readonly HistorySample[],
       rawFrom = 0,
     ): Promise<void> {
-      await writeHours(tx, roomId, samples, toSeconds(rawFrom));
+      await writeHours(tx, roomId, [samples], toSeconds(rawFrom));
+    },
+
+    /**
+     * `writeSamples` of samples given in pieces (time order; the backfill's hours of a
+     * room-day): each piece is encoded as it comes and dropped, the whole written at once.
+     */
+    async writePieces(
+      tx: Tx,
+      roomId: number,
+      pieces: Iterable<readonly HistorySample[]>,
+      rawFrom = 0,
+    ): Promise<void> {
+      await writeHours(tx, roomId, pieces, toSeconds(rawFrom));
     },
 
     /** Runs `work` in one transaction (see `quietly`): packing, pruning, backfill batches. */
@@ -403,7 +423,7 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
       const beforeS = toSeconds(before);
       const rows = await sampleRange(tx, 'history_recent', roomId, null, beforeS, false).execute();
       if (rows.length === 0) return;
-      await writeHours(tx, roomId, rows.map(sampleOf), 0);
+      await writeHours(tx, roomId, [rows.map(sampleOf)], 0);
       await tx
         .deleteFrom('history_recent')
         .where('room_id', '=', roomId)
@@ -427,30 +447,21 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
 
     /** Every room id with any history (rooms removed from the building too). */
     async roomIds(): Promise<number[]> {
-      // The next room id after one, per table: index seeks, never a scan of the whole history.
-      const ids: number[] = [];
-      let after = -1;
-      for (;;) {
-        const next = await sql
-          .selectNoFrom((eb) =>
-            tables
-              .map((table) =>
-                eb
-                  .selectFrom(table)
-                  .select((inner) => inner.fn.min('room_id').as('id'))
-                  .where('room_id', '>', after)
-                  .$asScalar(),
-              )
-              .map((query, index) => query.as(`t${index}`)),
+      const ids = new Set<number>();
+      for (const table of tables) {
+        // A loose index scan: from each room id the next one, an index seek each, never a scan
+        // of the whole history; one recursive statement per table on both engines.
+        const { rows } = await raw<{ id: number | null }>`
+          WITH RECURSIVE ids (id) AS (
+            SELECT min(room_id) FROM ${raw.table(table)}
+            UNION ALL
+            SELECT (SELECT min(room_id) FROM ${raw.table(table)} WHERE room_id > ids.id)
+            FROM ids WHERE ids.id IS NOT NULL
           )
-          .executeTakeFirstOrThrow();
-        const found = Object.values(next as Record<string, number | null>)
-          .filter((id): id is number => id !== null)
-          .map(Number);
-        if (found.length === 0) return ids;
-        after = Math.min(...found);
-        ids.push(after);
+          SELECT id FROM ids WHERE id IS NOT NULL`.execute(sql);
+        for (const row of rows) ids.add(Number(row.id));
       }
+      return [...ids].sort((a, b) => a - b);
     },
 
     /** Deletes a room's raw samples before `rawBefore` and means before `meansBefore` (ms). */
