@@ -86,9 +86,8 @@ async function measureDisk(): Promise<{ kbPerRoomDay: number; rooms: number; day
       await store.record(tick);
       if ((time + MINUTE) % HOUR_MS === 0) {
         const before = time + MINUTE;
-        for (const id of await store.roomsToPack(before)) {
-          await store.transaction((tx) => store.pack(tx, id, before));
-        }
+        const ids = await store.roomsToPack(before);
+        await store.transaction((tx) => store.pack(tx, ids, before));
       }
     }
     const bytes = rawTableBytes(db);

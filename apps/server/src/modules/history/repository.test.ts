@@ -126,21 +126,26 @@ describe.each(ENGINES)('the history store on %s', (engine) => {
 
   it('packs whole hours into packed hours and 15-minute means; the reads stay the same', async () => {
     const recorded = minutes(T0, 120);
-    for (const one of recorded) await store.record([ofRoom(1, one), ofRoom(2, one)]);
+    // Room 2: its own values, 5 °C lower, and no samples in the second half of the first hour.
+    const other = recorded
+      .filter((one) => one.time < at(30) || one.time >= at(60))
+      .map((one) => ({ ...one, temperature: one.temperature! - 5 }));
+    for (const one of recorded) await store.record([ofRoom(1, one)]);
+    for (const one of other) await store.record([ofRoom(2, one)]);
     const before = await store.raw(1, T0, at(119));
     expect(before).toEqual(recorded);
 
     expect(await store.roomsToPack(at(60))).toEqual([1, 2]);
-    await store.transaction(async (tx) => {
-      for (const id of [1, 2]) await store.pack(tx, id, at(60));
-    });
+    // Both rooms in one batch: each keeps its own samples.
+    await store.transaction((tx) => store.pack(tx, [1, 2], at(60)));
     expect(await store.roomsToPack(at(60))).toEqual([]);
     // The first hour of each room is one packed row and four means; the second is unpacked.
     expect(await count('history_hours')).toBe(2);
-    expect(await count('history_quarters')).toBe(8);
+    expect(await count('history_quarters')).toBe(4 + 2);
     expect(await count('history_recent')).toBe(120);
 
     expect(await store.raw(1, T0, at(119))).toEqual(before);
+    expect(await store.raw(2, T0, at(119))).toEqual(other);
     // Means of the stored quarters and of the samples not packed yet alike.
     const means = await store.quarters(1, T0, at(119));
     expect(means).toEqual(

@@ -1,7 +1,7 @@
 import { sql as raw } from 'kysely';
 import './tables.js';
 import type { Engine, Sql, Tx } from '../../platform/database/schema.js';
-import type { HistorySampleRow } from './tables.js';
+import type { HistoryHourRow, HistorySampleRow } from './tables.js';
 import { HOUR_MS, QUARTER_MS, quarterMeans, type HistorySample, type RoomSample } from './rules.js';
 
 /**
@@ -226,20 +226,17 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
     });
 
   /**
-   * Packs samples of a room into their hours with their means, merging with hours already
-   * packed (one read of the hours they fall in, one insert per table). `pieces` are the samples
-   * in time order, in pieces (the backfill's hours): each is encoded as it comes, so its sample
-   * objects die young (decision 47). Hours ending before `rawFromS` keep their means only.
+   * Packs samples of rooms into their hours with their means, merging with hours already packed
+   * (one read of the hours they fall in, one multi-row insert per table for all the rooms).
+   * Each room's `pieces` are its samples in time order, in pieces (the backfill's hours): each
+   * is encoded as it comes, so its sample objects die young (decision 47). Hours ending before
+   * `rawFromS` keep their means only.
    */
   const writeHours = async (
     tx: Tx,
-    roomId: number,
-    pieces: Iterable<readonly HistorySample[]>,
+    rooms: readonly (readonly [roomId: number, pieces: Iterable<readonly HistorySample[]>])[],
     rawFromS: number,
   ) => {
-    const packed: PackedHour[] = [];
-    for (const piece of pieces) packHours(piece, packed);
-    if (packed.length === 0) return;
     // An hour in two pieces (or written before): one row of both, a time in both the later's.
     const merge = (hour: PackedHour, before: Buffer) => {
       const merged: HistorySample[] = [];
@@ -249,27 +246,44 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
       hour.samples = encodeHour(hour.hourS, group);
       hour.quarters = quarterMeans(group);
     };
-    const byHour = new Map<number, PackedHour>();
-    for (const hour of packed) {
-      const earlier = byHour.get(hour.hourS);
-      if (earlier) merge(hour, earlier.samples);
-      byHour.set(hour.hourS, hour);
+    const byRoom = new Map<number, Map<number, PackedHour>>();
+    let first = Infinity;
+    let last = -Infinity;
+    for (const [roomId, pieces] of rooms) {
+      const packed: PackedHour[] = [];
+      for (const piece of pieces) packHours(piece, packed);
+      const byHour = byRoom.get(roomId) ?? new Map<number, PackedHour>();
+      for (const hour of packed) {
+        const earlier = byHour.get(hour.hourS);
+        if (earlier) merge(hour, earlier.samples);
+        byHour.set(hour.hourS, hour);
+        first = Math.min(first, hour.hourS);
+        last = Math.max(last, hour.hourS);
+      }
+      if (byHour.size > 0) byRoom.set(roomId, byHour);
     }
-    const hours = [...byHour.values()];
+    if (byRoom.size === 0) return;
     const existing = await tx
       .selectFrom('history_hours')
-      .select(['hour', 'samples'])
-      .where('room_id', '=', roomId)
-      .where('hour', '>=', Math.min(...byHour.keys()))
-      .where('hour', '<=', Math.max(...byHour.keys()))
+      .select(['room_id', 'hour', 'samples'])
+      .where('room_id', 'in', [...byRoom.keys()])
+      .where('hour', '>=', first)
+      .where('hour', '<=', last)
       .execute();
     for (const row of existing) {
-      const hour = byHour.get(row.hour);
+      const hour = byRoom.get(row.room_id)?.get(row.hour);
       if (hour) merge(hour, row.samples);
     }
-    const hourRows = hours
-      .filter((hour) => hour.hourS + HOUR_S > rawFromS)
-      .map((hour) => ({ room_id: roomId, hour: hour.hourS, samples: hour.samples }));
+    const hourRows: HistoryHourRow[] = [];
+    const quarterRows: HistorySampleRow[] = [];
+    for (const [roomId, byHour] of byRoom) {
+      for (const hour of byHour.values()) {
+        if (hour.hourS + HOUR_S > rawFromS) {
+          hourRows.push({ room_id: roomId, hour: hour.hourS, samples: hour.samples });
+        }
+        for (const mean of hour.quarters) quarterRows.push(sampleRow(roomId, mean));
+      }
+    }
     for (let at = 0; at < hourRows.length; at += ROWS_PER_INSERT) {
       await tx
         .insertInto('history_hours')
@@ -281,11 +295,7 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
         )
         .execute();
     }
-    await putSamples(
-      tx,
-      'history_quarters',
-      hours.flatMap((hour) => hour.quarters.map((mean) => sampleRow(roomId, mean))),
-    );
+    await putSamples(tx, 'history_quarters', quarterRows);
   };
 
   /** Raw samples of a room in [from, to] (epoch ms), in time order. */
@@ -382,7 +392,7 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
       samples: readonly HistorySample[],
       rawFrom = 0,
     ): Promise<void> {
-      await writeHours(tx, roomId, [samples], toSeconds(rawFrom));
+      await writeHours(tx, [[roomId, [samples]]], toSeconds(rawFrom));
     },
 
     /**
@@ -395,7 +405,7 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
       pieces: Iterable<readonly HistorySample[]>,
       rawFrom = 0,
     ): Promise<void> {
-      await writeHours(tx, roomId, pieces, toSeconds(rawFrom));
+      await writeHours(tx, [[roomId, pieces]], toSeconds(rawFrom));
     },
 
     /** Runs `work` in one transaction (see `quietly`): packing, pruning, backfill batches. */
@@ -416,17 +426,36 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
     },
 
     /**
-     * Packs a room's samples recorded before `before` (epoch ms, a whole hour) into hours and
-     * their means. One room: the caller bounds its transactions by the rooms it packs in each.
+     * Packs the samples of rooms recorded before `before` (epoch ms, a whole hour) into hours
+     * and their means: a read, two multi-row inserts and a delete for all of them. The caller
+     * bounds its transactions by the rooms it packs in each.
      */
-    async pack(tx: Tx, roomId: number, before: number): Promise<void> {
+    async pack(tx: Tx, roomIds: readonly number[], before: number): Promise<void> {
+      if (roomIds.length === 0) return;
       const beforeS = toSeconds(before);
-      const rows = await sampleRange(tx, 'history_recent', roomId, null, beforeS, false).execute();
+      const rows = await tx
+        .selectFrom('history_recent')
+        .select(['room_id', ...sampleColumns])
+        .where('room_id', 'in', roomIds)
+        .where('time', '<', beforeS)
+        .orderBy('room_id')
+        .orderBy('time')
+        .execute();
       if (rows.length === 0) return;
-      await writeHours(tx, roomId, [rows.map(sampleOf)], 0);
+      const byRoom = new Map<number, HistorySample[]>();
+      for (const row of rows) {
+        const samples = byRoom.get(row.room_id) ?? [];
+        samples.push(sampleOf(row));
+        byRoom.set(row.room_id, samples);
+      }
+      await writeHours(
+        tx,
+        [...byRoom].map(([roomId, samples]) => [roomId, [samples]] as const),
+        0,
+      );
       await tx
         .deleteFrom('history_recent')
-        .where('room_id', '=', roomId)
+        .where('room_id', 'in', [...byRoom.keys()])
         .where('time', '<', beforeS)
         .execute();
     },

@@ -68,9 +68,9 @@ declare module 'fastify' {
 const FOREGROUND_ROOMS = 100;
 /**
  * Rooms per transaction of the background work: each batch stays within a few milliseconds
- * (packing a room is five statements, about 0.4 ms on SQLite).
+ * (a batch's packing is four statements; its pruning three a room).
  */
-const PACK_BATCH = 15;
+const PACK_BATCH = 20;
 const BACKFILL_KEY = 'history.backfill';
 const startOfHour = (time: number) => time - (time % HOUR_MS);
 /** A number from the device, or null: a device that sends something else records nothing. */
@@ -157,9 +157,13 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
       const now = app.clock.now();
       const hour = now - (now % HOUR_MS);
       if (hour > packedBefore) {
-        await inBatches(await store.roomsToPack(hour), PACK_BATCH, (tx, id) =>
-          store.pack(tx, id, hour),
-        );
+        const ids = await store.roomsToPack(hour);
+        for (let start = 0; start < ids.length && !closed; start += PACK_BATCH) {
+          await store.transaction((tx) =>
+            store.pack(tx, ids.slice(start, start + PACK_BATCH), hour),
+          );
+          await nextTurn();
+        }
         packedBefore = hour;
       }
       if (now - prunedAt >= HOUR_MS) {
