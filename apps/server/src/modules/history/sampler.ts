@@ -347,9 +347,8 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
     app.addHook('preClose', async () => {
       closed = true;
       for (const handle of timers) clearTimeout(handle);
+      // A recording ending now starts no packing (closed).
       await Promise.all([running, maintaining, ...recordings]);
-      // A recording's packing may have started meanwhile.
-      await maintaining;
     });
   },
   { name: 'sampler', dependencies: ['database', 'clock'] },
