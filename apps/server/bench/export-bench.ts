@@ -49,11 +49,11 @@ async function buildingWithHistory(days: number, rooms: number, now: number): Pr
   db.pragma('synchronous = OFF'); // the writing is not measured
   {
     await importSeed(sqliteSql(db), generateBuilding(20, 50), now);
-    const store = createHistoryRepository(db);
+    const store = createHistoryRepository(sqliteSql(db), 'sqlite');
     const rawFrom = now - RAW_DAYS * DAY_MS;
     const first = Math.floor((now - days * DAY_MS) / QUARTER_MS) * QUARTER_MS;
     for (let id = 1; id <= rooms; id++) {
-      store.transaction(() => {
+      await store.transaction(async (tx) => {
         // A day at a time, so the bench's own memory stays small too.
         for (let day = first; day < now; day += DAY_MS) {
           const samples: HistorySample[] = [];
@@ -62,7 +62,7 @@ async function buildingWithHistory(days: number, rooms: number, now: number): Pr
             samples.push(sampleAt(id, time));
             time += time < rawFrom ? QUARTER_MS : MINUTE;
           }
-          store.writeSamples(id, samples, rawFrom);
+          await store.writeSamples(tx, id, samples, rawFrom);
         }
       });
     }

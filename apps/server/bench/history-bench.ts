@@ -78,15 +78,16 @@ async function measureDisk(): Promise<{ kbPerRoomDay: number; rooms: number; day
     const days = 3;
     const db = openDatabase(path.join(dir, 'raumregler.sqlite'));
     db.pragma('synchronous = OFF'); // only the layout is measured here, not the syncs
-    const store = createHistoryRepository(db);
+    const store = createHistoryRepository(sqliteSql(db), 'sqlite');
     const start = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - days * DAY_MS;
     for (let time = start; time < start + days * DAY_MS; time += MINUTE) {
       const tick = [];
       for (let id = 1; id <= rooms; id++) tick.push({ roomId: id, ...sampleAt(id, time) });
-      store.record(tick);
+      await store.record(tick);
       if ((time + MINUTE) % HOUR_MS === 0) {
         const before = time + MINUTE;
-        for (const id of store.roomsToPack(before)) store.transaction(() => store.pack(id, before));
+        const ids = await store.roomsToPack(before);
+        await store.transaction((tx) => store.pack(tx, ids, before));
       }
     }
     const bytes = rawTableBytes(db);
@@ -100,12 +101,13 @@ async function measureDisk(): Promise<{ kbPerRoomDay: number; rooms: number; day
 /** One recording tick of the whole building, in process, on the bench database. */
 async function measureTicks(file: string, now: number) {
   const db = openDatabase(file);
+  // Transactions counted as the statements that begin one (the query builder prepares each).
   let transactions = 0;
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((work: Parameters<typeof transaction>[0]) => {
-    transactions++;
-    return transaction(work);
-  }) as typeof db.transaction;
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((source: string) => {
+    if (/^\s*begin\b/i.test(source)) transactions++;
+    return prepare(source);
+  }) as typeof db.prepare;
   let clock = now;
   const config = {
     ...loadConfig({}),
@@ -123,7 +125,7 @@ async function measureTicks(file: string, now: number) {
     clock += MINUTE;
     transactions = 0;
     const started = performance.now();
-    app.history.tick();
+    await app.history.tick();
     if (i >= 2) durations.push(performance.now() - started);
     perTick.push(transactions);
     // The packing and pruning the tick started run in the background, between ticks.
@@ -216,12 +218,12 @@ async function main() {
   try {
     const db = openDatabase(file);
     await importSeed(sqliteSql(db), generateBuilding(20, 50), now);
-    const store = createHistoryRepository(db);
+    const store = createHistoryRepository(sqliteSql(db), 'sqlite');
     const rawFrom = now - RAW_DAYS * DAY_MS;
     for (let first = 1; first <= ROOMS; first += 50) {
-      store.transaction(() => {
+      await store.transaction(async (tx) => {
         for (let id = first; id < first + 50; id++) {
-          store.writeSamples(id, roomHistory(id, now), rawFrom);
+          await store.writeSamples(tx, id, roomHistory(id, now), rawFrom);
         }
       });
     }

@@ -49,7 +49,7 @@ async function main() {
       })),
       now,
     );
-    app.history.tick();
+    await app.history.tick();
     // Some requests to time, on a few routes.
     for (let i = 0; i < 50; i++) {
       await fetch(`${url}/get/json/v1/1/temps/${(i % 1000) + 1}/`, { headers: { authorization } });

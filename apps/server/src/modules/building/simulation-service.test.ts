@@ -74,15 +74,15 @@ describe('simulation', () => {
     expect(after.valve(1)).toBe(0);
     expect(after.valve(2)).toBe(1);
 
-    server.app.history.tick();
+    await server.app.history.tick();
     const rooms = after.outs.flatMap((floor) => floor.raeume);
-    const recorded = (id: number) =>
-      server!.app.history.store.raw(id, 0, clock.now()).at(-1)?.valve;
-    expect(recorded(1)).toBe(0);
-    expect(recorded(2)).toBe(100);
+    const recorded = async (id: number) =>
+      (await server!.app.history.store.raw(id, 0, clock.now())).at(-1)?.valve;
+    expect(await recorded(1)).toBe(0);
+    expect(await recorded(2)).toBe(100);
     // Every room: the history's valve is the contract's reading of what outs shows.
     for (const room of rooms) {
-      expect(recorded(room.id), room.name).toBe(valvePercent(room.ausgang));
+      expect(await recorded(room.id), room.name).toBe(valvePercent(room.ausgang));
     }
   });
 });

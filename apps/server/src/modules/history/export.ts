@@ -120,7 +120,12 @@ export interface ExportRequest {
  */
 export async function* exportChunks(
   request: ExportRequest,
-  samplesOf: (roomId: number, from: number, to: number, means: boolean) => HistorySample[],
+  samplesOf: (
+    roomId: number,
+    from: number,
+    to: number,
+    means: boolean,
+  ) => HistorySample[] | Promise<HistorySample[]>,
   clock: LocalClock,
   rawSeconds: number,
 ): AsyncGenerator<string> {
@@ -144,7 +149,7 @@ export async function* exportChunks(
       const next = dayStart(start + days * DAY_MS);
       const end = next > start ? Math.min(to, next) : to;
       // The store's ranges include their end; the export's does not.
-      const read = samplesOf(room.id, start, end - 1, !raw);
+      const read = await samplesOf(room.id, start, end - 1, !raw);
       const rows = grouped ? meansBy(read, bucketOf) : read;
       let text = '';
       for (const row of rows) {
@@ -191,7 +196,7 @@ export function exportFileName(
 export interface ExportContext {
   app: FastifyInstance;
   /** The rooms of the building in room order (the simulation's, or the device's last poll). */
-  allRooms: () => ExportRoom[];
+  allRooms: () => Promise<ExportRoom[]>;
   span: (request: FastifyRequest, maxDays: number) => { start: number; end: number };
   invalid: (field: string, message: string) => Error;
   clock: LocalClock;
@@ -201,11 +206,11 @@ export interface ExportContext {
  * `GET /api/history/export.csv?from=&to=&floor=&step=&lang=` (read; issue 32): every room in
  * the user's scope as one CSV, streamed.
  */
-export function sendExport(
+export async function sendExport(
   { app, allRooms, span, invalid, clock }: ExportContext,
   request: FastifyRequest,
   reply: FastifyReply,
-): FastifyReply {
+): Promise<FastifyReply> {
   const query = request.query as Record<string, unknown>;
   const rawSeconds = app.config.historyIntervalSeconds;
   const { start, end } = span(request, exportMaxDays(app.config.historyDays));
@@ -228,7 +233,7 @@ export function sendExport(
     lang === 'de' || lang === 'en' ? lang : (request.user?.language ?? 'de');
   const floorText = query.floor;
   let floorId: number | null = null;
-  const all = allRooms();
+  const all = await allRooms();
   if (floorText !== undefined && floorText !== '') {
     if (typeof floorText !== 'string' || !/^\d{1,9}$/.test(floorText)) {
       throw invalid('floor', 'floor must be the id of a floor.');
@@ -241,7 +246,7 @@ export function sendExport(
   const rooms = exportRooms(all, request.user!, floorId);
   const chunks = exportChunks(
     { rooms, from: start, to: end, stepSeconds: step, language },
-    (roomId, from, to, means) => app.history.query(roomId, from, to, means).samples,
+    async (roomId, from, to, means) => (await app.history.query(roomId, from, to, means)).samples,
     clock,
     rawSeconds,
   );

@@ -160,7 +160,7 @@ describe('history in proxy mode', () => {
 
   it('answers a room recorded before a restart even before the first poll', async () => {
     // As a previous run of the server left it.
-    proxy.app.history.store.record([
+    await proxy.app.history.store.record([
       {
         roomId: 77,
         time: clock.now() - 60_000,

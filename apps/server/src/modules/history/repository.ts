@@ -1,4 +1,7 @@
-import type { Database } from 'better-sqlite3';
+import { sql as raw } from 'kysely';
+import './tables.js';
+import type { Engine, Sql, Tx } from '../../platform/database/schema.js';
+import type { HistoryHourRow, HistorySampleRow } from './tables.js';
 import { HOUR_MS, QUARTER_MS, quarterMeans, type HistorySample, type RoomSample } from './rules.js';
 
 /**
@@ -14,6 +17,10 @@ import { HOUR_MS, QUARTER_MS, quarterMeans, type HistorySample, type RoomSample 
  *
  * Units stored: epoch seconds; temperatures and targets as whole 1/200 °C (exact for the
  * 0.125 °C grid and for two decimals); humidity and valve as whole percent.
+ *
+ * On the query builder, the same statements on SQLite and PostgreSQL (issue 37): a slot written
+ * again replaces the earlier value (`onConflict … doUpdateSet`), many rows go in multi-row
+ * inserts, and every read of a room is a range of the tables' primary key (room_id, time|hour).
  */
 
 const SCALE = 200;
@@ -23,13 +30,7 @@ const toSeconds = (ms: number) => Math.floor(ms / 1000);
 const HOUR_S = HOUR_MS / 1000;
 const QUARTER_S = QUARTER_MS / 1000;
 
-interface Row {
-  time: number;
-  temperature: number | null;
-  target: number | null;
-  humidity: number | null;
-  valve: number | null;
-}
+type Row = Omit<HistorySampleRow, 'room_id'>;
 
 const sampleOf = (row: Row): HistorySample => ({
   time: row.time * 1000,
@@ -100,239 +101,413 @@ function ordered(samples: HistorySample[]): HistorySample[] {
   return samples;
 }
 
-export function createHistoryRepository(db: Database) {
-  const insertRecent = db.prepare(
-    `INSERT OR REPLACE INTO history_recent (room_id, time, temperature, target, humidity, valve)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  const recentRange = db.prepare<[number, number, number], Row>(
-    `SELECT time, temperature, target, humidity, valve FROM history_recent
-     WHERE room_id = ? AND time BETWEEN ? AND ? ORDER BY time`,
-  );
-  const recentBefore = db.prepare<[number, number], Row>(
-    `SELECT time, temperature, target, humidity, valve FROM history_recent
-     WHERE room_id = ? AND time < ? ORDER BY time`,
-  );
-  const deleteRecentBefore = db.prepare(
-    'DELETE FROM history_recent WHERE room_id = ? AND time < ?',
-  );
-  const roomsWithRecentBefore = db.prepare<[number], number>(
-    'SELECT DISTINCT room_id FROM history_recent WHERE time < ? ORDER BY room_id',
-  );
-  const hoursRange = db.prepare<[number, number, number], { hour: number; samples: Buffer }>(
-    'SELECT hour, samples FROM history_hours WHERE room_id = ? AND hour BETWEEN ? AND ? ORDER BY hour',
-  );
-  const hourOf = db.prepare<[number, number], { samples: Buffer }>(
-    'SELECT samples FROM history_hours WHERE room_id = ? AND hour = ?',
-  );
-  const putHour = db.prepare(
-    'INSERT OR REPLACE INTO history_hours (room_id, hour, samples) VALUES (?, ?, ?)',
-  );
-  const putQuarter = db.prepare(
-    `INSERT OR REPLACE INTO history_quarters (room_id, time, temperature, target, humidity, valve)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  const quartersRange = db.prepare<[number, number, number], Row>(
-    `SELECT time, temperature, target, humidity, valve FROM history_quarters
-     WHERE room_id = ? AND time BETWEEN ? AND ? ORDER BY time`,
-  );
-  const pruneHours = db.prepare('DELETE FROM history_hours WHERE room_id = ? AND hour < ?');
-  const pruneQuarters = db.prepare('DELETE FROM history_quarters WHERE room_id = ? AND time < ?');
-  const pruneRecent = db.prepare('DELETE FROM history_recent WHERE room_id = ? AND time < ?');
-  const anyRow = db.prepare<[], number>(
-    `SELECT EXISTS (SELECT 1 FROM history_recent) OR EXISTS (SELECT 1 FROM history_hours)
-       OR EXISTS (SELECT 1 FROM history_quarters)`,
-  );
-  anyRow.pluck();
-  const roomHasRow = db
-    .prepare<[number, number, number], number>(
-      `SELECT EXISTS (SELECT 1 FROM history_recent WHERE room_id = ?)
-         OR EXISTS (SELECT 1 FROM history_hours WHERE room_id = ?)
-         OR EXISTS (SELECT 1 FROM history_quarters WHERE room_id = ?)`,
-    )
-    .pluck();
-  // The next room id after one, per table: index seeks, never a scan of the whole history.
-  const nextRoom = ['history_recent', 'history_hours', 'history_quarters'].map((table) =>
-    db
-      .prepare<[number], number | null>(`SELECT min(room_id) FROM ${table} WHERE room_id > ?`)
-      .pluck(),
-  );
-  roomsWithRecentBefore.pluck();
-  // The unpacked samples are at most an hour or two of every room: a short scan, asked once.
-  const latestRecent = db
-    .prepare<[], number | null>('SELECT max(time) FROM history_recent')
-    .pluck();
+/** Rows per multi-row insert: 6,000 parameters at most (SQLite allows 32,766, pg 65,535). */
+const ROWS_PER_INSERT = 1000;
+const SAMPLE_COLUMNS = ['temperature', 'target', 'humidity', 'valve'] as const;
+
+/** One row per key, the last one given winning (as rows written one after another would). */
+function lastPerKey<T>(rows: readonly T[], key: (row: T) => string | number): T[] {
+  const byKey = new Map<string | number, T>();
+  for (const row of rows) byKey.set(key(row), row);
+  return byKey.size === rows.length ? [...rows] : [...byKey.values()];
+}
+
+const sampleRow = (roomId: number, sample: HistorySample): HistorySampleRow => ({
+  room_id: roomId,
+  time: toSeconds(sample.time),
+  temperature: toUnits(sample.temperature),
+  target: toUnits(sample.target),
+  humidity: sample.humidity,
+  valve: sample.valve,
+});
+
+/** One hour of one room, encoded, with its 15-minute means. */
+interface PackedHour {
+  hourS: number;
+  samples: Buffer;
+  quarters: HistorySample[];
+}
+
+/** Samples (time order) grouped into their hours, encoded, with their means. */
+function packHours(samples: readonly HistorySample[], hours: PackedHour[] = []): PackedHour[] {
+  let start = 0;
+  while (start < samples.length) {
+    const hourS = toSeconds(samples[start]!.time) - (toSeconds(samples[start]!.time) % HOUR_S);
+    let end = start;
+    while (end < samples.length && toSeconds(samples[end]!.time) < hourS + HOUR_S) end++;
+    const group = samples.slice(start, end);
+    hours.push({ hourS, samples: encodeHour(hourS, group), quarters: quarterMeans(group) });
+    start = end;
+  }
+  return hours;
+}
+
+/**
+ * The history's store over the query builder (`sql`, of `engine`). Reads use `sql`; writes run
+ * on the `tx` of a `transaction` (or `record`'s own).
+ */
+export function createHistoryRepository(sql: Sql, engine: Engine) {
+  const sampleColumns = ['time', ...SAMPLE_COLUMNS] as const;
+
+  /** Inserts sample rows; a (room, time) already stored is replaced. */
+  const putSamples = async (
+    tx: Tx,
+    table: 'history_recent' | 'history_quarters',
+    rows: readonly HistorySampleRow[],
+  ) => {
+    const unique = lastPerKey(rows, (row) => `${row.room_id}:${row.time}`);
+    for (let at = 0; at < unique.length; at += ROWS_PER_INSERT) {
+      await tx
+        .insertInto(table)
+        .values(unique.slice(at, at + ROWS_PER_INSERT))
+        .onConflict((conflict) =>
+          conflict.columns(['room_id', 'time']).doUpdateSet((eb) => ({
+            temperature: eb.ref('excluded.temperature'),
+            target: eb.ref('excluded.target'),
+            humidity: eb.ref('excluded.humidity'),
+            valve: eb.ref('excluded.valve'),
+          })),
+        )
+        .execute();
+    }
+  };
+
+  /** A room's sample rows of `table` with time in [fromS, toS] (or before `toS`), in order. */
+  const sampleRange = (
+    db: Sql | Tx,
+    table: 'history_recent' | 'history_quarters',
+    roomId: number,
+    fromS: number | null,
+    toS: number,
+    inclusive = true,
+  ) => {
+    let query = db.selectFrom(table).select(sampleColumns).where('room_id', '=', roomId);
+    if (fromS !== null) query = query.where('time', '>=', fromS);
+    return query.where('time', inclusive ? '<=' : '<', toS).orderBy('time');
+  };
 
   /**
-   * One transaction of history writes, off the users' path: `busy_timeout` 0, so a lock held by
-   * another process fails it at once (the caller logs it) instead of stalling the event loop and
-   * every request for up to five seconds; and `synchronous = NORMAL`, so it costs no fsync of
-   * its own (WAL: a power cut may lose the last samples, never the database; the next user
-   * write's FULL commit syncs them with it).
+   * One transaction of history writes, off the users' path (not the group commit). SQLite (its
+   * own statements, here only): `busy_timeout` 0, so a lock held by another process fails it at
+   * once (the caller logs it) instead of stalling every request for up to five seconds; and
+   * `synchronous = NORMAL`, so it costs no fsync of its own (WAL: a power cut may lose the last
+   * samples, never the database; the next user write's FULL commit syncs them with it).
+   * PostgreSQL: `synchronous_commit = off` for this transaction, the same trade.
    */
-  const quietly = <T>(work: () => T): T => {
-    const busy = db.pragma('busy_timeout', { simple: true }) as number;
-    const sync = db.pragma('synchronous', { simple: true }) as number;
-    db.pragma('busy_timeout = 0');
-    db.pragma('synchronous = NORMAL');
-    try {
-      return db.transaction(work)();
-    } finally {
-      db.pragma(`synchronous = ${sync}`);
-      db.pragma(`busy_timeout = ${busy}`);
-    }
-  };
-
-  const writeQuarters = (roomId: number, samples: readonly HistorySample[]) => {
-    for (const mean of quarterMeans(samples)) {
-      putQuarter.run(
-        roomId,
-        toSeconds(mean.time),
-        toUnits(mean.temperature),
-        toUnits(mean.target),
-        mean.humidity,
-        mean.valve,
-      );
-    }
-  };
-
-  /** Packs samples (time order) into their hours, merging with hours already packed. */
-  const writeHours = (roomId: number, samples: readonly HistorySample[], rawFromS: number) => {
-    let start = 0;
-    while (start < samples.length) {
-      const hourS = toSeconds(samples[start]!.time) - (toSeconds(samples[start]!.time) % HOUR_S);
-      let end = start;
-      while (end < samples.length && toSeconds(samples[end]!.time) < hourS + HOUR_S) end++;
-      let group: HistorySample[] = samples.slice(start, end);
-      const existing = hourOf.get(roomId, hourS);
-      if (existing) {
-        const merged: HistorySample[] = [];
-        decodeHour(hourS, existing.samples, hourS, hourS + HOUR_S, merged);
-        group = ordered([...merged, ...group]);
+  const quietly = <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
+    sql.connection().execute(async (tx) => {
+      let restore: string[] = [];
+      if (engine === 'sqlite') {
+        const pragma = async (name: string) => {
+          const { rows } = await raw<Record<string, number>>`PRAGMA ${raw.raw(name)}`.execute(tx);
+          return Object.values(rows[0] ?? {})[0];
+        };
+        restore = [
+          `synchronous = ${await pragma('synchronous')}`,
+          `busy_timeout = ${await pragma('busy_timeout')}`,
+        ];
+        await raw`PRAGMA busy_timeout = 0`.execute(tx);
+        await raw`PRAGMA synchronous = NORMAL`.execute(tx);
       }
-      if (hourS + HOUR_S > rawFromS) putHour.run(roomId, hourS, encodeHour(hourS, group));
-      writeQuarters(roomId, group);
-      start = end;
+      try {
+        await raw`BEGIN`.execute(tx);
+        if (engine === 'postgres') await raw`SET LOCAL synchronous_commit = off`.execute(tx);
+        try {
+          const result = await work(tx);
+          await raw`COMMIT`.execute(tx);
+          return result;
+        } catch (error) {
+          await raw`ROLLBACK`.execute(tx).catch(() => undefined);
+          throw error;
+        }
+      } finally {
+        for (const setting of restore) await raw`PRAGMA ${raw.raw(setting)}`.execute(tx);
+      }
+    });
+
+  /**
+   * Packs samples of rooms into their hours with their means, merging with hours already packed
+   * (one read of the hours they fall in, one multi-row insert per table for all the rooms).
+   * Each room's `pieces` are its samples in time order, in pieces (the backfill's hours): each
+   * is encoded as it comes, so its sample objects die young (decision 47). Hours ending before
+   * `rawFromS` keep their means only.
+   */
+  const writeHours = async (
+    tx: Tx,
+    rooms: readonly (readonly [roomId: number, pieces: Iterable<readonly HistorySample[]>])[],
+    rawFromS: number,
+  ) => {
+    // An hour in two pieces (or written before): one row of both, a time in both the later's.
+    const merge = (hour: PackedHour, before: Buffer) => {
+      const merged: HistorySample[] = [];
+      decodeHour(hour.hourS, before, hour.hourS, hour.hourS + HOUR_S, merged);
+      decodeHour(hour.hourS, hour.samples, hour.hourS, hour.hourS + HOUR_S, merged);
+      const group = ordered(merged);
+      hour.samples = encodeHour(hour.hourS, group);
+      hour.quarters = quarterMeans(group);
+    };
+    const byRoom = new Map<number, Map<number, PackedHour>>();
+    let first = Infinity;
+    let last = -Infinity;
+    for (const [roomId, pieces] of rooms) {
+      const packed: PackedHour[] = [];
+      for (const piece of pieces) packHours(piece, packed);
+      const byHour = byRoom.get(roomId) ?? new Map<number, PackedHour>();
+      for (const hour of packed) {
+        const earlier = byHour.get(hour.hourS);
+        if (earlier) merge(hour, earlier.samples);
+        byHour.set(hour.hourS, hour);
+        first = Math.min(first, hour.hourS);
+        last = Math.max(last, hour.hourS);
+      }
+      if (byHour.size > 0) byRoom.set(roomId, byHour);
     }
+    if (byRoom.size === 0) return;
+    const existing = await tx
+      .selectFrom('history_hours')
+      .select(['room_id', 'hour', 'samples'])
+      .where('room_id', 'in', [...byRoom.keys()])
+      .where('hour', '>=', first)
+      .where('hour', '<=', last)
+      .execute();
+    for (const row of existing) {
+      const hour = byRoom.get(row.room_id)?.get(row.hour);
+      if (hour) merge(hour, row.samples);
+    }
+    const hourRows: HistoryHourRow[] = [];
+    const quarterRows: HistorySampleRow[] = [];
+    for (const [roomId, byHour] of byRoom) {
+      for (const hour of byHour.values()) {
+        if (hour.hourS + HOUR_S > rawFromS) {
+          hourRows.push({ room_id: roomId, hour: hour.hourS, samples: hour.samples });
+        }
+        for (const mean of hour.quarters) quarterRows.push(sampleRow(roomId, mean));
+      }
+    }
+    for (let at = 0; at < hourRows.length; at += ROWS_PER_INSERT) {
+      await tx
+        .insertInto('history_hours')
+        .values(hourRows.slice(at, at + ROWS_PER_INSERT))
+        .onConflict((conflict) =>
+          conflict
+            .columns(['room_id', 'hour'])
+            .doUpdateSet((eb) => ({ samples: eb.ref('excluded.samples') })),
+        )
+        .execute();
+    }
+    await putSamples(tx, 'history_quarters', quarterRows);
   };
 
   /** Raw samples of a room in [from, to] (epoch ms), in time order. */
-  const raw = (roomId: number, from: number, to: number): HistorySample[] => {
+  const rawSamples = async (roomId: number, from: number, to: number) => {
     const fromS = Math.ceil(from / 1000);
     const toS = toSeconds(to);
     const samples: HistorySample[] = [];
-    for (const row of hoursRange.iterate(roomId, fromS - (fromS % HOUR_S), toS)) {
-      decodeHour(row.hour, row.samples, fromS, toS, samples);
-    }
-    for (const row of recentRange.iterate(roomId, fromS, toS)) samples.push(sampleOf(row));
+    const hours = await sql
+      .selectFrom('history_hours')
+      .select(['hour', 'samples'])
+      .where('room_id', '=', roomId)
+      .where('hour', '>=', fromS - (fromS % HOUR_S))
+      .where('hour', '<=', toS)
+      .orderBy('hour')
+      .execute();
+    for (const row of hours) decodeHour(row.hour, row.samples, fromS, toS, samples);
+    const recent = await sampleRange(sql, 'history_recent', roomId, fromS, toS).execute();
+    for (const row of recent) samples.push(sampleOf(row));
     return ordered(samples);
   };
 
+  const tables = ['history_recent', 'history_hours', 'history_quarters'] as const;
+
   return {
     /** Whether nothing was ever recorded (the backfill's condition). */
-    isEmpty(): boolean {
-      return anyRow.get() === 0;
+    async isEmpty(): Promise<boolean> {
+      for (const table of tables) {
+        const row = await sql.selectFrom(table).select('room_id').limit(1).executeTakeFirst();
+        if (row) return false;
+      }
+      return true;
     },
 
-    /**
-     * Records one tick of many rooms in one transaction (see `quietly`).
-     */
     /** The newest unpacked sample's time (epoch ms), or null when there is none. */
-    latestRecent(): number | null {
-      const seconds = latestRecent.get() ?? null;
-      return seconds === null ? null : seconds * 1000;
+    async latestRecent(): Promise<number | null> {
+      // The unpacked samples are at most an hour or two of every room: a short scan, asked once.
+      const row = await sql
+        .selectFrom('history_recent')
+        .select((eb) => eb.fn.max('time').as('time'))
+        .executeTakeFirst();
+      return row?.time == null ? null : Number(row.time) * 1000;
     },
 
-    record(samples: readonly RoomSample[]): void {
-      quietly(() => {
-        for (const sample of samples) {
-          insertRecent.run(
-            sample.roomId,
-            toSeconds(sample.time),
-            toUnits(sample.temperature),
-            toUnits(sample.target),
-            sample.humidity,
-            sample.valve,
-          );
-        }
-      });
+    /** Records one tick of many rooms in one transaction of its own (see `quietly`). */
+    async record(samples: readonly RoomSample[]): Promise<void> {
+      if (samples.length === 0) return;
+      await quietly((tx) =>
+        putSamples(
+          tx,
+          'history_recent',
+          samples.map((sample) => sampleRow(sample.roomId, sample)),
+        ),
+      );
     },
 
-    raw,
+    raw: rawSamples,
 
     /**
      * 15-minute means of a room whose quarter starts in [from, to] (epoch ms), in time order:
      * the stored ones, then those of the samples not packed yet.
      */
-    quarters(roomId: number, from: number, to: number): HistorySample[] {
+    async quarters(roomId: number, from: number, to: number): Promise<HistorySample[]> {
       const fromS = Math.ceil(from / 1000);
       const toS = toSeconds(to);
-      const firstPending = recentRange.get(roomId, fromS, toS);
-      if (!firstPending) return quartersRange.all(roomId, fromS, toS).map(sampleOf);
+      const firstPending = await sampleRange(sql, 'history_recent', roomId, fromS, toS)
+        .limit(1)
+        .executeTakeFirst();
+      if (!firstPending) {
+        const rows = await sampleRange(sql, 'history_quarters', roomId, fromS, toS).execute();
+        return rows.map(sampleOf);
+      }
       // From the quarter of the first sample not packed yet, the means are made from the raw
       // samples (packed and not), so a quarter half packed by the backfill is whole.
       const pendingFromS = firstPending.time - (firstPending.time % QUARTER_S);
-      const stored = quartersRange.all(roomId, fromS, pendingFromS - 1).map(sampleOf);
-      const pending = quarterMeans(raw(roomId, pendingFromS * 1000, to));
-      return [...stored, ...pending.filter((mean) => mean.time >= from)];
+      const stored = await sampleRange(
+        sql,
+        'history_quarters',
+        roomId,
+        fromS,
+        pendingFromS - 1,
+      ).execute();
+      const pending = quarterMeans(await rawSamples(roomId, pendingFromS * 1000, to));
+      return [...stored.map(sampleOf), ...pending.filter((mean) => mean.time >= from)];
     },
 
     /**
      * Writes samples of one room (time order) straight into the packed store, with their
      * 15-minute means: the backfill and the benchmark. Hours ending before `rawFrom` (epoch ms)
-     * keep their means only. The caller wraps many rooms in one transaction.
+     * keep their means only. The caller wraps many rooms in one `transaction`.
      */
-    writeSamples(roomId: number, samples: readonly HistorySample[], rawFrom = 0): void {
-      writeHours(roomId, samples, toSeconds(rawFrom));
+    async writeSamples(
+      tx: Tx,
+      roomId: number,
+      samples: readonly HistorySample[],
+      rawFrom = 0,
+    ): Promise<void> {
+      await writeHours(tx, [[roomId, [samples]]], toSeconds(rawFrom));
+    },
+
+    /**
+     * `writeSamples` of samples given in pieces (time order; the backfill's hours of a
+     * room-day): each piece is encoded as it comes and dropped, the whole written at once.
+     */
+    async writePieces(
+      tx: Tx,
+      roomId: number,
+      pieces: Iterable<readonly HistorySample[]>,
+      rawFrom = 0,
+    ): Promise<void> {
+      await writeHours(tx, [[roomId, pieces]], toSeconds(rawFrom));
     },
 
     /** Runs `work` in one transaction (see `quietly`): packing, pruning, backfill batches. */
-    transaction<T>(work: () => T): T {
+    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       return quietly(work);
     },
 
     /** Rooms with samples recorded before `before` (epoch ms) that are not packed yet. */
-    roomsToPack(before: number): number[] {
-      return roomsWithRecentBefore.all(toSeconds(before));
+    async roomsToPack(before: number): Promise<number[]> {
+      const rows = await sql
+        .selectFrom('history_recent')
+        .select('room_id')
+        .distinct()
+        .where('time', '<', toSeconds(before))
+        .orderBy('room_id')
+        .execute();
+      return rows.map((row) => row.room_id);
     },
 
     /**
-     * Packs a room's samples recorded before `before` (epoch ms, a whole hour) into hours and
-     * their means. One room: the caller bounds its transactions by the rooms it packs in each.
+     * Packs the samples of rooms recorded before `before` (epoch ms, a whole hour) into hours
+     * and their means: a read, two multi-row inserts and a delete for all of them. The caller
+     * bounds its transactions by the rooms it packs in each.
      */
-    pack(roomId: number, before: number): void {
+    async pack(tx: Tx, roomIds: readonly number[], before: number): Promise<void> {
+      if (roomIds.length === 0) return;
       const beforeS = toSeconds(before);
-      const samples = recentBefore.all(roomId, beforeS).map(sampleOf);
-      if (samples.length === 0) return;
-      writeHours(roomId, samples, 0);
-      deleteRecentBefore.run(roomId, beforeS);
+      const rows = await tx
+        .selectFrom('history_recent')
+        .select(['room_id', ...sampleColumns])
+        .where('room_id', 'in', roomIds)
+        .where('time', '<', beforeS)
+        .orderBy('room_id')
+        .orderBy('time')
+        .execute();
+      if (rows.length === 0) return;
+      const byRoom = new Map<number, HistorySample[]>();
+      for (const row of rows) {
+        const samples = byRoom.get(row.room_id) ?? [];
+        samples.push(sampleOf(row));
+        byRoom.set(row.room_id, samples);
+      }
+      await writeHours(
+        tx,
+        [...byRoom].map(([roomId, samples]) => [roomId, [samples]] as const),
+        0,
+      );
+      await tx
+        .deleteFrom('history_recent')
+        .where('room_id', 'in', [...byRoom.keys()])
+        .where('time', '<', beforeS)
+        .execute();
     },
 
     /** Whether anything was recorded of this room. */
-    hasHistory(roomId: number): boolean {
-      return roomHasRow.get(roomId, roomId, roomId) === 1;
+    async hasHistory(roomId: number): Promise<boolean> {
+      for (const table of tables) {
+        const row = await sql
+          .selectFrom(table)
+          .select('room_id')
+          .where('room_id', '=', roomId)
+          .limit(1)
+          .executeTakeFirst();
+        if (row) return true;
+      }
+      return false;
     },
 
     /** Every room id with any history (rooms removed from the building too). */
-    roomIds(): number[] {
-      const ids: number[] = [];
-      let after = -1;
-      for (;;) {
-        const next = nextRoom
-          .map((statement) => statement.get(after) ?? null)
-          .filter((id): id is number => id !== null);
-        if (next.length === 0) return ids;
-        after = Math.min(...next);
-        ids.push(after);
+    async roomIds(): Promise<number[]> {
+      const ids = new Set<number>();
+      for (const table of tables) {
+        // A loose index scan: from each room id the next one, an index seek each, never a scan
+        // of the whole history; one recursive statement per table on both engines.
+        const { rows } = await raw<{ id: number | null }>`
+          WITH RECURSIVE ids (id) AS (
+            SELECT min(room_id) FROM ${raw.table(table)}
+            UNION ALL
+            SELECT (SELECT min(room_id) FROM ${raw.table(table)} WHERE room_id > ids.id)
+            FROM ids WHERE ids.id IS NOT NULL
+          )
+          SELECT id FROM ids WHERE id IS NOT NULL`.execute(sql);
+        for (const row of rows) ids.add(Number(row.id));
       }
+      return [...ids].sort((a, b) => a - b);
     },
 
     /** Deletes a room's raw samples before `rawBefore` and means before `meansBefore` (ms). */
-    prune(roomId: number, rawBefore: number, meansBefore: number): void {
+    async prune(tx: Tx, roomId: number, rawBefore: number, meansBefore: number): Promise<void> {
       // An hour goes once all of it is older than the raw window.
-      pruneHours.run(roomId, toSeconds(rawBefore) - HOUR_S + 1);
-      pruneRecent.run(roomId, toSeconds(meansBefore));
-      pruneQuarters.run(roomId, toSeconds(meansBefore));
+      await tx
+        .deleteFrom('history_hours')
+        .where('room_id', '=', roomId)
+        .where('hour', '<', toSeconds(rawBefore) - HOUR_S + 1)
+        .execute();
+      for (const table of ['history_recent', 'history_quarters'] as const) {
+        await tx
+          .deleteFrom(table)
+          .where('room_id', '=', roomId)
+          .where('time', '<', toSeconds(meansBefore))
+          .execute();
+      }
     },
   };
 }

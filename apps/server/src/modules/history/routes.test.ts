@@ -37,9 +37,9 @@ const history = async (query = '', roomId = 1, auth = demo) => {
   return (await response.json()) as HistoryAnswer;
 };
 /** One tick a minute from now for `minutes`, the way the timer records. */
-const recordMinutes = (minutes: number) => {
+const recordMinutes = async (minutes: number) => {
   for (let i = 0; i < minutes; i++) {
-    server.app.history.tick();
+    await server.app.history.tick();
     clock.advance(60_000);
   }
 };
@@ -76,7 +76,7 @@ describe('the backfill of a fresh simulated building', () => {
 
   it('is not run in a building whose history is not empty', async () => {
     await start();
-    server.app.history.tick();
+    await server.app.history.tick();
     await server.app.history.startBackfill();
     expect(server.app.history.backfillStatus()).toBe('none');
     expect((await history('?from=2026-11-16T10:00')).samples).toHaveLength(1);
@@ -89,7 +89,7 @@ describe('recording', () => {
     const writes = writesTo(() => server);
     expect((await writes.multipart('ziel/1/', { ziel: '23.5', duration: '60' })).status).toBe(200);
     clock.advance(30_000);
-    server.app.history.tick();
+    await server.app.history.tick();
     const room = await writes.room(1);
     const { samples } = await history();
     expect(samples).toEqual([
@@ -109,8 +109,9 @@ describe('recording', () => {
     const errors = vi.spyOn(server.app.log, 'error');
     server.app.db.exec('DROP TABLE history_recent');
     const write = writes.multipart('ziel/2/', { ziel: '22', duration: '60' });
-    expect(() => server.app.history.tick()).not.toThrow();
+    const tick = server.app.history.tick();
     expect((await write).status).toBe(200);
+    await expect(tick).resolves.toBeUndefined();
     expect((await writes.room(2)).solltemperatur).toBe(22);
     expect(errors).toHaveBeenCalledWith(
       expect.objectContaining({ err: expect.any(Error) }),
@@ -126,14 +127,14 @@ describe('recording', () => {
       other.exec('BEGIN IMMEDIATE');
       const errors = vi.spyOn(server.app.log, 'error');
       const started = performance.now();
-      server.app.history.tick();
+      await server.app.history.tick();
       expect(performance.now() - started).toBeLessThan(1000);
       expect(errors).toHaveBeenCalled();
       other.exec('ROLLBACK');
       other.close();
       // The next tick records again.
       clock.advance(60_000);
-      server.app.history.tick();
+      await server.app.history.tick();
       expect((await history()).samples).toHaveLength(1);
     } finally {
       await server.close();
@@ -145,7 +146,7 @@ describe('recording', () => {
 describe('retention and downsampling', () => {
   it('packs whole hours with their 15-minute means and prunes beyond the windows', async () => {
     await start({ historyRawDays: 1, historyDays: 3 });
-    recordMinutes(120); // 10:00 … 11:59
+    await recordMinutes(120); // 10:00 … 11:59
     await server.app.history.maintain();
     // Raw still answers all 120 samples, from the packed hours.
     expect((await history('?from=2026-11-23T10:00&to=2026-11-23T11:59')).samples).toHaveLength(120);
@@ -161,7 +162,7 @@ describe('retention and downsampling', () => {
     // Two days on: the raw samples are gone, the means remain.
     clock.set('2026-11-25T12:30');
     await server.app.history.maintain();
-    const raw = server.app.history.store.raw(1, berlin('2026-11-23T00:00'), clock.now());
+    const raw = await server.app.history.store.raw(1, berlin('2026-11-23T00:00'), clock.now());
     expect(raw).toEqual([]);
     expect((await history('?from=2026-11-23T00:00')).samples).toHaveLength(8);
 
@@ -173,7 +174,7 @@ describe('retention and downsampling', () => {
 
   it('answers 15-minute means of a raw span when asked with step=900', async () => {
     await start();
-    recordMinutes(30); // 10:00 … 10:29
+    await recordMinutes(30); // 10:00 … 10:29
     const means = await history('?from=2026-11-23T10:00&step=900');
     expect(means.step_seconds).toBe(900);
     expect(means.samples.map((s) => s.time)).toEqual([
@@ -187,7 +188,7 @@ describe('retention and downsampling', () => {
 
   it('answers means for samples not packed yet, too', async () => {
     await start({ historyRawDays: 1 });
-    recordMinutes(20); // 10:00 … 10:19, still in the current hour
+    await recordMinutes(20); // 10:00 … 10:19, still in the current hour
     const means = await history('?from=2026-11-21T12:00');
     expect(means.samples.map((s) => s.time)).toEqual([
       '2026-11-23T10:00:00+01:00',
@@ -201,7 +202,7 @@ describe('a quarter hour half backfilled, half recorded', () => {
     await start({ historyRawDays: 1 });
     clock.set('2026-11-23T10:05');
     await server.app.history.startBackfill(); // 10:05 back to 16.11. 10:05
-    recordMinutes(10); // 10:05 … 10:14, live
+    await recordMinutes(10); // 10:05 … 10:14, live
     const raw = await history('?from=2026-11-23T10:00&to=2026-11-23T10:14');
     expect(raw.samples).toHaveLength(15);
     const temperatures = raw.samples.map((s) => s.temperature!);
@@ -255,7 +256,7 @@ describe('the backfilled past, in 15-minute means', () => {
 describe('CSV', () => {
   it('answers a header row and one row per sample, by ?format=csv or Accept', async () => {
     await start();
-    recordMinutes(3);
+    await recordMinutes(3);
     for (const [query, headers] of [
       ['?format=csv', {}],
       ['', { accept: 'text/csv' }],
@@ -355,7 +356,7 @@ describe('the backfill of a big building', () => {
         expect(app.history.backfillStatus()).toBe('done');
         const from = berlin('2026-11-22T10:00');
         for (const roomId of [1, 60, 120]) {
-          const samples = app.history.store.raw(roomId, from, clock.now());
+          const samples = await app.history.store.raw(roomId, from, clock.now());
           expect(samples, `room ${roomId}`).toHaveLength(24 * 60);
           expect(new Set(samples.map((s) => s.time)).size).toBe(24 * 60);
         }

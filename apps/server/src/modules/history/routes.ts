@@ -106,14 +106,17 @@ const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, {
       }));
     });
   }
-  const allRooms = (): ExportRoom[] => {
+  const allRooms = async (): Promise<ExportRoom[]> => {
     if (!simulation) {
       // Before the first poll after a restart: the rooms with history, known by their ids.
       return (
         polled ??
-        app.history.store
-          .roomIds()
-          .map((id) => ({ id, name: String(id), floorId: 0, floorName: '' }))
+        (await app.history.store.roomIds()).map((id) => ({
+          id,
+          name: String(id),
+          floorId: 0,
+          floorName: '',
+        }))
       );
     }
     const building = app.repos.building;
@@ -178,7 +181,7 @@ const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, {
         throw new HttpError(400, 'bad_request', 'The room id must be a whole number.');
       }
       const roomId = Number(id);
-      if (!app.history.hasRoom(roomId)) throw unknownRoom();
+      if (!(await app.history.hasRoom(roomId))) throw unknownRoom();
       // A room outside the user's scope (issue 34): 403.
       app.roomAccess.require(request, 'read', roomId);
       const { start, end } = span(request, app.config.historyDays);
@@ -198,7 +201,7 @@ const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, {
           `step ${rawSeconds} covers the last ${app.config.historyRawDays} days only; ask for 900.`,
         );
       }
-      const { stepSeconds, samples } = app.history.query(
+      const { stepSeconds, samples } = await app.history.query(
         roomId,
         start,
         end,

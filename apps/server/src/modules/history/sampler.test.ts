@@ -19,15 +19,15 @@ describe('the recording timer', () => {
     const config = { ...loadConfig({}), databaseFile: ':memory:', webDist: null, simSpeed: 0 };
     const app = await buildApp({ config, db, logger: false, now: () => Date.now() });
     await app.ready();
-    const samples = () =>
-      app.history.store.raw(1, berlin('2026-11-23T10:00'), Date.now()).map((s) => s.time);
+    const samples = async () =>
+      (await app.history.store.raw(1, berlin('2026-11-23T10:00'), Date.now())).map((s) => s.time);
 
     await vi.advanceTimersByTimeAsync(39_000); // 10:00:59
-    expect(samples()).toEqual([]);
+    expect(await samples()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1_000); // 10:01:00
     await vi.advanceTimersByTimeAsync(60_000); // 10:02:00
-    expect(samples()).toEqual([berlin('2026-11-23T10:01'), berlin('2026-11-23T10:02')]);
-    expect(app.history.store.raw(4, berlin('2026-11-23T10:00'), Date.now())).toHaveLength(2);
+    expect(await samples()).toEqual([berlin('2026-11-23T10:01'), berlin('2026-11-23T10:02')]);
+    expect(await app.history.store.raw(4, berlin('2026-11-23T10:00'), Date.now())).toHaveLength(2);
 
     await app.close();
     // No timer is left to fire into the closed database.

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import fp from 'fastify-plugin';
+import type { Tx } from '../../platform/database/schema.js';
 import { createHistoryRepository, type HistoryRepository } from './repository.js';
 import {
   createBackfill,
@@ -17,10 +18,13 @@ import { contextNow, targetInForce } from '../building/index.js';
 export type BackfillStatus = 'running' | 'done' | 'none';
 
 export interface History {
-  /** Records one sample of every room now (the timer calls it; tests call it directly). */
-  tick: () => void;
+  /**
+   * Records one sample of every room now (the timer calls it; tests call it directly); settles
+   * once stored (a failure is logged, never thrown).
+   */
+  tick: () => Promise<void>;
   /** Records samples from elsewhere (the upstream poll in proxy mode) in one transaction. */
-  record: (samples: readonly RoomSample[]) => void;
+  record: (samples: readonly RoomSample[]) => Promise<void>;
   /** Packs whole hours and prunes beyond the windows, in bounded transactions; resolves when done. */
   maintain: () => Promise<void>;
   /**
@@ -41,12 +45,13 @@ export interface History {
     from: number,
     to: number,
     means?: boolean,
-  ) => { stepSeconds: number; samples: HistorySample[] };
+  ) => Promise<{ stepSeconds: number; samples: HistorySample[] }>;
   /** Whether a room exists: in the building; in proxy mode, at the device or in the history. */
-  hasRoom: (roomId: number) => boolean;
+  hasRoom: (roomId: number) => Promise<boolean>;
   /**
    * The time (epoch ms) of the newest sample recorded, or null when none is stored: kept in
-   * memory from each recording, read once from the store after a start (the metrics' sampler lag).
+   * memory from each recording, read once from the store at the start (the metrics' sampler
+   * lag, which a scrape reads without a database round trip).
    */
   lastSampleAt: () => number | null;
   /** The store itself, for the benchmark. */
@@ -61,8 +66,11 @@ declare module 'fastify' {
 
 /** A building up to this many rooms is backfilled before the server answers (the demo has 7). */
 const FOREGROUND_ROOMS = 100;
-/** Rooms per transaction of the background work: each batch stays within a few milliseconds. */
-const PACK_BATCH = 50;
+/**
+ * Rooms per transaction of the background work: each batch stays within a few milliseconds
+ * (a batch's packing is four statements; its pruning three a room).
+ */
+const PACK_BATCH = 20;
 const BACKFILL_KEY = 'history.backfill';
 const startOfHour = (time: number) => time - (time % HOUR_MS);
 /** A number from the device, or null: a device that sends something else records nothing. */
@@ -86,21 +94,22 @@ interface BackfillProgress {
 export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolean }>(
   async (app, { recordTimer, simulation, backfill = simulation }) => {
     const config = app.config;
-    const store = createHistoryRepository(app.db);
+    const store = createHistoryRepository(app.sql, app.engine);
     const intervalMs = config.historyIntervalSeconds * 1000;
     const timers = new Set<NodeJS.Timeout>();
     let closed = false;
 
     // Proxy mode: the rooms of the device's last polled answer.
     let polledRooms = new Set<number>();
-    // undefined: not looked up yet (the store is asked once, at the first question).
-    let lastSampleAt: number | null | undefined;
-    const record = (samples: readonly RoomSample[]) => {
+    let lastSampleAt = await store.latestRecent();
+    // The recordings under way, which closing waits for.
+    const recordings = new Set<Promise<void>>();
+    const recordNow = async (samples: readonly RoomSample[]) => {
       if (!simulation) polledRooms = new Set(samples.map((sample) => sample.roomId));
       try {
-        store.record(samples);
+        await store.record(samples);
         for (const sample of samples) {
-          if (lastSampleAt == null || sample.time > lastSampleAt) lastSampleAt = sample.time;
+          if (lastSampleAt === null || sample.time > lastSampleAt) lastSampleAt = sample.time;
         }
       } catch (error) {
         app.log.error({ err: error }, 'recording the history failed; this sample is lost');
@@ -110,16 +119,21 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
         if (!closed) void maintain();
       });
     };
+    const record = (samples: readonly RoomSample[]): Promise<void> => {
+      const recording = recordNow(samples).finally(() => recordings.delete(recording));
+      recordings.add(recording);
+      return recording;
+    };
 
-    const tick = () => {
+    const tick = async () => {
       const context = contextNow(app);
       const time = slotOf(context.now, intervalMs);
       const building = app.repos.building;
-      const scheduleOf = building.schedules();
-      const samples = building
-        .listRooms()
-        .map((room) => sampleOfRoom(room, targetInForce(room, scheduleOf(room.id), context), time));
-      record(samples);
+      const scheduleOf = await building.schedules();
+      const samples = (await building.listRooms()).map((room) =>
+        sampleOfRoom(room, targetInForce(room, scheduleOf(room.id), context), time),
+      );
+      await record(samples);
     };
 
     // Background work: one run at a time, each batch its own transaction, a turn of the event
@@ -127,9 +141,15 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
     let packedBefore = 0;
     let prunedAt = -Infinity;
     let maintaining: Promise<void> | null = null;
-    const inBatches = async (ids: readonly number[], size: number, work: (id: number) => void) => {
+    const inBatches = async (
+      ids: readonly number[],
+      size: number,
+      work: (tx: Tx, id: number) => Promise<void>,
+    ) => {
       for (let start = 0; start < ids.length && !closed; start += size) {
-        store.transaction(() => ids.slice(start, start + size).forEach(work));
+        await store.transaction(async (tx) => {
+          for (const id of ids.slice(start, start + size)) await work(tx, id);
+        });
         await nextTurn();
       }
     };
@@ -137,14 +157,20 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
       const now = app.clock.now();
       const hour = now - (now % HOUR_MS);
       if (hour > packedBefore) {
-        await inBatches(store.roomsToPack(hour), PACK_BATCH, (id) => store.pack(id, hour));
+        const ids = await store.roomsToPack(hour);
+        for (let start = 0; start < ids.length && !closed; start += PACK_BATCH) {
+          await store.transaction((tx) =>
+            store.pack(tx, ids.slice(start, start + PACK_BATCH), hour),
+          );
+          await nextTurn();
+        }
         packedBefore = hour;
       }
       if (now - prunedAt >= HOUR_MS) {
         const rawBefore = now - config.historyRawDays * DAY_MS;
         const meansBefore = now - config.historyDays * DAY_MS;
-        const ids = store.roomIds();
-        await inBatches(ids, PACK_BATCH, (id) => store.prune(id, rawBefore, meansBefore));
+        const ids = await store.roomIds();
+        await inBatches(ids, PACK_BATCH, (tx, id) => store.prune(tx, id, rawBefore, meansBefore));
         prunedAt = now;
       }
     };
@@ -177,9 +203,8 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
     // the same times.
     const fill = async (progress: BackfillProgress) => {
       const building = app.repos.building;
-      const scheduleOf = building.schedules();
-      const rooms = building
-        .listRooms()
+      const scheduleOf = await building.schedules();
+      const rooms = (await building.listRooms())
         .filter((room) => room.id > progress.after)
         .sort((a, b) => a.id - b.id);
       const rawFrom = app.clock.now() - config.historyRawDays * DAY_MS;
@@ -197,21 +222,27 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
           // Pieces end on whole hours, where the store packs them, so no hour or quarter is
           // written in two parts.
           const dayEnd = Math.min(progress.to, startOfHour(from) + DAY_MS);
-          store.transaction(() => {
-            // An hour's samples at a time: a piece dies young instead of living through the
-            // room-day and being promoted to the old space (decision 47).
-            let hourEnd = from;
+          // An hour's samples at a time: a piece dies young instead of living through the
+          // room-day and being promoted to the old space (decision 47); the store encodes each
+          // as it comes and writes the room-day at once.
+          const start = from;
+          function* hours() {
+            let hourEnd = start;
             while (hourEnd < dayEnd) {
               hourEnd = Math.min(dayEnd, startOfHour(hourEnd) + HOUR_MS);
-              store.writeSamples(room.id, backfill.until(hourEnd), rawFrom);
+              yield backfill.until(hourEnd);
+            }
+          }
+          await store.transaction(async (tx) => {
+            await store.writePieces(tx, room.id, hours(), rawFrom);
+            // With the room's last day, in its transaction: a restart before redoes the room,
+            // whose samples replace the same times.
+            if (dayEnd >= progress.to) {
+              const done = { ...progress, after: room.id };
+              await app.repos.settings.set(tx, BACKFILL_KEY, JSON.stringify(done));
             }
           });
-          // After the room's last day: a restart in between redoes the room, whose samples
-          // replace the same times.
-          if (dayEnd >= progress.to) {
-            progress.after = room.id;
-            await app.repos.settings.set(app.sql, BACKFILL_KEY, JSON.stringify(progress));
-          }
+          if (dayEnd >= progress.to) progress.after = room.id;
           from = dayEnd;
           await nextTurn();
         }
@@ -225,7 +256,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
       let progress = await readProgress();
       if (progress === 'done') return;
       if (progress === null) {
-        if (!backfill || config.historyBackfillDays === 0 || !store.isEmpty()) return;
+        if (!backfill || config.historyBackfillDays === 0 || !(await store.isEmpty())) return;
         const to = slotOf(app.clock.now(), intervalMs);
         progress = { from: to - config.historyBackfillDays * DAY_MS, to, after: 0 };
         await app.repos.settings.set(app.sql, BACKFILL_KEY, JSON.stringify(progress));
@@ -244,15 +275,18 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
         .finally(() => {
           running = null;
         });
-      if (app.repos.building.listRooms().length <= FOREGROUND_ROOMS) await running;
+      if ((await app.repos.building.listRooms()).length <= FOREGROUND_ROOMS) await running;
     };
 
-    const query = (roomId: number, from: number, to: number, means = false) => {
+    const query = async (roomId: number, from: number, to: number, means = false) => {
       const now = app.clock.now();
       if (!means && resolutionFor(from, now, config.historyRawDays) === 'raw') {
-        return { stepSeconds: config.historyIntervalSeconds, samples: store.raw(roomId, from, to) };
+        return {
+          stepSeconds: config.historyIntervalSeconds,
+          samples: await store.raw(roomId, from, to),
+        };
       }
-      return { stepSeconds: QUARTER_SECONDS, samples: store.quarters(roomId, from, to) };
+      return { stepSeconds: QUARTER_SECONDS, samples: await store.quarters(roomId, from, to) };
     };
 
     app.decorate('history', {
@@ -267,11 +301,11 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
       query,
       // Proxy mode: a room the device listed at the last poll, or one with history (after a
       // restart, before the first poll).
-      hasRoom: (roomId) =>
+      hasRoom: async (roomId) =>
         simulation
-          ? app.repos.building.findRoom(roomId) !== null
-          : polledRooms.has(roomId) || store.hasHistory(roomId),
-      lastSampleAt: () => (lastSampleAt ??= store.latestRecent()),
+          ? (await app.repos.building.findRoom(roomId)) !== null
+          : polledRooms.has(roomId) || (await store.hasHistory(roomId)),
+      lastSampleAt: () => lastSampleAt,
       store,
     } satisfies History);
 
@@ -279,7 +313,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
     if (app.hasDecorator('upstreamPoll')) {
       app.upstreamPoll.subscribe((rooms, at) => {
         const time = slotOf(at, intervalMs);
-        record(
+        void record(
           rooms.map((room) => ({
             roomId: room.id,
             time,
@@ -299,11 +333,9 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
       const handle = setTimeout(
         () => {
           timers.delete(handle);
-          try {
-            tick();
-          } catch (error) {
+          tick().catch((error: unknown) => {
             app.log.error({ err: error }, 'recording the history failed');
-          }
+          });
           schedule();
         },
         intervalMs - (now % intervalMs) || intervalMs,
@@ -315,7 +347,8 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
     app.addHook('preClose', async () => {
       closed = true;
       for (const handle of timers) clearTimeout(handle);
-      await Promise.all([running, maintaining]);
+      // A recording ending now starts no packing (closed).
+      await Promise.all([running, maintaining, ...recordings]);
     });
   },
   { name: 'sampler', dependencies: ['database', 'clock'] },

@@ -265,11 +265,11 @@ describe('GET /metrics in simulation', () => {
     // Nothing recorded yet: behind since the start.
     clock.advance(30_000);
     expect(await lag()).toBe(30);
-    server.app.history.tick();
+    await server.app.history.tick();
     clock.advance(90_000);
     // The sample of 10:00:30 is stored under its minute (10:00): 2 minutes behind at 10:02:00.
     expect(await lag()).toBe(120);
-    server.app.history.tick();
+    await server.app.history.tick();
     expect(await lag()).toBe(0);
   });
 });

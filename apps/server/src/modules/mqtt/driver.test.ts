@@ -135,11 +135,11 @@ describe('MQTT mode', () => {
     expect(server.app.config.historyBackfillDays).toBe(7);
     await server.app.history.startBackfill();
     expect(server.app.history.backfillStatus()).toBe('none');
-    server.app.history.tick();
+    await server.app.history.tick();
     const now = server.app.clock.now();
-    const [sample] = server.app.history.query(LIVING, now - 120_000, now + 60_000).samples;
+    const [sample] = (await server.app.history.query(LIVING, now - 120_000, now + 60_000)).samples;
     expect(sample).toMatchObject({ temperature: 19.8, target: 21, humidity: 48 });
-    const [none] = server.app.history.query(WC, now - 120_000, now + 60_000).samples;
+    const [none] = (await server.app.history.query(WC, now - 120_000, now + 60_000)).samples;
     expect(none).toMatchObject({ temperature: null, humidity: null });
   });
 
