@@ -5,6 +5,7 @@ import type { AuditResponse, Floor, Permissions } from '@raumregler/contract';
 import type { Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/commands.js';
+import { EXTERNAL_CHECK_MS } from '../building/index.js';
 import { openDatabase } from '../../platform/database/open.js';
 import {
   HAUSMEISTER,
@@ -14,6 +15,7 @@ import {
 } from '../../test-support/scoped-building.js';
 import { manualClock, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { demo, writesTo } from '../../test-support/writes.js';
+import { sqliteStore } from '../../platform/database/store.js';
 
 // Issue 34: scope, validity and limits from the command line reach a running server within a
 // second. The CLI is another connection to the server's database file, as in real life.
@@ -43,7 +45,7 @@ async function cli(...argv: string[]) {
   const err: string[] = [];
   const code = await runCli(
     argv,
-    cliDb,
+    sqliteStore(cliDb),
     { out: (line) => out.push(line), err: (line) => err.push(line) },
     clock.now,
   );
@@ -60,7 +62,14 @@ const temps = async (auth: [string, string]) => {
 };
 const ids = async (auth: [string, string]) => (await temps(auth)).rooms.map((room) => room.id);
 /** A second passes: the sign-in cache reads the user again, the answers their data. */
-const aSecondLater = () => clock.advance(1000);
+/**
+ * A second of the server's clock, and long enough in real time for the server to notice the
+ * CLI's commit (it asks the file every EXTERNAL_CHECK_MS, on a real timer).
+ */
+const aSecondLater = async () => {
+  clock.advance(1000);
+  await new Promise((resolve) => setTimeout(resolve, EXTERNAL_CHECK_MS + 100));
+};
 
 describe('user scope', () => {
   it('changes what a signed-in user sees within a second, and is audited', async () => {
@@ -69,10 +78,10 @@ describe('user scope', () => {
       code: 0,
       out: '"mieter" now sees floors 1 and rooms 6.',
     });
-    aSecondLater();
+    await aSecondLater();
     expect(await ids(MIETER)).toEqual([1, 2, 3, 4, 6]);
     expect((await cli('user', 'scope', 'mieter', '--all')).code).toBe(0);
-    aSecondLater();
+    await aSecondLater();
     expect(await ids(MIETER)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     const permissions = (await (
       await server.request('/get/json/v1/1/permissions/', { auth: MIETER })
@@ -119,7 +128,7 @@ describe('a floor scope', () => {
       }),
     );
     expect(await cli('seed', 'import', file)).toMatchObject({ code: 0 });
-    aSecondLater();
+    await aSecondLater();
     expect(await ids(HAUSMEISTER)).toEqual([1, 2, 3, 4, SCHLAFZIMMER]);
     expect((await multipart(`ziel/${SCHLAFZIMMER}/`, { ziel: '22' }, HAUSMEISTER)).status).toBe(
       200,
@@ -132,11 +141,11 @@ describe('user valid', () => {
     expect(
       await cli('user', 'valid', 'mieter', '--from', '2027-01-01', '--until', '2027-12-31'),
     ).toMatchObject({ code: 0 });
-    aSecondLater();
+    await aSecondLater();
     expect((await temps(MIETER)).status).toBe(403);
     expect((await server.request('/get/json/v1/1/info/', { auth: MIETER })).status).toBe(200);
     expect((await cli('user', 'valid', 'mieter', '--always')).code).toBe(0);
-    aSecondLater();
+    await aSecondLater();
     expect(await ids(MIETER)).toEqual([SCHLAFZIMMER]);
   });
 
@@ -155,11 +164,11 @@ describe('room limits', () => {
       code: 0,
       out: 'Room 5 (Schlafzimmer) now has limits 17,0–20,5 °C for users who do not manage it.',
     });
-    aSecondLater();
+    await aSecondLater();
     expect((await temps(MIETER)).rooms[0]!.limits).toEqual({ min: 17, max: 20.5 });
     expect((await multipart('ziel/5/', { ziel: '21' }, MIETER)).status).toBe(400);
     expect((await cli('room', 'limits', '5', '--none')).code).toBe(0);
-    aSecondLater();
+    await aSecondLater();
     expect((await temps(MIETER)).rooms[0]!.limits).toBeNull();
     expect((await multipart('ziel/5/', { ziel: '21' }, MIETER)).status).toBe(200);
   });

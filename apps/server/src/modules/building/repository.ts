@@ -172,9 +172,20 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
     return { devices, owner };
   };
 
+  let dataVersion: number | null = null;
+  const readDataVersion = async (db: Sql | Tx) =>
+    (await raw<{ data_version: number }>`PRAGMA data_version`.execute(db)).rows[0]?.data_version ??
+    0;
+
   /** Reads what `what` marks and swaps it into a new snapshot (one consistent read). */
   const load = async (what: Stale) => {
     await sql.transaction().execute(async (trx) => {
+      // SQLite: the file's data_version as this read sees it, the baseline against which another
+      // process's later commit is noticed; the first read starts the check.
+      if (engine === 'sqlite') {
+        dataVersion = await readDataVersion(trx);
+        watchExternal();
+      }
       const next: Snapshot = { ...snapshot };
       if (what.all) {
         next.floors = await trx
@@ -228,23 +239,19 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
   };
 
   // SQLite: PRAGMA data_version moves when another connection (the CLI) commits to the file. A
-  // timer asks it every EXTERNAL_CHECK_MS, from the first version() on, in the background: a
+  // timer asks it every EXTERNAL_CHECK_MS, from the first read on, in the background: a
   // polled request never waits for it, and the building is read again before the next one.
-  let dataVersion: number | null = null;
   let checking = false;
   let timer: ReturnType<typeof setInterval> | null = null;
   const checkExternal = () => {
     if (checking) return;
     checking = true;
-    raw<{ data_version: number }>`PRAGMA data_version`
-      .execute(sql)
-      .then(async (result) => {
-        const current = result.rows[0]?.data_version ?? 0;
+    readDataVersion(sql)
+      .then(async (current) => {
         if (dataVersion !== null && current !== dataVersion) {
           stale.all = true;
           await refresh();
         }
-        dataVersion = current;
       })
       // A closed database (the server stopping) or a busy file: the next check tries again.
       .catch(() => undefined)
@@ -328,11 +335,10 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
     },
     /**
      * Names the building as this process knows it: moves with every refresh. Synchronous and
-     * cheap (asked on every polled read); on SQLite the first call starts the background check
+     * cheap (asked on every polled read); on SQLite the first read started the background check
      * for another process's commit, every EXTERNAL_CHECK_MS.
      */
     version(): string {
-      if (!timer) watchExternal();
       return versionText;
     },
     /** Stops watching for other processes' commits (the server closing). */
