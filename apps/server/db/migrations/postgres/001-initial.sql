@@ -112,7 +112,8 @@ CREATE INDEX audit_log_subject ON audit_log(lower(subject), at) WHERE subject IS
 -- percent). history_recent holds the samples of the current hour, history_hours the packed
 -- hours (BYTEA), history_quarters the 15-minute means. The two that grow with time are
 -- partitioned by UTC month (issue 37; the partitions are made ahead by the history module,
--- modules/history/partitions.ts, and retention drops whole months). SQLite's WITHOUT ROWID has no
+-- modules/history/partitions.ts, and retention drops whole months; a default partition takes
+-- what falls outside the months made). SQLite's WITHOUT ROWID has no
 -- counterpart needed: the primary key is the index the queries use, in every partition.
 CREATE TABLE history_recent (
   room_id     bigint NOT NULL,
@@ -130,6 +131,9 @@ CREATE TABLE history_hours (
   samples bytea NOT NULL,
   PRIMARY KEY (room_id, hour)
 ) PARTITION BY RANGE (hour);
+-- Rows of a month not made yet (an old history copied in, a test's dates) wait here until
+-- that month is made (its rows then move into it).
+CREATE TABLE history_hours_default PARTITION OF history_hours DEFAULT;
 
 CREATE TABLE history_quarters (
   room_id     bigint NOT NULL,
@@ -142,6 +146,7 @@ CREATE TABLE history_quarters (
   -- WITHOUT ROWID table is that index).
   PRIMARY KEY (room_id, time) INCLUDE (temperature, target, humidity, valve)
 ) PARTITION BY RANGE (time);
+CREATE TABLE history_quarters_default PARTITION OF history_quarters DEFAULT;
 
 -- Alarms as SQLite's 016 leaves them.
 CREATE TABLE alarms (

@@ -11,7 +11,7 @@ describe('the history by month on PostgreSQL', () => {
     (
       await raw<{ name: string }>`select c.relname as name from pg_inherits i
         join pg_class c on c.oid = i.inhrelid where i.inhparent = ${table}::regclass
-        order by 1`.execute(database().sql)
+        and not c.relname like '%_default' order by 1`.execute(database().sql)
     ).rows.map((row) => row.name);
 
   beforeEach(async () => {
@@ -47,6 +47,26 @@ describe('the history by month on PostgreSQL', () => {
       'history_hours_y2026m12',
       'history_hours_y2027m01',
     ]);
+  });
+
+  it('keeps rows of a month not made yet in the default partition, and moves them into it when it is made', async () => {
+    const sql = database().sql;
+    const march = seconds('2026-03-10T08:00:00Z');
+    await sql
+      .insertInto('history_quarters' as never)
+      .values([{ room_id: 4, time: march, temperature: 4100 }] as never)
+      .execute();
+    const inDefault = async () =>
+      (await raw<{ n: number }>`select count(*) as n from history_quarters_default`.execute(sql))
+        .rows[0]!.n;
+    expect(await inDefault()).toBe(1);
+    await ensureMonths(sql, march, march);
+    expect(await inDefault()).toBe(0);
+    const moved = await raw<{
+      temperature: number;
+    }>`select temperature from history_quarters_y2026m03
+      where room_id = 4 and time = ${march}`.execute(sql);
+    expect(moved.rows).toEqual([{ temperature: 4100 }]);
   });
 
   it('reads a room and period index-only, from the months it spans', async () => {

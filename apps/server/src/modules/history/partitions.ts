@@ -28,7 +28,8 @@ const partitionName = (table: string, start: number) => {
 
 /**
  * Makes the monthly partitions covering [fromSeconds, toSeconds] that are missing (the sampler:
- * from the oldest kept day to a month ahead). Nodes doing this at once wait for each other.
+ * from the oldest kept day to a month ahead). Rows of such a month that wait in the default
+ * partition move into it in the same transaction. Nodes doing this at once wait for each other.
  */
 export async function ensureMonths(sql: Sql, fromSeconds: number, toSeconds: number) {
   await sql.transaction().execute(async (tx) => {
@@ -37,11 +38,22 @@ export async function ensureMonths(sql: Sql, fromSeconds: number, toSeconds: num
     );
     for (let start = monthStart(fromSeconds); start <= toSeconds; start = monthStart(start, 1)) {
       const end = monthStart(start, 1);
-      for (const { table } of MONTHLY_TABLES) {
-        await raw`create table if not exists ${raw.id(partitionName(table, start))}
-          partition of ${raw.id(table)} for values from (${raw.lit(start)}) to (${raw.lit(end)})`.execute(
-          tx,
-        );
+      for (const { table, column } of MONTHLY_TABLES) {
+        const name = partitionName(table, start);
+        const { rows } = await raw<{
+          found: string | null;
+        }>`select to_regclass(${name}) as found`.execute(tx);
+        if (rows[0]?.found) continue;
+        // Made beside the table, filled from the default partition, then attached: attaching
+        // checks the rows, where creating it as a partition would refuse the default's.
+        await raw`create table ${raw.id(name)} (like ${raw.id(table)} including all)`.execute(tx);
+        await raw`with moved as (
+            delete from ${raw.id(`${table}_default`)}
+             where ${raw.ref(column)} >= ${raw.lit(start)} and ${raw.ref(column)} < ${raw.lit(end)}
+            returning *)
+          insert into ${raw.id(name)} select * from moved`.execute(tx);
+        await raw`alter table ${raw.id(table)} attach partition ${raw.id(name)}
+          for values from (${raw.lit(start)}) to (${raw.lit(end)})`.execute(tx);
       }
     }
   });
@@ -67,7 +79,7 @@ export async function dropMonthsBefore(
        where i.inhparent = ${table}::regclass`.execute(tx);
     const dropped: string[] = [];
     for (const { name, bound } of rows) {
-      // FOR VALUES FROM ('1793491200') TO ('1796169600')
+      // FOR VALUES FROM ('1793491200') TO ('1796169600'); the default partition has no end.
       const end = /TO \('?(-?\d+)'?\)/.exec(bound)?.[1];
       if (end === undefined || Number(end) > cutoffSeconds) continue;
       await raw`drop table ${raw.id(name)}`.execute(tx);

@@ -14,6 +14,7 @@ import {
   type RoomSample,
 } from './rules.js';
 import { contextNow, targetInForce } from '../building/index.js';
+import { dropMonthsBefore, ensureMonths } from './partitions.js';
 
 export type BackfillStatus = 'running' | 'done' | 'none';
 
@@ -72,6 +73,8 @@ const FOREGROUND_ROOMS = 100;
  */
 const PACK_BATCH = 20;
 const BACKFILL_KEY = 'history.backfill';
+/** How far ahead PostgreSQL's monthly history partitions are made. */
+const MONTH_AHEAD_MS = 32 * DAY_MS;
 const startOfHour = (time: number) => time - (time % HOUR_MS);
 /** A number from the device, or null: a device that sends something else records nothing. */
 const finite = (value: unknown) =>
@@ -102,6 +105,15 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
     // Proxy mode: the rooms of the device's last polled answer.
     let polledRooms = new Set<number>();
     let lastSampleAt = await store.latestRecent();
+    if (app.engine === 'postgres') {
+      // The months the kept history and the next month fall in (a backfill writes into them).
+      const now = app.clock.now();
+      await ensureMonths(
+        app.sql,
+        (now - config.historyDays * DAY_MS) / 1000,
+        (now + MONTH_AHEAD_MS) / 1000,
+      );
+    }
     // The recordings under way, which closing waits for.
     const recordings = new Set<Promise<void>>();
     const recordNow = async (samples: readonly RoomSample[]) => {
@@ -169,6 +181,13 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
       if (now - prunedAt >= HOUR_MS) {
         const rawBefore = now - config.historyRawDays * DAY_MS;
         const meansBefore = now - config.historyDays * DAY_MS;
+        if (app.engine === 'postgres') {
+          // By month (partitions.ts): next month made ahead, whole months past the windows
+          // dropped; the rows of the month a window ends in go by the prune below.
+          await ensureMonths(app.sql, now / 1000, (now + MONTH_AHEAD_MS) / 1000);
+          await dropMonthsBefore(app.sql, 'history_hours', rawBefore / 1000);
+          await dropMonthsBefore(app.sql, 'history_quarters', meansBefore / 1000);
+        }
         const ids = await store.roomIds();
         await inBatches(ids, PACK_BATCH, (tx, id) => store.prune(tx, id, rawBefore, meansBefore));
         prunedAt = now;

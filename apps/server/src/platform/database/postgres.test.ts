@@ -44,7 +44,11 @@ async function tablesOf(db: Sql, primaryKeys: Set<string> = new Set()) {
   const tables = await db.introspection.getTables();
   return Object.fromEntries(
     tables
-      .filter((table) => table.name !== 'schema_migrations')
+      // The history's monthly partitions (and their default one) are parts of their table.
+      .filter(
+        (table) =>
+          table.name !== 'schema_migrations' && !/_(default|y\d{4}m\d{2})$/.test(table.name),
+      )
       .map(
         (table) =>
           [
