@@ -21,6 +21,7 @@ import { importSeed } from '../src/modules/building/seed-import.js';
 import { createSimFaultsRepository } from '../src/modules/building/sim-faults-repository.js';
 import { generateBuilding } from '../src/test-support/generate-building.js';
 import type { Verdict } from './server-bench.js';
+import { sqliteStore } from '../src/platform/database/store.js';
 
 export const alarmBudgetMs = 10;
 const ticks = Math.max(50, Number(process.env.BENCH_ALARM_TICKS ?? 1000));
@@ -51,7 +52,7 @@ export async function runAlarmBench(): Promise<Verdict[]> {
     simSpeed: 60,
     logLevel: 'warn',
   };
-  const app = await buildApp({ config, db, logger: false, now: () => now });
+  const app = await buildApp({ config, store: sqliteStore(db), logger: false, now: () => now });
   await app.ready();
   const building = app.repos.building;
   const save = building.saveSimulation.bind(building);

@@ -22,6 +22,7 @@ import { importSeed } from '../src/modules/building/seed-import.js';
 import { parseSeed, type Seed } from '../src/modules/building/seed.js';
 import demoBuilding from '../src/modules/building/seed/demo-building.json' with { type: 'json' };
 import { benchUser, generateBuilding } from '../src/test-support/generate-building.js';
+import { sqliteStore } from '../src/platform/database/store.js';
 
 /** A Tuesday morning in Berlin: inside the schedules' day blocks, no DST edge near. */
 const FROZEN_NOW = Date.parse('2026-11-24T09:30:00Z');
@@ -154,7 +155,12 @@ async function freshApp(seed: Seed, config: Partial<Config> = {}) {
   };
   const db = openDatabase(fullConfig.databaseFile);
   await importSeed(sqliteSql(db), seed, FROZEN_NOW);
-  const app = await buildApp({ config: fullConfig, db, logger: false, now: () => FROZEN_NOW });
+  const app = await buildApp({
+    config: fullConfig,
+    store: sqliteStore(db),
+    logger: false,
+    now: () => FROZEN_NOW,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

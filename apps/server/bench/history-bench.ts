@@ -33,6 +33,7 @@ import { sampleAt } from './history-samples.js';
 import { fmt, pinning, printVerdicts, type Verdict } from './server-bench.js';
 import { startChildServer } from '../src/test-support/spawn-server.js';
 import { judge, median, spread } from './verdicts.js';
+import { sqliteStore } from '../src/platform/database/store.js';
 
 export const historyBudgets = { days30P99Ms: 50, rawP99Ms: 20, tickMs: 20, kbPerRoomDay: 48 };
 
@@ -116,7 +117,7 @@ async function measureTicks(file: string, now: number) {
     simSpeed: 0,
     logLevel: 'warn',
   };
-  const app = await buildApp({ config, db, logger: false, now: () => clock });
+  const app = await buildApp({ config, store: sqliteStore(db), logger: false, now: () => clock });
   await app.ready();
   const durations: number[] = [];
   const perTick: number[] = [];

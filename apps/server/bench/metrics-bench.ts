@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/platform/database/open.js';
 import { importSeed } from '../src/modules/building/seed-import.js';
 import { benchUser, generateBuilding } from '../src/test-support/generate-building.js';
+import { sqliteStore } from '../src/platform/database/store.js';
 
 const scrapes = Math.max(20, Number(process.env.BENCH_METRICS_SCRAPES ?? 200));
 const percentile = (sorted: number[], p: number) =>
@@ -32,7 +33,7 @@ async function main() {
     simSpeed: 0,
     logLevel: 'warn',
   };
-  const app = await buildApp({ config, db, logger: false, now: () => now });
+  const app = await buildApp({ config, store: sqliteStore(db), logger: false, now: () => now });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

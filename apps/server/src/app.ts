@@ -1,6 +1,5 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import type Database from 'better-sqlite3';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import accountsModule, {
@@ -21,6 +20,7 @@ import tokensModule, { recordTokenFirstUse } from './modules/tokens/index.js';
 import authPlugin from './platform/auth/plugin.js';
 import clockPlugin from './platform/clock/plugin.js';
 import databasePlugin from './platform/database/plugin.js';
+import type { Store } from './platform/database/store.js';
 import errorHandlerPlugin from './platform/http/error-handler.js';
 import frameworkErrorsPlugin, {
   DEFAULT_TIMEOUTS,
@@ -36,7 +36,8 @@ import mailerPlugin from './platform/mail/plugin.js';
 
 export interface AppOptions {
   config: Config;
-  db: Database.Database;
+  /** The open database (openStore: SQLite or PostgreSQL); closed with the app. */
+  store: Store;
   logger?: FastifyServerOptions['logger'];
   /** Where the app's own logger writes (default stdout); tests read what it logs. */
   logStream?: { write: (line: string) => void };
@@ -57,7 +58,7 @@ declare module 'fastify' {
 /** Builds the whole server without listening, so tests can start it on any port. */
 export async function buildApp({
   config,
-  db,
+  store,
   logger,
   logStream,
   now,
@@ -110,7 +111,7 @@ export async function buildApp({
     from: config.mailFrom,
     dataDir: config.dataDir,
   });
-  await app.register(databasePlugin, { db });
+  await app.register(databasePlugin, { store });
   await app.register(authPlugin, {
     onRefusal: (request, refusal) => recordSignInRefusal(app, request, refusal),
     onTokenFirstUse: (tx, request, token) => recordTokenFirstUse(app, tx, request, token),

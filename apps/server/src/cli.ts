@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { databaseNeed, noDatabaseMessage, runCli, USAGE } from './cli/commands.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase, secureDataDir } from './platform/database/open.js';
+import { secureDataDir } from './platform/database/open.js';
+import { openStore } from './platform/database/store.js';
 
 /** `npm run cli -- …` (at the root; or `-w apps/server`): user and seed maintenance on the server's database. */
 async function main() {
@@ -15,17 +16,18 @@ async function main() {
     console.log(USAGE);
     return;
   }
-  if (need === 'existing' && !existsSync(config.databaseFile)) {
+  // PostgreSQL (DATABASE_URL) is there or the connection says why; a SQLite file must exist.
+  if (need === 'existing' && !config.databaseUrl && !existsSync(config.databaseFile)) {
     console.error(`Error: ${noDatabaseMessage(config.databaseFile)}`);
     process.exitCode = 1;
     return;
   }
   secureDataDir(config.dataDir);
-  const db = openDatabase(config.databaseFile);
+  const store = await openStore(config);
   try {
     process.exitCode = await runCli(
       argv,
-      db,
+      store,
       {
         out: (line) => console.log(line),
         err: (line) => console.error(line),
@@ -34,7 +36,7 @@ async function main() {
       { proxy: config.upstreamUrl !== null, timeZone: config.timeZone },
     );
   } finally {
-    db.close();
+    await store.close();
   }
 }
 

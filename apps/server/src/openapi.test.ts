@@ -17,6 +17,7 @@ import {
   type TestServer,
 } from './test-support/test-server.js';
 import { demo, writesTo } from './test-support/writes.js';
+import { sqliteStore } from './platform/database/store.js';
 
 // Issue 35: `GET /api/openapi.json` describes every route from the route itself (decision 82).
 
@@ -223,7 +224,7 @@ describe('a route added later', () => {
     const config = { ...loadConfig({}), databaseFile: ':memory:', webDist: null, simSpeed: 0 };
     const db = openDatabase(':memory:');
     await importSeed(sqliteSql(db), demoSeed(), clock.now());
-    const app = await buildApp({ config, db, logger: false, now: clock.now });
+    const app = await buildApp({ config, store: sqliteStore(db), logger: false, now: clock.now });
     const answer = Type.Object({ tokens: Type.Array(Type.Object({ id: Type.Integer() })) });
     app.get('/api/later/', { schema: { response: { 200: answer } } }, () => ({ tokens: [] }));
     app.post(

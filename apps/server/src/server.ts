@@ -7,8 +7,8 @@ async function main() {
   const config = loadConfig();
   // The one clock of the process: the seed, the app and everything in it read this.
   const now = Date.now;
-  const db = await openSeededDatabase(config, now);
-  const app = await buildApp({ config, db, now });
+  const store = await openSeededDatabase(config, now);
+  const app = await buildApp({ config, store, now });
   // The simulation's history backfill on first start: a small building's before we answer, a
   // big one's in the background (GET /api/history/status says when it is done).
   await app.history.startBackfill();

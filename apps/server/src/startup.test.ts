@@ -23,7 +23,7 @@ describe('start-up', () => {
   it('makes an existing DATA_DIR of mode 0755 0700, its database 0600 (issue 31)', async () => {
     chmodSync(dir, 0o755);
     const db = await openSeededDatabase(config, Date.now);
-    db.close();
+    await db.close();
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(config.databaseFile).mode & 0o777).toBe(0o600);
   });
@@ -52,7 +52,7 @@ describe('start-up', () => {
     );
     // The same file starts when HOUSE_ID agrees, and the API answers under that house.
     const db = await openSeededDatabase({ ...config, seedFile, houseId: 7 }, Date.now);
-    const app = await buildApp({ config: { ...config, houseId: 7 }, db, logger: false });
+    const app = await buildApp({ config: { ...config, houseId: 7 }, store: db, logger: false });
     try {
       const response = await app.inject({
         url: '/get/json/v1/7/info/',
@@ -70,7 +70,7 @@ describe('start-up', () => {
     const seedFile = path.join(dir, 'seed.json');
     writeFileSync(seedFile, JSON.stringify(seed));
     const db = await openSeededDatabase({ ...config, seedFile, houseId: 5 }, Date.now);
-    const app = await buildApp({ config: { ...config, houseId: 5 }, db, logger: false });
+    const app = await buildApp({ config: { ...config, houseId: 5 }, store: db, logger: false });
     try {
       const response = await app.inject({
         url: '/get/json/v1/5/info/',
@@ -90,7 +90,7 @@ describe('start-up', () => {
       upstreamPassword: 'geraet-pw',
     };
     const db = await openSeededDatabase(proxy, Date.now);
-    const app = await buildApp({ config: proxy, db, logger: false });
+    const app = await buildApp({ config: proxy, store: db, logger: false });
     try {
       // A real socket: a refused sign-in's answer needs one (inject has none to close).
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -111,20 +111,21 @@ describe('start-up', () => {
     const other = { ...proxy, databaseFile: path.join(dir, 'other.sqlite'), seedFile };
     const seeded = await openSeededDatabase(other, Date.now);
     try {
-      expect(
-        seeded
-          .prepare('SELECT username FROM users ORDER BY id')
-          .all()
-          .map((row) => (row as { username: string }).username),
-      ).toEqual(['demo', 'verwalter', 'bewohner', 'techniker']);
+      const users = await seeded.sql.selectFrom('users').select('username').orderBy('id').execute();
+      expect(users.map((row) => row.username)).toEqual([
+        'demo',
+        'verwalter',
+        'bewohner',
+        'techniker',
+      ]);
     } finally {
-      seeded.close();
+      await seeded.close();
     }
   });
 
   it('shows changes other processes (the CLI) write into the database file', async () => {
     const db = await openSeededDatabase(config, Date.now);
-    const app = await buildApp({ config, db, logger: false });
+    const app = await buildApp({ config, store: db, logger: false });
     try {
       const names = async () => {
         const response = await app.inject({
@@ -149,7 +150,7 @@ describe('start-up', () => {
     const boot = async () => {
       const app = await buildApp({
         config,
-        db: await openSeededDatabase(config, clock.now),
+        store: await openSeededDatabase(config, clock.now),
         logger: false,
         now: clock.now,
       });

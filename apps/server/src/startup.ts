@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type Database from 'better-sqlite3';
 import type { Config } from './config.js';
-import { openDatabase, secureDataDir } from './platform/database/open.js';
-import { sqliteSql } from './platform/database/sql.js';
+import { secureDataDir } from './platform/database/open.js';
+import { openStore, type Store } from './platform/database/store.js';
 import { createBuildingRepository } from './modules/building/repository.js';
 import { importSeed } from './modules/building/seed-import.js';
 import { parseSeed, SeedError, type Seed } from './modules/building/seed.js';
@@ -10,29 +9,27 @@ import { parseSeed, SeedError, type Seed } from './modules/building/seed.js';
 const demoSeedUrl = new URL('./modules/building/seed/demo-building.json', import.meta.url);
 
 /**
- * Narrows DATA_DIR to 0700 (secureDataDir), opens the database and, when it is empty, applies SEED_FILE (or the demo building). A seed
+ * Narrows DATA_DIR to 0700 (secureDataDir), opens the database (DATABASE_URL's PostgreSQL or the
+ * SQLite file) and, when it is empty, applies SEED_FILE (or the demo building). A seed
  * that breaks the shape throws a SeedError naming the bad field, before anything is written;
  * so does a SEED_FILE whose `building.houseId` is not HOUSE_ID (the API would answer every call
  * of the web app with 404 otherwise). A seed without `houseId`, and the demo building, take
  * HOUSE_ID. `now` is the app's clock (the seed's sensor readings and users are stamped with it).
  */
-export async function openSeededDatabase(
-  config: Config,
-  now: () => number,
-): Promise<Database.Database> {
+export async function openSeededDatabase(config: Config, now: () => number): Promise<Store> {
   secureDataDir(config.dataDir);
-  const db = openDatabase(config.databaseFile);
+  const store = await openStore(config);
   try {
-    const sql = sqliteSql(db);
-    if (await createBuildingRepository(sql, 'sqlite', now).isEmpty()) {
+    const { sql } = store;
+    if (await createBuildingRepository(sql, store.engine, now).isEmpty()) {
       const file = config.seedFile ?? demoSeedUrl;
       const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
       const seed = withoutDemoUsers(parseSeed(raw), config);
       await importSeed(sql, withHouseId(seed, raw, config), now());
     }
-    return db;
+    return store;
   } catch (error) {
-    db.close();
+    await store.close();
     throw error;
   }
 }

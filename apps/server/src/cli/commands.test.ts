@@ -10,12 +10,18 @@ import { createUsersRepository } from '../platform/auth/users.js';
 import { verifyPassword } from '../platform/auth/passwords.js';
 import { demoSeed } from '../test-support/test-server.js';
 import { runCli } from './commands.js';
+import { sqliteStore } from '../platform/database/store.js';
 
 let db: Database.Database;
 let out: string[];
 let err: string[];
 const run = (...argv: string[]) =>
-  runCli(argv, db, { out: (line) => out.push(line), err: (line) => err.push(line) }, Date.now);
+  runCli(
+    argv,
+    sqliteStore(db),
+    { out: (line) => out.push(line), err: (line) => err.push(line) },
+    Date.now,
+  );
 
 beforeEach(() => {
   db = openDatabase(':memory:');

@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import { ACCESS_LEVELS, NEW_PASSWORD_MAX, NEW_PASSWORD_MIN } from '@raumregler/contract';
-import type { Database } from 'better-sqlite3';
 import {
   createAccountChanges,
   createScopeRepository,
@@ -16,7 +15,7 @@ import {
 } from '../modules/building/index.js';
 import { createUsersRepository } from '../platform/auth/users.js';
 import { createGroupCommit } from '../platform/database/group-commit.js';
-import { sqliteSql } from '../platform/database/sql.js';
+import type { Store } from '../platform/database/store.js';
 import { createClock } from '../platform/clock/clock.js';
 import { localDate } from '../platform/clock/local-time.js';
 import { CommandError, UsageError, type CliIo } from '../platform/cli/errors.js';
@@ -102,7 +101,7 @@ export function noDatabaseMessage(file: string) {
  */
 export async function runCli(
   argv: string[],
-  db: Database,
+  store: Pick<Store, 'sql' | 'engine'>,
   io: CliIo,
   now: () => number,
   /** Proxy mode (UPSTREAM_URL set): there is no simulated building to act on. */
@@ -120,10 +119,10 @@ export async function runCli(
       io.out(USAGE);
       return 0;
     }
-    const users = createUsersRepository(sqliteSql(db));
+    const { sql, engine } = store;
+    const users = createUsersRepository(sql);
     const clock = createClock(now, timeZone);
-    const sql = sqliteSql(db);
-    const commit = createGroupCommit(sql, 'sqlite');
+    const commit = createGroupCommit(sql, engine);
     const audit = createAudit({ repository: createAuditRepository(sql), clock });
     // The CLI's changes commit in one transaction each, with their audit entry (source `cli`).
     const changes = createAccountChanges({
@@ -135,7 +134,7 @@ export async function runCli(
       today: () => localDate(clock.local, now()),
     });
     // The building's ids, for the scopes of `user` commands: read once, as the command starts.
-    const building = area === 'user' ? await loadBuilding(sql, 'sqlite', now) : null;
+    const building = area === 'user' ? await loadBuilding(sql, engine, now) : null;
     const known = () => {
       if (!building) throw new Error('the building is read for user commands only');
       return {
@@ -148,7 +147,7 @@ export async function runCli(
         ? await runUserCommand(command, rest, values, { users, changes, io, known })
         : await runBuildingCommand(area, command, rest, {
             sql,
-            engine: 'sqlite',
+            engine,
             now,
             io,
             proxy,

@@ -60,7 +60,7 @@ describe('malformed requests over every endpoint', () => {
       reader: readOnly,
     });
     const requests = Array.from({ length: total }, next);
-    const before = databaseChecksum(server.app.db);
+    const before = databaseChecksum(server.app.store.sqlite!);
 
     const problems: string[] = [];
     const statuses = new Map<number, number>();
@@ -101,10 +101,12 @@ describe('malformed requests over every endpoint', () => {
     expect(rejected).toBeGreaterThan(total * 0.6);
     // The storm's failed sign-ins are recorded where the failure limits started refusing (one
     // audit entry each, docs/device-api.md): the only change rejected requests may leave.
-    const refusals = server.app.db
-      .prepare("DELETE FROM audit_log WHERE action = 'sign-in-refused'")
+    const refusals = server.app.store
+      .sqlite!.prepare("DELETE FROM audit_log WHERE action = 'sign-in-refused'")
       .run().changes;
-    expect(databaseChecksum(server.app.db), 'rejected writes changed the database').toBe(before);
+    expect(databaseChecksum(server.app.store.sqlite!), 'rejected writes changed the database').toBe(
+      before,
+    );
     expect(refusals).toBeLessThanOrEqual(10);
 
     // Still up and serving: a normal read works after the storm.

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach } from 'vitest';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { openDatabase } from '../platform/database/open.js';
+import { openStore, type Store } from '../platform/database/store.js';
 import { importSeed } from '../modules/building/seed-import.js';
-import { sqliteSql } from '../platform/database/sql.js';
+import { startPostgres, type PostgresCluster } from './postgres.js';
 import { parseSeed, type Seed } from '../modules/building/seed.js';
 import demoBuilding from '../modules/building/seed/demo-building.json' with { type: 'json' };
 
@@ -66,6 +66,22 @@ export function berlin(local: string): number {
 export const basic = (username: string, password: string) =>
   `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
+/**
+ * The engine the test servers run on: SQLite (in memory, or the config's file) unless the
+ * environment says `RAUMREGLER_TEST_ENGINE=postgres` (the server tests' PostgreSQL pass, in
+ * vitest.config.ts): then each server gets a fresh migrated database of one throw-away cluster
+ * per test file (stopped with the process).
+ */
+export const TEST_ENGINE =
+  process.env.RAUMREGLER_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+let cluster: Promise<PostgresCluster> | null = null;
+
+async function testStore(config: Config): Promise<Store> {
+  if (TEST_ENGINE === 'sqlite' || config.databaseUrl) return openStore(config);
+  cluster ??= startPostgres();
+  return openStore({ ...config, databaseUrl: await (await cluster).migratedDatabase() });
+}
+
 /** A real server on 127.0.0.1 with a fresh in-memory database seeded with the demo building. */
 export async function startTestServer(
   options: {
@@ -87,12 +103,12 @@ export async function startTestServer(
     logLevel: 'silent',
     ...options.config,
   };
-  const db = openDatabase(config.databaseFile);
+  const store = await testStore(config);
   const now = options.now ?? Date.now;
-  await importSeed(sqliteSql(db), options.seed ?? demoSeed(), now());
+  await importSeed(store.sql, options.seed ?? demoSeed(), now());
   const app = await buildApp({
     config,
-    db,
+    store,
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     now,
     timeouts: options.timeouts,

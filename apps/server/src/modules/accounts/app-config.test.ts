@@ -32,7 +32,7 @@ async function appConfig(config: Parameters<typeof startTestServer>[0] = {}) {
 
 const cli = async (...argv: string[]) => {
   const io = { out: () => {}, err: () => {} };
-  expect(await runCli(argv, server!.app.db, io, Date.now)).toBe(0);
+  expect(await runCli(argv, server!.app.store, io, Date.now)).toBe(0);
 };
 
 describe('GET /app-config', () => {

@@ -27,7 +27,7 @@ async function entries(query: string): Promise<AuditEntry[]> {
 const cli = async (...argv: string[]) => {
   const lines: string[] = [];
   const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
-  expect(await runCli(argv, server.app.db, io, clock.now), lines.join('\n')).toBe(0);
+  expect(await runCli(argv, server.app.store, io, clock.now), lines.join('\n')).toBe(0);
 };
 
 describe('account events in the audit log', () => {
@@ -61,10 +61,15 @@ describe('account events in the audit log', () => {
     const lines: string[] = [];
     const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
     expect(
-      await runCli(['user', 'access', 'nobody', '--smart', 'full'], server.app.db, io, clock.now),
+      await runCli(
+        ['user', 'access', 'nobody', '--smart', 'full'],
+        server.app.store,
+        io,
+        clock.now,
+      ),
     ).toBe(1);
     expect(
-      await runCli(['user', 'access', 'anna', '--smart', 'all'], server.app.db, io, clock.now),
+      await runCli(['user', 'access', 'anna', '--smart', 'all'], server.app.store, io, clock.now),
     ).toBe(2);
     expect(await entries('?user=nobody')).toEqual([]);
     expect((await entries('?user=anna')).filter((e) => e.action === 'access-changed')).toHaveLength(
@@ -192,7 +197,7 @@ describe('account events in the audit log', () => {
     ]);
     expect(refused[0]!.after).not.toHaveProperty('account');
     expect(JSON.stringify(await entries('?limit=1000'))).not.toMatch(/Geheim-im-Namensfeld/i);
-    const stored = server.app.db.prepare('SELECT * FROM audit_log').all();
+    const stored = server.app.store.sqlite!.prepare('SELECT * FROM audit_log').all();
     expect(JSON.stringify(stored)).not.toMatch(/Geheim-im-Namensfeld/i);
     expect(JSON.stringify(stored)).not.toContain('VerWalter');
   }, 30_000);

@@ -17,7 +17,7 @@ async function cli(...argv: string[]) {
   const err: string[] = [];
   const code = await runCli(
     argv,
-    server().app.db,
+    server().app.store,
     { out: (line) => out.push(line), err: (line) => err.push(line) },
     clock.now,
   );
@@ -110,14 +110,15 @@ describe('user disable / enable / delete', () => {
   });
 
   it('deletes the reset tokens with the user (foreign key)', async () => {
-    const { db, sql } = server().app;
+    const { sql } = server().app;
     const tokens = createResetTokensRepository(sql);
     const techniker = (await cli('user', 'list')).out.includes('techniker');
     expect(techniker).toBe(true);
-    const id = db
-      .prepare("SELECT id FROM users WHERE username = 'techniker'")
-      .pluck()
-      .get() as number;
+    const { id } = await sql
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'techniker')
+      .executeTakeFirstOrThrow();
     await server().app.commit((tx) =>
       tokens.create(tx, id, 'digest-1', clock.now() + 60_000, clock.now()),
     );

@@ -98,8 +98,10 @@ describe('POST /forgot-password', () => {
     // Whom to mail is decided after the answer (so the answer's timing tells nothing): one
     // token, for the known address only, stored before its mail goes out.
     const mail = await waitForMail(server.mailDir);
-    const tokens = server.app.db
-      .prepare('SELECT u.email FROM password_reset_tokens t JOIN users u ON u.id = t.user_id')
+    const tokens = server.app.store
+      .sqlite!.prepare(
+        'SELECT u.email FROM password_reset_tokens t JOIN users u ON u.id = t.user_id',
+      )
       .all();
     expect(tokens).toEqual([{ email: 'demo@example.com' }]);
 
@@ -123,7 +125,9 @@ describe('POST /forgot-password', () => {
 
   it('stores only a hash of the token', async () => {
     const { token } = await requestLink();
-    const rows = server.app.db.prepare('SELECT token_hash FROM password_reset_tokens').all() as {
+    const rows = server.app.store
+      .sqlite!.prepare('SELECT token_hash FROM password_reset_tokens')
+      .all() as {
       token_hash: string;
     }[];
     expect(rows).toHaveLength(1);

@@ -16,6 +16,7 @@ import {
 import { parseMail, startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer.js';
 import { demoSeed, manualClock } from '../../test-support/test-server.js';
 import type { NamedReading } from './service.js';
+import { sqliteStore } from '../../platform/database/store.js';
 
 const MINUTE = 60_000;
 let server: AccountsServer | undefined;
@@ -104,7 +105,7 @@ describe('a failing mail server and a restart', () => {
     const start = async (seed: boolean): Promise<FastifyInstance> => {
       const db = openDatabase(config.databaseFile);
       if (seed) await importSeed(sqliteSql(db), demoSeed(), clock.now());
-      const app = await buildApp({ config, db, logger: false, now: clock.now });
+      const app = await buildApp({ config, store: sqliteStore(db), logger: false, now: clock.now });
       await app.ready();
       return app;
     };

@@ -152,7 +152,9 @@ describe('alarms in proxy mode', () => {
     const lines: string[] = [];
     const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
     expect(
-      await runCli(['sim', 'window', '11', 'open'], proxy.app.db, io, clock.now, { proxy: true }),
+      await runCli(['sim', 'window', '11', 'open'], proxy.app.store, io, clock.now, {
+        proxy: true,
+      }),
     ).toBe(1);
     expect(lines.join('\n')).toContain('proxy mode');
   });

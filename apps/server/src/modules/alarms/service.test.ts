@@ -20,7 +20,7 @@ afterEach(async () => {
 async function cli(active: TestServer, ...argv: string[]) {
   const lines: string[] = [];
   const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
-  const code = await runCli(argv, active.app.db, io, active.app.clock.now);
+  const code = await runCli(argv, active.app.store, io, active.app.clock.now);
   return { code, output: lines.join('\n') };
 }
 
@@ -183,7 +183,7 @@ describe('no false alarm', () => {
     const clock = manualClock('2026-11-23T10:00');
     // A false alarm's mails would land in a throw-away folder.
     server = await startAccountsServer({ simSpeed: 1 }, clock.now);
-    server.app.db.prepare('UPDATE rooms SET temperature = 12 WHERE id = 1').run();
+    server.app.store.sqlite!.prepare('UPDATE rooms SET temperature = 12 WHERE id = 1').run();
     await reread(server.app);
     const below: number[] = [];
     for (let minute = 5; minute <= 6 * 60; minute += 5) {

@@ -121,8 +121,10 @@ describe('every room change writes its audit entry in the same commit', () => {
   });
 
   it('keeps the room and floor names of the time of the change after a rename', async () => {
-    server.app.db.prepare("UPDATE rooms SET name = 'Salon' WHERE id = ?").run(LIVING_ROOM);
-    server.app.db.prepare("UPDATE floors SET name = 'Erdgeschoss' WHERE id = 1").run();
+    server.app.store
+      .sqlite!.prepare("UPDATE rooms SET name = 'Salon' WHERE id = ?")
+      .run(LIVING_ROOM);
+    server.app.store.sqlite!.prepare("UPDATE floors SET name = 'Erdgeschoss' WHERE id = 1").run();
     expect((await urlencoded(`ziel/${LIVING_ROOM}/`, { ziel: '21' })).status).toBe(200);
     const [renamed, ...older] = await entries(`?room=${LIVING_ROOM}`);
     expect(renamed).toMatchObject({ room_name: 'Salon', floor: 'Erdgeschoss' });

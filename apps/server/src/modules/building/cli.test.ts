@@ -6,14 +6,21 @@ import { importSeed } from './seed-import.js';
 import { createSimFaultsRepository } from './sim-faults-repository.js';
 import { demoSeed } from '../../test-support/test-server.js';
 import { runCli } from '../../cli/commands.js';
+import { sqliteStore } from '../../platform/database/store.js';
 
 let db: Database.Database;
 let out: string[];
 let err: string[];
 const run = (argv: string[], proxy = false) =>
-  runCli(argv, db, { out: (line) => out.push(line), err: (line) => err.push(line) }, Date.now, {
-    proxy,
-  });
+  runCli(
+    argv,
+    sqliteStore(db),
+    { out: (line) => out.push(line), err: (line) => err.push(line) },
+    Date.now,
+    {
+      proxy,
+    },
+  );
 
 beforeEach(async () => {
   db = openDatabase(':memory:');

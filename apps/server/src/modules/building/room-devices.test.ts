@@ -12,12 +12,18 @@ import {
 import { importSeed } from './seed-import.js';
 import { loadBuilding } from './cli.js';
 import { parseSeed } from './seed.js';
+import { sqliteStore } from '../../platform/database/store.js';
 
 let db: Database.Database;
 let out: string[];
 let err: string[];
 const run = (argv: string[]) =>
-  runCli(argv, db, { out: (line) => out.push(line), err: (line) => err.push(line) }, Date.now);
+  runCli(
+    argv,
+    sqliteStore(db),
+    { out: (line) => out.push(line), err: (line) => err.push(line) },
+    Date.now,
+  );
 
 beforeEach(async () => {
   db = openDatabase(':memory:');

@@ -19,6 +19,7 @@ import {
   type TestServer,
 } from '../../test-support/test-server.js';
 import { demo, expectError, writesTo } from '../../test-support/writes.js';
+import { sqliteStore } from '../../platform/database/store.js';
 
 let server: TestServer;
 let clock = manualClock('2026-11-23T10:00');
@@ -107,7 +108,7 @@ describe('recording', () => {
     await start();
     const writes = writesTo(() => server);
     const errors = vi.spyOn(server.app.log, 'error');
-    server.app.db.exec('DROP TABLE history_recent');
+    server.app.store.sqlite!.exec('DROP TABLE history_recent');
     const write = writes.multipart('ziel/2/', { ziel: '22', duration: '60' });
     const tick = server.app.history.tick();
     expect((await write).status).toBe(200);
@@ -345,7 +346,7 @@ describe('the backfill of a big building', () => {
       expect(done).toBeDefined();
       const app = await buildApp({
         config: { ...loadConfig({}), ...config, webDist: null, simSpeed: 0, logLevel: 'silent' },
-        db,
+        store: sqliteStore(db),
         logger: false,
         now: clock.now,
       });

@@ -5,6 +5,7 @@ import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../platform/database/open.js';
 import { importSeed } from '../building/index.js';
 import { berlin, demoSeed } from '../../test-support/test-server.js';
+import { sqliteStore } from '../../platform/database/store.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -17,7 +18,12 @@ describe('the recording timer', () => {
     const db = openDatabase(':memory:');
     await importSeed(sqliteSql(db), demoSeed(), Date.now());
     const config = { ...loadConfig({}), databaseFile: ':memory:', webDist: null, simSpeed: 0 };
-    const app = await buildApp({ config, db, logger: false, now: () => Date.now() });
+    const app = await buildApp({
+      config,
+      store: sqliteStore(db),
+      logger: false,
+      now: () => Date.now(),
+    });
     await app.ready();
     const samples = async () =>
       (await app.history.store.raw(1, berlin('2026-11-23T10:00'), Date.now())).map((s) => s.time);

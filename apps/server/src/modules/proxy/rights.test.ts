@@ -20,6 +20,7 @@ import {
 } from '../../test-support/scoped-building.js';
 import { manualClock, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { demo } from '../../test-support/writes.js';
+import { sqliteStore } from '../../platform/database/store.js';
 
 // Issue 34 in proxy mode: what passes through our server to a real device is filtered and
 // checked as in simulation. Our database holds the demo building with its people (scopedSeed:
@@ -408,7 +409,7 @@ describe('proxy mode: room limits live in our database', () => {
       const out: string[] = [];
       const code = await runCli(
         ['room', 'limits', '8', '--min', '18', '--max', '20'],
-        cliDb,
+        sqliteStore(cliDb),
         { out: (line) => out.push(line), err: (line) => out.push(line) },
         clock.now,
         { proxy: true },
@@ -418,7 +419,7 @@ describe('proxy mode: room limits live in our database', () => {
       expect(
         await runCli(
           ['room', 'limits', '3000', '--none'],
-          cliDb,
+          sqliteStore(cliDb),
           { out() {}, err() {} },
           clock.now,
           {

@@ -15,6 +15,7 @@ import {
   type TestServer,
 } from '../../test-support/test-server.js';
 import { demo, expectError, writesTo } from '../../test-support/writes.js';
+import { sqliteStore } from '../../platform/database/store.js';
 
 // Monday 2026-11-23, 10:00 Berlin. The demo living room (1): weekdays 21 °C from 06:00, 18 °C
 // from 22:00; weekends 21.5 °C from 08:00, 18 °C from 23:00. The kitchen (2): 20 °C from 06:30,
@@ -63,7 +64,7 @@ const created = async (fields: Record<string, string>) => {
   return (await response.json()) as Absence;
 };
 const stored = () =>
-  (server.app.db.prepare('SELECT count(*) AS n FROM absences').get() as { n: number }).n;
+  (server.app.store.sqlite!.prepare('SELECT count(*) AS n FROM absences').get() as { n: number }).n;
 
 describe('absences: access', () => {
   it('lets readers list, and only managers create and end (none, read, write: 403)', async () => {
@@ -107,7 +108,7 @@ describe('absences: create and list', () => {
       from: '2027-03-28T10:00:00',
       to: '2027-04-05T10:00:00',
     });
-    const roomCount = server.app.db.prepare('SELECT count(*) AS n FROM rooms').get() as {
+    const roomCount = server.app.store.sqlite!.prepare('SELECT count(*) AS n FROM rooms').get() as {
       n: number;
     };
     expect(all.rooms).toHaveLength(roomCount.n);
@@ -239,7 +240,7 @@ describe('absences: effect on the rooms', () => {
     await server.close();
     server = await startTestServer({ now: clock.now, config: { simSpeed: 1 } });
     await created({ ...holidays, target: '30', rooms: '1' });
-    server.app.db.prepare('UPDATE rooms SET temperature = 25 WHERE id = 1').run();
+    server.app.store.sqlite!.prepare('UPDATE rooms SET temperature = 25 WHERE id = 1').run();
     await reread(server.app);
     clock.advance(60_000);
     await server.app.simulate();
@@ -300,7 +301,7 @@ describe('absences across a restart', () => {
       };
       const app = await buildApp({
         config,
-        db: openDatabase(databaseFile),
+        store: sqliteStore(openDatabase(databaseFile)),
         logger: false,
         now: clock.now,
       });

@@ -91,7 +91,7 @@ describe('POST /api/schedules/{roomId}/', () => {
   it('stores an edited day as its own rows, the other days keep sharing theirs', async () => {
     expect((await save(edited)).status).toBe(200);
     const stored = server()
-      .app.db.prepare(
+      .app.store.sqlite!.prepare(
         'SELECT days, at, target FROM schedule_points WHERE room_id = ? ORDER BY at, days',
       )
       .all(LIVING_ROOM);
@@ -101,12 +101,14 @@ describe('POST /api/schedules/{roomId}/', () => {
   });
 
   it('changes nothing when a week read back is saved unchanged', async () => {
-    const before = server().app.db.prepare('SELECT * FROM schedule_points ORDER BY id').all();
+    const before = server()
+      .app.store.sqlite!.prepare('SELECT * FROM schedule_points ORDER BY id')
+      .all();
     const response = await save(await weekNow());
     expect(response.status).toBe(200);
-    expect(server().app.db.prepare('SELECT * FROM schedule_points ORDER BY id').all()).toEqual(
-      before,
-    );
+    expect(
+      server().app.store.sqlite!.prepare('SELECT * FROM schedule_points ORDER BY id').all(),
+    ).toEqual(before);
   });
 
   it('takes urlencoded bodies too (the week up to 16 KiB)', async () => {
@@ -189,21 +191,23 @@ describe('POST /api/schedules/{roomId}/', () => {
         'week.wed',
       ],
     ];
-    const before = server().app.db.prepare('SELECT * FROM schedule_points ORDER BY id').all();
+    const before = server()
+      .app.store.sqlite!.prepare('SELECT * FROM schedule_points ORDER BY id')
+      .all();
     for (const [week, key] of cases) {
       const body = await expectError(await save(week), 400, key);
       expect(body.error, key).toBe('validation_failed');
       expect(Object.keys(body.messages!), key).toEqual([key]);
       expect(body.message, key).toBe(body.messages![key]![0]);
     }
-    expect(server().app.db.prepare('SELECT * FROM schedule_points ORDER BY id').all()).toEqual(
-      before,
-    );
+    expect(
+      server().app.store.sqlite!.prepare('SELECT * FROM schedule_points ORDER BY id').all(),
+    ).toEqual(before);
   });
 
   it('keeps targets within the room’s own limits, which the read names', async () => {
     server()
-      .app.db.prepare('UPDATE rooms SET min_target = 16, max_target = 24 WHERE id = ?')
+      .app.store.sqlite!.prepare('UPDATE rooms SET min_target = 16, max_target = 24 WHERE id = ?')
       .run(LIVING_ROOM);
     await reread(server().app);
     expect(await (await read()).json()).toMatchObject({ min_target: 16, max_target: 24 });

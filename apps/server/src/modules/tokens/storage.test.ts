@@ -9,6 +9,7 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../platform/database/open.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { sqliteStore } from '../../platform/database/store.js';
 
 // Issue 35: a token is on disk only as its keyed hash; the key lives beside the database
 // (DATA_DIR/token-secret, 0600) or in TOKEN_SECRET. The sign-in compares digests in constant
@@ -58,7 +59,7 @@ describe('tokens on disk', () => {
     // The sign-in compared the stored digest with the sent one's in constant time.
     expect(vi.mocked(timingSafeEqual)).toHaveBeenCalledTimes(1);
     await server.app.commit(() => undefined);
-    const row = server.app.db.prepare('SELECT * FROM access_tokens').get() as Record<
+    const row = server.app.store.sqlite!.prepare('SELECT * FROM access_tokens').get() as Record<
       string,
       unknown
     >;
@@ -81,7 +82,7 @@ describe('tokens on disk', () => {
     const db = openDatabase(databaseFile());
     const app = await buildApp({
       config: { ...loadConfig({}), dataDir: dir, databaseFile: databaseFile(), webDist: null },
-      db,
+      store: sqliteStore(db),
       logger: false,
     });
     const again = await app.inject({
@@ -97,7 +98,7 @@ describe('tokens on disk', () => {
     const tokenSecret = 'x'.repeat(40);
     server = await start({ tokenSecret });
     const { token: secret } = await create();
-    const row = server.app.db.prepare('SELECT token_hash FROM access_tokens').get() as {
+    const row = server.app.store.sqlite!.prepare('SELECT token_hash FROM access_tokens').get() as {
       token_hash: string;
     };
     expect(row.token_hash).toBe(createHmac('sha256', tokenSecret).update(secret).digest('hex'));

@@ -1,9 +1,8 @@
-import type Database from 'better-sqlite3';
 import fp from 'fastify-plugin';
 import { createGroupCommit, type Commit } from './group-commit.js';
 import type { Engine, Sql } from './schema.js';
 import { createSettingsRepository, type SettingsRepository } from './settings.js';
-import { sqliteSql } from './sql.js';
+import type { Store } from './store.js';
 
 /**
  * The repositories every part of the server reads through `app.repos`. Each module adds its
@@ -16,11 +15,8 @@ export interface Repositories {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /**
-     * The SQLite handle, for the repositories not yet on the query builder (issue 37 moves
-     * them onto `app.sql`, one module at a time).
-     */
-    db: Database.Database;
+    /** The open database (SQLite or PostgreSQL, `DATABASE_URL`). */
+    store: Store;
     /** The typed query builder over the database, for SQLite and PostgreSQL alike. */
     sql: Sql;
     engine: Engine;
@@ -34,17 +30,16 @@ declare module 'fastify' {
 }
 
 /** Hands the open database to every plugin; closes it with the server. */
-export default fp<{ db: Database.Database }>(
-  async (app, { db }) => {
-    const sql = sqliteSql(db);
-    app.decorate('db', db);
-    app.decorate('sql', sql);
-    app.decorate('engine', 'sqlite' as Engine);
+export default fp<{ store: Store }>(
+  async (app, { store }) => {
+    app.decorate('store', store);
+    app.decorate('sql', store.sql);
+    app.decorate('engine', store.engine);
     // Filled in by the plugins that own the other repositories (auth: users; building: …).
-    app.decorate('repos', { settings: createSettingsRepository(sql) } as Repositories);
-    app.decorate('commit', createGroupCommit(sql, 'sqlite'));
+    app.decorate('repos', { settings: createSettingsRepository(store.sql) } as Repositories);
+    app.decorate('commit', createGroupCommit(store.sql, store.engine));
     app.addHook('onClose', async () => {
-      db.close();
+      await store.close();
     });
   },
   { name: 'database', dependencies: ['clock'] },

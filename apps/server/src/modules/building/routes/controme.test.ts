@@ -42,7 +42,9 @@ const write = (server: TestServer, path: string, fields: Record<string, string>,
 /** Opens the valves of some rooms in both databases, as the simulation would. */
 const openValves = async (ids: number[]) => {
   for (const server of [clean, controme]) {
-    server.app.db.prepare(`UPDATE rooms SET valve_open = 1 WHERE id IN (${ids.join(',')})`).run();
+    server.app.store
+      .sqlite!.prepare(`UPDATE rooms SET valve_open = 1 WHERE id IN (${ids.join(',')})`)
+      .run();
     await reread(server.app);
   }
   clock.advance(1000);
