@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { SearchInput } from '@/components/ui/search-input';
+import { ListToolbar } from '@/components/ui/list-toolbar';
 import { Spinner } from '@/components/ui/spinner';
 import { buildingsQueryOptions } from '@/lib/buildings';
 import { errorReason } from '@/lib/error-reason';
@@ -63,43 +63,25 @@ export function BuildingsPage() {
         <h1 className="text-2xl font-semibold tracking-tight">{t('buildings.title')}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('buildings.subtitle')}</p>
       </div>
-      <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
-        <div className="w-full sm:w-80">
-          <label htmlFor={`${ids}-search`} className="mb-1 block text-sm font-medium">
-            {t('buildings.search')}
-          </label>
-          <SearchInput
-            id={`${ids}-search`}
-            value={search}
-            aria-describedby={`${ids}-count`}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <div className="w-full sm:w-56">
-          <label htmlFor={`${ids}-sort`} className="mb-1 block text-sm font-medium">
-            {t('buildings.sort')}
-          </label>
-          <select
-            id={`${ids}-sort`}
-            value={sort}
-            onChange={(event) => setSort(event.target.value as BuildingSort)}
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
-          >
-            {BUILDING_SORTS.map((value) => (
-              <option key={value} value={value}>
-                {t(`buildings.sort.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <p id={`${ids}-count`} className="pb-2 text-sm font-medium" aria-live="polite">
-          {query.data
+      <ListToolbar
+        id={ids}
+        searchLabel={t('buildings.search')}
+        search={search}
+        onSearch={setSearch}
+        choice={{
+          label: t('buildings.sort'),
+          value: sort,
+          options: BUILDING_SORTS.map((value) => ({ value, label: t(`buildings.sort.${value}`) })),
+          onChange: (value) => setSort(value as BuildingSort),
+        }}
+        count={
+          query.data
             ? shown.length === buildings.length
               ? t('buildings.count', { count: buildings.length })
               : t('buildings.countMatches', { count: shown.length, total: buildings.length })
-            : ''}
-        </p>
-      </div>
+            : ''
+        }
+      />
       {body}
     </div>
   );

@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { SearchInput } from '@/components/ui/search-input';
+import { ListToolbar } from '@/components/ui/list-toolbar';
 import { Spinner } from '@/components/ui/spinner';
 import { errorReason } from '@/lib/error-reason';
 import { useNow } from '@/lib/use-now';
@@ -85,43 +85,25 @@ export function DevicesPage({ floors }: { floors: readonly DeviceFloor[] }) {
       {unknown > 0 && (
         <Alert variant="warning">{t('devices.unknownNote', { count: unknown })}</Alert>
       )}
-      <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
-        <div className="w-full sm:w-80">
-          <label htmlFor={`${ids}-search`} className="mb-1 block text-sm font-medium">
-            {t('devices.search')}
-          </label>
-          <SearchInput
-            id={`${ids}-search`}
-            value={search}
-            aria-describedby={`${ids}-count`}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <div className="w-full sm:w-56">
-          <label htmlFor={`${ids}-filter`} className="mb-1 block text-sm font-medium">
-            {t('devices.filter')}
-          </label>
-          <select
-            id={`${ids}-filter`}
-            value={filter}
-            onChange={(event) => setFilter(event.target.value as DeviceFilter)}
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
-          >
-            {DEVICE_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {t(`devices.filter.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <p id={`${ids}-count`} className="pb-2 text-sm font-medium" aria-live="polite">
-          {query.data
+      <ListToolbar
+        id={ids}
+        searchLabel={t('devices.search')}
+        search={search}
+        onSearch={setSearch}
+        choice={{
+          label: t('devices.filter'),
+          value: filter,
+          options: DEVICE_FILTERS.map((value) => ({ value, label: t(`devices.filter.${value}`) })),
+          onChange: (value) => setFilter(value as DeviceFilter),
+        }}
+        count={
+          query.data
             ? shown.length === devices.length
               ? t('devices.count', { count: devices.length })
               : t('devices.countMatches', { count: shown.length, total: devices.length })
-            : ''}
-        </p>
-      </div>
+            : ''
+        }
+      />
       <div role="status">
         {said && (
           <p className="rounded-lg bg-green-50 p-3 text-sm text-green-900 dark:bg-green-950 dark:text-green-100">

@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { SearchInput } from '@/components/ui/search-input';
+import { ListToolbar } from '@/components/ui/list-toolbar';
 import { Spinner } from '@/components/ui/spinner';
 import { useNow } from '@/lib/use-now';
 import { usePhone } from '@/lib/use-phone';
@@ -110,25 +110,19 @@ export function MembersPage({
         <h1 className="text-2xl font-semibold tracking-tight">{t('members.title')}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('members.subtitle')}</p>
       </div>
-      <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
-        <div className="w-full sm:w-80">
-          <label htmlFor={`${ids}-search`} className="mb-1 block text-sm font-medium">
-            {t('members.search')}
-          </label>
-          <SearchInput
-            id={`${ids}-search`}
-            value={search}
-            aria-describedby={`${ids}-count`}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <p id={`${ids}-count`} className="pb-2 text-sm font-medium" aria-live="polite">
-          {query.data
+      <ListToolbar
+        id={ids}
+        searchLabel={t('members.search')}
+        search={search}
+        onSearch={setSearch}
+        count={
+          query.data
             ? search.trim()
               ? t('members.countMatches', { count: shown.length, total: members.length })
               : t('members.count', { count: members.length })
-            : ''}
-        </p>
+            : ''
+        }
+      >
         <Button
           className="sm:ml-auto"
           onClick={() => {
@@ -139,7 +133,7 @@ export function MembersPage({
           <UserPlus className="size-4" aria-hidden="true" />
           {t('members.add.open')}
         </Button>
-      </div>
+      </ListToolbar>
       {/* Always in the page, so what is said into it is read out. */}
       <div role="status">
         {said && (
