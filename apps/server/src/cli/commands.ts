@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import type BetterSqlite3 from 'better-sqlite3';
 import { ACCESS_LEVELS, NEW_PASSWORD_MAX, NEW_PASSWORD_MIN } from '@raumregler/contract';
 import {
   createAccountChanges,
@@ -15,7 +17,8 @@ import {
 } from '../modules/building/index.js';
 import { createUsersRepository } from '../platform/auth/users.js';
 import { createGroupCommit } from '../platform/database/group-commit.js';
-import type { Store } from '../platform/database/store.js';
+import { copyIntoPostgres, CopyRefused } from '../platform/database/copy.js';
+import { openStore, type Store } from '../platform/database/store.js';
 import { createClock } from '../platform/clock/clock.js';
 import { localDate } from '../platform/clock/local-time.js';
 import { CommandError, UsageError, type CliIo } from '../platform/cli/errors.js';
@@ -71,10 +74,16 @@ Commands:
   sim writes <roomId> ignored|taken
       The simulated device answers writes to the room as taken but keeps the old values
       (a device that silently drops a value); taken: writes act again. Acts at once.
+  db copy --to postgres://user:pass@host:5432/db
+      Copy this SQLite database (users, building, schedules, absences, history, audit, alarms,
+      tokens) into an empty PostgreSQL database, migrating it first, in one transaction; then
+      start the server with DATABASE_URL set to it. Refused when DATABASE_URL is set (the source
+      is the SQLite file) or the target already holds users or a building.
   help
       Show this text.
 
-The database is the one the server uses: DATA_DIR (default ./data) or DATABASE_FILE.`;
+The database is the one the server uses: DATABASE_URL's PostgreSQL, or else the SQLite file in
+DATA_DIR (default ./data) or DATABASE_FILE.`;
 
 /**
  * What a command needs of the database file: `help` none; `seed import` may create it (a
@@ -101,7 +110,7 @@ export function noDatabaseMessage(file: string) {
  */
 export async function runCli(
   argv: string[],
-  store: Pick<Store, 'sql' | 'engine'>,
+  store: Pick<Store, 'sql' | 'engine'> & Partial<Pick<Store, 'sqlite'>>,
   io: CliIo,
   now: () => number,
   /** Proxy mode (UPSTREAM_URL set): there is no simulated building to act on. */
@@ -110,13 +119,18 @@ export async function runCli(
   try {
     const { values, positionals } = parseArgs({
       args: argv,
-      options: { ...USER_OPTIONS, ...ROOM_OPTIONS },
+      options: { ...USER_OPTIONS, ...ROOM_OPTIONS, to: { type: 'string' } },
       allowPositionals: true,
       strict: true,
     });
     const [area = '', command = '', ...rest] = positionals;
     if (area === '' || area === 'help') {
       io.out(USAGE);
+      return 0;
+    }
+    if (area === 'db') {
+      if (command !== 'copy') throw new UsageError(`unknown command "db ${command}"`);
+      io.out(await runDbCopy(store.sqlite ?? null, values.to));
       return 0;
     }
     const { sql, engine } = store;
@@ -172,5 +186,51 @@ export async function runCli(
       return 1;
     }
     throw error;
+  }
+}
+
+/** `db copy --to URL` (issue 37): the SQLite database into an empty PostgreSQL. */
+async function runDbCopy(from: BetterSqlite3.Database | null, to: string | undefined) {
+  if (!from) {
+    throw new CommandError(
+      'db copy copies the SQLite file (DATA_DIR or DATABASE_FILE) into PostgreSQL; unset DATABASE_URL to run it',
+    );
+  }
+  if (!to) throw new UsageError('db copy needs --to postgres://user:pass@host:5432/db');
+  let url: string | null;
+  try {
+    url = loadConfig({ DATABASE_URL: to }).databaseUrl;
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace('DATABASE_URL', '--to'));
+  }
+  const target = await openStore({ databaseUrl: url, databaseFile: ':memory:' }).catch(
+    (error: unknown) => {
+      throw new CommandError((error as Error).message);
+    },
+  );
+  try {
+    const counts = await copyIntoPostgres(from, target.sql).catch((error: unknown) => {
+      throw new CommandError(
+        error instanceof CopyRefused
+          ? error.message
+          : `nothing was copied: ${(error as Error).message}`,
+      );
+    });
+    const count = (...tables: string[]) =>
+      tables.reduce((sum, table) => sum + (counts.get(table) ?? 0), 0);
+    const all = [...counts.values()].reduce((sum, n) => sum + n, 0);
+    return [
+      `Copied into PostgreSQL: ${count('users')} users, ${count('rooms')} rooms, ` +
+        `${count('history_recent', 'history_hours', 'history_quarters')} history rows ` +
+        `(samples, packed hours, 15-minute means), ${count('audit_log')} audit entries; ` +
+        `${all} rows in ${counts.size} tables.`,
+      count('access_tokens') > 0
+        ? 'Access tokens work there with the same TOKEN_SECRET (or a copy of DATA_DIR/token-secret).'
+        : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
+  } finally {
+    await target.close();
   }
 }
