@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { ListBody } from '@/components/ui/list-body';
 import { ListToolbar } from '@/components/ui/list-toolbar';
-import { Spinner } from '@/components/ui/spinner';
 import { buildingsQueryOptions } from '@/lib/buildings';
 import { errorReason } from '@/lib/error-reason';
 import { usePhone } from '@/lib/use-phone';
@@ -28,34 +26,29 @@ export function BuildingsPage() {
   const [sort, setSort] = useState<BuildingSort>('name');
   const shown = useMemo(() => shownBuildings(buildings, search, sort), [buildings, search, sort]);
 
-  let body;
-  if (query.isPending)
-    body = (
-      <div className="flex justify-center py-8">
-        <Spinner label={t('buildings.loading')} className="text-primary" />
-      </div>
-    );
-  else if (query.isError)
-    body = (
-      <Alert variant="danger" className="items-center">
-        <div className="flex flex-col items-start gap-2">
-          {t('buildings.loadFailed')} {errorReason(intl, query.error) ?? ''}
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {t('buildings.retry')}
-          </Button>
-        </div>
-      </Alert>
-    );
-  else if (shown.length === 0)
-    body = (
-      <p className="text-slate-600 dark:text-slate-300">
-        {t(buildings.length === 0 ? 'buildings.empty' : 'buildings.noMatch')}
-      </p>
-    );
-  else {
-    const List = phone ? BuildingCards : BuildingTable;
-    body = <List buildings={shown} />;
-  }
+  const List = phone ? BuildingCards : BuildingTable;
+  const body = (
+    <ListBody
+      pending={query.isPending}
+      failure={
+        query.isError ? (
+          <>
+            {t('buildings.loadFailed')} {errorReason(intl, query.error) ?? ''}
+          </>
+        ) : null
+      }
+      onRetry={() => void query.refetch()}
+      loading={t('buildings.loading')}
+      retry={t('buildings.retry')}
+      empty={
+        shown.length > 0
+          ? null
+          : t(buildings.length === 0 ? 'buildings.empty' : 'buildings.noMatch')
+      }
+    >
+      <List buildings={shown} />
+    </ListBody>
+  );
 
   return (
     <div className="flex flex-col gap-4">

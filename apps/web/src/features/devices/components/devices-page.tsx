@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { ListBody } from '@/components/ui/list-body';
 import { ListToolbar } from '@/components/ui/list-toolbar';
-import { Spinner } from '@/components/ui/spinner';
 import { errorReason } from '@/lib/error-reason';
 import { useNow } from '@/lib/use-now';
 import { usePhone } from '@/lib/use-phone';
@@ -37,33 +36,24 @@ export function DevicesPage({ floors }: { floors: readonly DeviceFloor[] }) {
   const shown = useMemo(() => filterDevices(devices, search, filter), [devices, search, filter]);
   const unknown = devices.filter((device) => !device.known).length;
 
-  let body;
-  if (query.isPending)
-    body = (
-      <div className="flex justify-center py-8">
-        <Spinner label={t('devices.loading')} className="text-primary" />
-      </div>
-    );
-  else if (query.isError)
-    body = (
-      <Alert variant="danger" className="items-center">
-        <div className="flex flex-col items-start gap-2">
-          {t('devices.loadFailed')} {errorReason(intl, query.error) ?? ''}
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {t('devices.retry')}
-          </Button>
-        </div>
-      </Alert>
-    );
-  else if (shown.length === 0)
-    body = (
-      <p className="text-slate-600 dark:text-slate-300">
-        {t(devices.length === 0 ? 'devices.empty' : 'devices.noMatch')}
-      </p>
-    );
-  else {
-    const List = phone ? DeviceCards : DeviceTable;
-    body = (
+  const List = phone ? DeviceCards : DeviceTable;
+  const body = (
+    <ListBody
+      pending={query.isPending}
+      failure={
+        query.isError ? (
+          <>
+            {t('devices.loadFailed')} {errorReason(intl, query.error) ?? ''}
+          </>
+        ) : null
+      }
+      onRetry={() => void query.refetch()}
+      loading={t('devices.loading')}
+      retry={t('devices.retry')}
+      empty={
+        shown.length > 0 ? null : t(devices.length === 0 ? 'devices.empty' : 'devices.noMatch')
+      }
+    >
       <List
         devices={shown}
         now={now}
@@ -73,8 +63,8 @@ export function DevicesPage({ floors }: { floors: readonly DeviceFloor[] }) {
           setOpen(device);
         }}
       />
-    );
-  }
+    </ListBody>
+  );
 
   return (
     <div className="flex flex-col gap-4">

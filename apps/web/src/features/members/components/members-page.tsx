@@ -3,9 +3,9 @@ import { UserPlus } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
+import { ListBody } from '@/components/ui/list-body';
 import { Button } from '@/components/ui/button';
 import { ListToolbar } from '@/components/ui/list-toolbar';
-import { Spinner } from '@/components/ui/spinner';
 import { useNow } from '@/lib/use-now';
 import { usePhone } from '@/lib/use-phone';
 import { membersQueryOptions } from '../api/get-members';
@@ -73,36 +73,27 @@ export function MembersPage({
     [intl, sendAgain, sending, sendingTo],
   );
 
-  let body;
-  if (query.isPending)
-    body = (
-      <div className="flex justify-center py-8">
-        <Spinner label={t('members.loading')} className="text-primary" />
-      </div>
-    );
-  else if (query.isError)
-    body = (
-      <Alert variant="danger" className="items-center">
-        <div className="flex flex-col items-start gap-2">
-          {t('members.loadFailed')} {writeProblem(intl, query.error)}
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {t('members.retry')}
-          </Button>
-        </div>
-      </Alert>
-    );
-  else if (shown.length === 0)
-    body = (
-      <p className="text-slate-600 dark:text-slate-300">
-        {t(members.length === 0 ? 'members.empty' : 'members.noMatch')}
-      </p>
-    );
-  else {
-    const List = phone ? MemberCards : MemberTable;
-    body = (
+  const List = phone ? MemberCards : MemberTable;
+  const body = (
+    <ListBody
+      pending={query.isPending}
+      failure={
+        query.isError ? (
+          <>
+            {t('members.loadFailed')} {writeProblem(intl, query.error)}
+          </>
+        ) : null
+      }
+      onRetry={() => void query.refetch()}
+      loading={t('members.loading')}
+      retry={t('members.retry')}
+      empty={
+        shown.length > 0 ? null : t(members.length === 0 ? 'members.empty' : 'members.noMatch')
+      }
+    >
       <List members={shown} floors={floors} now={now} today={today} self={self} actions={actions} />
-    );
-  }
+    </ListBody>
+  );
 
   return (
     <div className="flex flex-col gap-4">
