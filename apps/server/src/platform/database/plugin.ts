@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
+import { createChangeFeed, type ChangeFeed } from './changes.js';
 import { createGroupCommit, type Commit } from './group-commit.js';
+import { createLeases, type Leases } from './leases.js';
 import type { Engine, Sql } from './schema.js';
 import { createSettingsRepository, type SettingsRepository } from './settings.js';
 import type { Store } from './store.js';
@@ -26,6 +28,10 @@ declare module 'fastify' {
      * must use it); settles once it is on disk.
      */
     commit: Commit;
+    /** How nodes tell each other what changed (NOTIFY on PostgreSQL; in process on SQLite). */
+    changes: ChangeFeed;
+    /** Which node runs each building's background work (advisory locks; SQLite: this one). */
+    leases: Leases;
   }
 }
 
@@ -38,7 +44,16 @@ export default fp<{ store: Store }>(
     // Filled in by the plugins that own the other repositories (auth: users; building: …).
     app.decorate('repos', { settings: createSettingsRepository(store.sql) } as Repositories);
     app.decorate('commit', createGroupCommit(store.sql, store.engine));
+    const url = store.url ?? undefined;
+    const log = {
+      warn: (message: string) => app.log.warn(message),
+      error: (message: string, err?: unknown) => app.log.error({ err }, message),
+    };
+    app.decorate('changes', createChangeFeed({ engine: store.engine, url, log }));
+    app.decorate('leases', createLeases({ engine: store.engine, url, log }));
     app.addHook('onClose', async () => {
+      await app.leases.close();
+      await app.changes.close();
       await store.close();
     });
   },

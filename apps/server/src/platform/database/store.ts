@@ -10,6 +10,8 @@ export interface Store {
   sql: Sql;
   /** SQLite's own handle (tests read the file through it); null on PostgreSQL. */
   sqlite: BetterSqlite3.Database | null;
+  /** PostgreSQL's connection URL (the change feed and the leases open their own sessions). */
+  url: string | null;
   close(): Promise<void>;
 }
 
@@ -19,6 +21,7 @@ export function sqliteStore(db: BetterSqlite3.Database): Store {
     engine: 'sqlite',
     sql: sqliteSql(db),
     sqlite: db,
+    url: null,
     close: async () => {
       if (db.open) db.close();
     },
@@ -48,5 +51,11 @@ export async function openStore(target: {
     await opened.close();
     throw error;
   }
-  return { engine: 'postgres', sql: opened.sql, sqlite: null, close: opened.close };
+  return {
+    engine: 'postgres',
+    sql: opened.sql,
+    sqlite: null,
+    url: target.databaseUrl,
+    close: opened.close,
+  };
 }
