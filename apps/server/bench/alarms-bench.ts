@@ -37,7 +37,7 @@ export async function runAlarmBench(): Promise<Verdict[]> {
   const seed = generateBuilding(20, 50);
   await importSeed(sqliteSql(db), seed, now);
   const sql = sqliteSql(db);
-  const faults = createSimFaultsRepository(sql);
+  const faults = createSimFaultsRepository(sql, 1);
   await sql.transaction().execute(async (tx) => {
     for (let id = 1; id <= 1000; id++) {
       if (id % 10 === 3) await faults.set(tx, id, 'window_open', true);

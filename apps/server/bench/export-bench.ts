@@ -49,7 +49,7 @@ async function buildingWithHistory(days: number, rooms: number, now: number): Pr
   db.pragma('synchronous = OFF'); // the writing is not measured
   {
     await importSeed(sqliteSql(db), generateBuilding(20, 50), now);
-    const store = createHistoryRepository(sqliteSql(db), 'sqlite');
+    const store = createHistoryRepository(sqliteSql(db), 'sqlite', 1);
     const rawFrom = now - RAW_DAYS * DAY_MS;
     const first = Math.floor((now - days * DAY_MS) / QUARTER_MS) * QUARTER_MS;
     for (let id = 1; id <= rooms; id++) {

@@ -79,7 +79,7 @@ async function measureDisk(): Promise<{ kbPerRoomDay: number; rooms: number; day
     const days = 3;
     const db = openDatabase(path.join(dir, 'raumregler.sqlite'));
     db.pragma('synchronous = OFF'); // only the layout is measured here, not the syncs
-    const store = createHistoryRepository(sqliteSql(db), 'sqlite');
+    const store = createHistoryRepository(sqliteSql(db), 'sqlite', 1);
     const start = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - days * DAY_MS;
     for (let time = start; time < start + days * DAY_MS; time += MINUTE) {
       const tick = [];
@@ -219,7 +219,7 @@ async function main() {
   try {
     const db = openDatabase(file);
     await importSeed(sqliteSql(db), generateBuilding(20, 50), now);
-    const store = createHistoryRepository(sqliteSql(db), 'sqlite');
+    const store = createHistoryRepository(sqliteSql(db), 'sqlite', 1);
     const rawFrom = now - RAW_DAYS * DAY_MS;
     for (let first = 1; first <= ROOMS; first += 50) {
       await store.transaction(async (tx) => {

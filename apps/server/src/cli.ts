@@ -33,7 +33,7 @@ async function main() {
         err: (line) => console.error(line),
       },
       Date.now,
-      { proxy: config.upstreamUrl !== null, timeZone: config.timeZone },
+      { proxy: config.upstreamUrl !== null, timeZone: config.timeZone, houseId: config.houseId },
     );
   } finally {
     await store.close();

@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { Config } from './config.js';
 import { secureDataDir } from './platform/database/open.js';
 import { openStore, type Store } from './platform/database/store.js';
+import { DEMO_SEED_FILE } from './modules/building/cli.js';
 import { createBuildingRepository } from './modules/building/repository.js';
 import { importSeed } from './modules/building/seed-import.js';
 import { parseSeed, SeedError, type Seed } from './modules/building/seed.js';
-
-const demoSeedUrl = new URL('./modules/building/seed/demo-building.json', import.meta.url);
 
 /**
  * Narrows DATA_DIR to 0700 (secureDataDir), opens the database (DATABASE_URL's PostgreSQL or the
@@ -21,8 +20,8 @@ export async function openSeededDatabase(config: Config, now: () => number): Pro
   const store = await openStore(config);
   try {
     const { sql } = store;
-    if (await createBuildingRepository(sql, store.engine, now).isEmpty()) {
-      const file = config.seedFile ?? demoSeedUrl;
+    if (await createBuildingRepository(sql, store.engine, now, config.houseId).isEmpty()) {
+      const file = config.seedFile ?? DEMO_SEED_FILE;
       const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
       const seed = withoutDemoUsers(parseSeed(raw), config);
       await importSeed(sql, withHouseId(seed, raw, config), now());

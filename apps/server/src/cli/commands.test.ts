@@ -97,7 +97,7 @@ describe('cli', () => {
       writeFileSync(good, JSON.stringify(demoSeed()));
       expect(await run('seed', 'import', good)).toBe(0);
       expect(out.at(-1)).toBe('Imported "Musterhaus": 2 floors, 7 rooms, 4 users.');
-      expect((await loadBuilding(sqliteSql(db), 'sqlite', Date.now)).findRoom(2)?.name).toBe(
+      expect((await loadBuilding(sqliteSql(db), 'sqlite', Date.now, 1)).findRoom(2)?.name).toBe(
         'Küche',
       );
 

@@ -10,9 +10,12 @@ import {
 } from '../modules/accounts/index.js';
 import { createAudit, createAuditRepository } from '../modules/audit/index.js';
 import {
+  BUILDING_OPTIONS,
+  houseIdOption,
   loadBuilding,
   ROOM_OPTIONS,
   runBuildingCommand,
+  runBuildingsCommand,
   SeedError,
 } from '../modules/building/index.js';
 import { createUsersRepository } from '../platform/auth/users.js';
@@ -79,6 +82,19 @@ Commands:
       tokens) into an empty PostgreSQL database, migrating it first, in one transaction; then
       start the server with DATABASE_URL set to it. Refused when DATABASE_URL is set (the source
       is the SQLite file) or the target already holds users or a building.
+  building list
+      The buildings of this database: house id, name, host label, where their devices are, rooms.
+  building add --house-id <n> --name <name> [--host-label <label>] [--seed <file>]
+               [--upstream-url <url> | --z2m-base-topic <topic>]
+      Add a building (house id n): its rooms from the seed file (its users are added, existing
+      names kept), from the Controme server at --upstream-url, or else the demo building's rooms,
+      simulated. --host-label: the web app opened as <label>.example.com shows it. Running
+      servers serve it within 5 s.
+  building remove --house-id <n> --yes
+      Delete a building with its rooms, history, alarms and audit entries. Refused for the
+      server's default building (HOUSE_ID).
+  --house-id <n>
+      With user, room, sim and seed commands: the building they are about (default HOUSE_ID).
   help
       Show this text.
 
@@ -114,12 +130,16 @@ export async function runCli(
   io: CliIo,
   now: () => number,
   /** Proxy mode (UPSTREAM_URL set): there is no simulated building to act on. */
-  { proxy = false, timeZone = 'Europe/Berlin' }: { proxy?: boolean; timeZone?: string } = {},
+  {
+    proxy = false,
+    timeZone = 'Europe/Berlin',
+    houseId: defaultHouseId = 1,
+  }: { proxy?: boolean; timeZone?: string; houseId?: number } = {},
 ): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
       args: argv,
-      options: { ...USER_OPTIONS, ...ROOM_OPTIONS, to: { type: 'string' } },
+      options: { ...USER_OPTIONS, ...ROOM_OPTIONS, ...BUILDING_OPTIONS, to: { type: 'string' } },
       allowPositionals: true,
       strict: true,
     });
@@ -134,10 +154,23 @@ export async function runCli(
       return 0;
     }
     const { sql, engine } = store;
+    if (area === 'building') {
+      const done = await runBuildingsCommand(command, values, {
+        sql,
+        commit: createGroupCommit(sql, engine),
+        now,
+        io,
+        defaultId: defaultHouseId,
+      });
+      if (!done) throw new UsageError(`unknown command "building ${command}"`);
+      return 0;
+    }
+    // --house-id: the building a command is about (default HOUSE_ID's).
+    const houseId = houseIdOption(values['house-id']) ?? defaultHouseId;
     const users = createUsersRepository(sql);
     const clock = createClock(now, timeZone);
     const commit = createGroupCommit(sql, engine);
-    const audit = createAudit({ repository: createAuditRepository(sql), clock });
+    const audit = createAudit({ repository: createAuditRepository(sql), clock, houseId });
     // The CLI's changes commit in one transaction each, with their audit entry (source `cli`).
     const changes = createAccountChanges({
       users,
@@ -148,7 +181,7 @@ export async function runCli(
       today: () => localDate(clock.local, now()),
     });
     // The building's ids, for the scopes of `user` commands: read once, as the command starts.
-    const building = area === 'user' ? await loadBuilding(sql, engine, now) : null;
+    const building = area === 'user' ? await loadBuilding(sql, engine, now, houseId) : null;
     const known = () => {
       if (!building) throw new Error('the building is read for user commands only');
       return {
@@ -169,6 +202,7 @@ export async function runCli(
             clock,
             audit,
             commit,
+            houseId,
           });
     if (!done) throw new UsageError(`unknown command "${`${area} ${command}`.trim()}"`);
     return 0;

@@ -5,6 +5,7 @@ import { openPostgres } from '../platform/database/postgres.js';
 import type { Engine, Sql } from '../platform/database/schema.js';
 import { sqliteSql } from '../platform/database/sql.js';
 import { startPostgres, type PostgresCluster } from './postgres.js';
+import '../modules/building/tables.js';
 
 /** Both engines, for `describe.each(ENGINES)('… on %s', (engine) => …)`. */
 export const ENGINES: readonly Engine[] = ['sqlite', 'postgres'];
@@ -18,8 +19,8 @@ export interface EngineDatabase {
 }
 
 /**
- * Inside a `describe`: a fresh, migrated database of `engine` before each test, closed after
- * it. PostgreSQL runs as one throw-away cluster per describe (started before the tests'
+ * Inside a `describe`: a fresh, migrated database of `engine` with building 1 before each test,
+ * closed after it. PostgreSQL runs as one throw-away cluster per describe (started before the tests'
  * timeouts count), with a database per test copied from a migrated template.
  */
 export function useDatabase(engine: Engine): () => EngineDatabase {
@@ -44,6 +45,11 @@ export function useDatabase(engine: Engine): () => EngineDatabase {
       };
     } else {
       const opened = await openPostgres(await cluster!.migratedDatabase());
+      // Building 1, as SQLite's migration 019 makes it (the server makes HOUSE_ID's at start).
+      await opened.sql
+        .insertInto('buildings')
+        .values({ house_id: 1, name: 'Raumregler', created_at: 0 })
+        .execute();
       current = { engine, sql: opened.sql, sqlite: null, close: opened.close };
     }
   });

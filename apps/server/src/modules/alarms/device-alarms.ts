@@ -62,7 +62,7 @@ export interface DeviceAlarmsDeps {
 
 /**
  * The device alarms of issue 36 (decision 0086): per zigbee2mqtt device of a room
- * (`app.repos.roomDevices`), `device-offline`, `battery-low` and `device-unconfirmed`, evaluated
+ * (`app.houses.own().roomDevices`), `device-offline`, `battery-low` and `device-unconfirmed`, evaluated
  * when a device's report or availability changes (`registry.onChange`) and on a timer (offline
  * lasting, the driver's open commands ageing), in every mode with a zigbee2mqtt registry.
  */
@@ -140,11 +140,11 @@ export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps)
     const start = startedAt;
     const rooms = new Map<string, number>();
     if (only === undefined) {
-      for (const [roomId, names] of app.repos.roomDevices.all()) {
+      for (const [roomId, names] of app.houses.own().roomDevices.all()) {
         for (const name of names) rooms.set(name, roomId);
       }
     } else {
-      const roomId = app.repos.roomDevices.roomOf(only);
+      const roomId = app.houses.own().roomDevices.roomOf(only);
       if (roomId !== null) rooms.set(only, roomId);
     }
     // The driver's open commands: all of them for a sweep, the one device's for its report.

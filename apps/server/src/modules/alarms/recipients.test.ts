@@ -29,7 +29,7 @@ describe('alarm mail recipients', () => {
       0,
     );
     const recipients = async () =>
-      (await createAlarmsRepository(sql).recipientCandidates()).map((user) => user.email);
+      (await createAlarmsRepository(sql, 1).recipientCandidates()).map((user) => user.email);
     expect(await recipients()).toEqual(['chef@example.com']);
     await users.setDisabled(sql, id, 1000);
     expect(await recipients()).toEqual([]);

@@ -38,7 +38,7 @@ describe.each(ENGINES)('the alarms repository on %s', (engine) => {
   let commit: Commit;
   beforeEach(() => {
     sql = database().sql;
-    repo = createAlarmsRepository(sql);
+    repo = createAlarmsRepository(sql, 1);
     commit = createGroupCommit(sql, engine);
   });
 

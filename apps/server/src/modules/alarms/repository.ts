@@ -169,15 +169,21 @@ const openOf = (key: AlarmKey) => (where: ExpressionBuilder<Schema, 'alarms'>) =
  * use `sql`; writes, and reads that must see a commit's own writes, take the commit's `tx` (on
  * SQLite the commit holds the one connection: a read on `sql` inside it would wait for itself).
  */
-export function createAlarmsRepository(sql: Sql) {
+/** The alarms of one building (house id): every query of the alarms table names it. */
+export function createAlarmsRepository(sql: Sql, houseId: number) {
   /** The open alarm of a key, on `on`. */
   const findOpen = async (on: Tx, key: AlarmKey) => {
-    const row = await on.selectFrom('alarms').select('id').where(openOf(key)).executeTakeFirst();
+    const row = await on
+      .selectFrom('alarms')
+      .select('id')
+      .where('house_id', '=', houseId)
+      .where(openOf(key))
+      .executeTakeFirst();
     return row?.id ?? null;
   };
 
   const search = async (filter: AlarmListFilter): Promise<AlarmRecord[]> => {
-    let query = sql.selectFrom('alarms').selectAll();
+    let query = sql.selectFrom('alarms').selectAll().where('house_id', '=', houseId);
     if (filter.state === 'active') query = query.where('state', '=', 'active');
     else if (filter.state === 'open') query = query.where('state', '<>', 'cleared');
     // A period lifts the 30 days: every alarm that started in it, cleared or not.
@@ -209,6 +215,7 @@ export function createAlarmsRepository(sql: Sql) {
       const row = await tx
         .insertInto('alarms')
         .values({
+          house_id: houseId,
           room_id: alarm.roomId,
           room_name: alarm.roomName,
           floor_name: alarm.floorName,
@@ -226,10 +233,12 @@ export function createAlarmsRepository(sql: Sql) {
         // other's commit and then does nothing, where a plain INSERT would fail.
         .onConflict((conflict) => {
           if (alarm.device !== null) {
-            return conflict.columns(['device', 'kind']).where(OPEN_DEVICE).doNothing();
+            return conflict.columns(['house_id', 'device', 'kind']).where(OPEN_DEVICE).doNothing();
           }
-          if (alarm.roomId === null) return conflict.column('kind').where(OPEN_NO_ROOM).doNothing();
-          return conflict.columns(['room_id', 'kind']).where(OPEN_ROOM).doNothing();
+          if (alarm.roomId === null) {
+            return conflict.columns(['house_id', 'kind']).where(OPEN_NO_ROOM).doNothing();
+          }
+          return conflict.columns(['house_id', 'room_id', 'kind']).where(OPEN_ROOM).doNothing();
         })
         .returning('id')
         .executeTakeFirst();
@@ -258,7 +267,12 @@ export function createAlarmsRepository(sql: Sql) {
     },
     /** One alarm; inside a commit pass its `tx`. */
     async findById(id: number, on: Tx = sql): Promise<AlarmRecord | null> {
-      const row = await on.selectFrom('alarms').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await on
+        .selectFrom('alarms')
+        .selectAll()
+        .where('house_id', '=', houseId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row ? toRecord(row) : null;
     },
     /** Every open alarm (active or acknowledged), oldest first: the evaluation's memory. */
@@ -266,6 +280,7 @@ export function createAlarmsRepository(sql: Sql) {
       const rows = await sql
         .selectFrom('alarms')
         .selectAll()
+        .where('house_id', '=', houseId)
         .where('state', '<>', 'cleared')
         .orderBy('id')
         .execute();
@@ -285,6 +300,7 @@ export function createAlarmsRepository(sql: Sql) {
       const result = await tx
         .updateTable('alarms')
         .set({ state: 'cleared', cleared_at: at })
+        .where('house_id', '=', houseId)
         .where('id', '=', id)
         .where('state', '<>', 'cleared')
         .executeTakeFirst();
@@ -298,6 +314,7 @@ export function createAlarmsRepository(sql: Sql) {
       const result = await tx
         .updateTable('alarms')
         .set({ state: 'cleared', cleared_at: at })
+        .where('house_id', '=', houseId)
         .where(openOf(key))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
@@ -313,6 +330,7 @@ export function createAlarmsRepository(sql: Sql) {
       const result = await tx
         .updateTable('alarms')
         .set({ state: 'acknowledged', acknowledged_by: username, acknowledged_at: at, note })
+        .where('house_id', '=', houseId)
         .where('id', '=', id)
         .where('state', '=', 'active')
         .executeTakeFirst();
@@ -323,6 +341,7 @@ export function createAlarmsRepository(sql: Sql) {
       const rows = await on
         .selectFrom('alarms')
         .select('opened_at')
+        .where('house_id', '=', houseId)
         .where('opened_at', '>', after)
         .execute();
       return rows.map((row) => row.opened_at);
@@ -371,6 +390,7 @@ export function createAlarmsRepository(sql: Sql) {
           'm.due_at',
           'm.attempts',
         ])
+        .where('a.house_id', '=', houseId)
         .where('m.sent_at', 'is', null)
         .where('m.next_attempt_at', '<=', now)
         .where('m.due_at', '<=', now)
@@ -420,6 +440,9 @@ export function createAlarmsRepository(sql: Sql) {
         .selectFrom('alarm_mails')
         .select((select) => select.fn.countAll<number>().as('count'))
         .where('sent_at', 'is', null)
+        .where('alarm_id', 'in', (eb) =>
+          eb.selectFrom('alarms').select('id').where('house_id', '=', houseId),
+        )
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },

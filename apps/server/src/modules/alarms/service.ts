@@ -167,7 +167,7 @@ const DONE: Promise<void> = Promise.resolve();
 export default fp(
   async (app) => {
     const { config } = app;
-    const repo = createAlarmsRepository(app.sql);
+    const repo = createAlarmsRepository(app.sql, app.config.houseId);
     const stores = createStores((error) => app.log.error({ err: error }, 'alarm store failed'));
     const settings = config.alarms;
     const proxy = config.upstreamUrl !== null;
@@ -234,9 +234,12 @@ export default fp(
           floorId: reading.floorId ?? null,
         };
       }
-      const room = app.repos.building.findRoom(reading.roomId);
+      const room = app.houses.own().building.findRoom(reading.roomId);
       const floor = room
-        ? app.repos.building.listFloors().find((each) => each.id === room.floorId)
+        ? app.houses
+            .own()
+            .building.listFloors()
+            .find((each) => each.id === room.floorId)
         : undefined;
       return {
         roomName: room?.name ?? `#${reading.roomId}`,

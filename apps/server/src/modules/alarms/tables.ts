@@ -6,6 +6,7 @@ import type { AlarmKind, AlarmState } from './rules.js';
 export interface AlarmsTable {
   id: Generated<number>;
   /** Null, with the names, for proxy mode's device-offline (no room). */
+  house_id: number;
   room_id: number | null;
   room_name: string | null;
   floor_name: string | null;

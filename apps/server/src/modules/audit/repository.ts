@@ -12,6 +12,8 @@ export interface NewAuditEntry {
   at: number;
   username: string | null;
   subject?: string | null;
+  /** The building the entry concerns (a room's always; an account event's if in one). */
+  houseId?: number | null;
   roomId?: number | null;
   /** Names to store instead of the building's (proxy mode: the device's; null: unknown). */
   roomName?: string | null;
@@ -84,6 +86,7 @@ export function createAuditRepository(sql: Sql) {
   return {
     async insert(tx: Tx, entry: NewAuditEntry): Promise<number> {
       const roomId = entry.roomId ?? null;
+      const houseId = entry.houseId ?? null;
       // Without names given, the room's and its floor's are copied in the same statement, as
       // they are at this instant.
       const lookup = entry.roomName === undefined;
@@ -93,13 +96,16 @@ export function createAuditRepository(sql: Sql) {
           at: entry.at,
           username: entry.username,
           subject: entry.subject ?? null,
+          house_id: houseId,
           room_id: roomId,
           room_name: lookup
-            ? raw<string | null>`(SELECT name FROM rooms WHERE id = ${roomId})`
+            ? raw<string | null>`(SELECT name FROM rooms WHERE house_id = ${houseId}
+                AND id = ${roomId})`
             : (entry.roomName ?? null),
           floor_name: lookup
-            ? raw<string | null>`(SELECT f.name FROM rooms r JOIN floors f ON f.id = r.floor_id
-                WHERE r.id = ${roomId})`
+            ? raw<string | null>`(SELECT f.name FROM rooms r
+                JOIN floors f ON f.house_id = r.house_id AND f.id = r.floor_id
+                WHERE r.house_id = ${houseId} AND r.id = ${roomId})`
             : (entry.floorName ?? null),
           action: entry.action,
           before: entry.before ? JSON.stringify(entry.before) : null,

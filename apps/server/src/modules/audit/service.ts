@@ -40,6 +40,8 @@ export type AuditInput = AuditWho & {
   action: string;
   /** The room a change concerns; its and its floor's names are stored as they are now. */
   roomId?: number | null;
+  /** The building of the room (default: the server's own, HOUSE_ID), or of an account event. */
+  houseId?: number | null;
   /** Names to store instead of the building's (proxy mode: the device's room; null: unknown). */
   roomName?: string | null;
   floorName?: string | null;
@@ -80,9 +82,12 @@ const whoOf = (who: AuditWho): { user: string | null; source: AuditSource } => {
 export function createAudit({
   repository,
   clock,
+  houseId: ownHouseId,
 }: {
   repository: ReturnType<typeof createAuditRepository>;
   clock: Pick<Clock, 'now' | 'local'>;
+  /** The server's own building (HOUSE_ID): a room's entry without another names it. */
+  houseId: number;
 }) {
   return {
     /** Call inside a commit's work, on its `tx`, so the entry commits with the change. */
@@ -92,6 +97,7 @@ export function createAudit({
         at: clock.now(),
         username: user,
         subject: input.subject ?? null,
+        houseId: input.houseId ?? (input.roomId != null ? ownHouseId : null),
         roomId: input.roomId ?? null,
         ...(input.roomName !== undefined
           ? { roomName: input.roomName, floorName: input.floorName ?? null }
@@ -133,7 +139,11 @@ export default fp(
   async (app) => {
     app.decorate(
       'audit',
-      createAudit({ repository: createAuditRepository(app.sql), clock: app.clock }),
+      createAudit({
+        repository: createAuditRepository(app.sql),
+        clock: app.clock,
+        houseId: app.config.houseId,
+      }),
     );
   },
   { name: 'audit', dependencies: ['database', 'clock'] },

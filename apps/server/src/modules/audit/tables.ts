@@ -7,6 +7,8 @@ export interface AuditLogTable {
   /** Compared case-insensitively: `lower(username) = canonicalName(x)` (indexed, migration 017). */
   username: string | null;
   subject: string | null;
+  /** The building a room's change (or an account's event in one building) concerns. */
+  house_id: number | null;
   room_id: number | null;
   room_name: string | null;
   floor_name: string | null;

@@ -19,9 +19,11 @@ export function createAbsenceRepository(
   now: () => number,
   building: {
     absences: () => (roomId: number) => readonly AbsencePeriod[];
-    absencesChanged: () => void;
+    absencesChanged: (tx: Tx) => Promise<void>;
+    houseId: number;
   },
 ) {
+  const { houseId } = building;
   /** The absences of these rows with their rooms (sorted), in the rows' order. */
   const withRooms = async (db: Sql | Tx, rows: AbsenceRow[]): Promise<Absence[]> => {
     if (rows.length === 0) return [];
@@ -54,12 +56,13 @@ export function createAbsenceRepository(
   const select = (db: Sql | Tx) =>
     db
       .selectFrom('absences')
-      .select(['id', 'name', 'starts_at', 'ends_at', 'target', 'created_by']);
+      .select(['id', 'name', 'starts_at', 'ends_at', 'target', 'created_by'])
+      .where('house_id', '=', houseId);
   const insertRooms = async (tx: Tx, id: number, roomIds: readonly number[]) => {
     if (roomIds.length === 0) return;
     await tx
       .insertInto('absence_rooms')
-      .values(roomIds.map((roomId) => ({ absence_id: id, room_id: roomId })))
+      .values(roomIds.map((roomId) => ({ absence_id: id, house_id: houseId, room_id: roomId })))
       .execute();
   };
 
@@ -86,6 +89,7 @@ export function createAbsenceRepository(
       const { id } = await tx
         .insertInto('absences')
         .values({
+          house_id: houseId,
           name: absence.name,
           starts_at: absence.from,
           ends_at: absence.to,
@@ -96,7 +100,7 @@ export function createAbsenceRepository(
         .returning('id')
         .executeTakeFirstOrThrow();
       await insertRooms(tx, id, absence.rooms);
-      building.absencesChanged();
+      await building.absencesChanged(tx);
       return id;
     },
     /** Replaces every field of an absence (its creator stays). */
@@ -109,21 +113,31 @@ export function createAbsenceRepository(
           ends_at: absence.to,
           target: absence.target,
         })
+        .where('house_id', '=', houseId)
         .where('id', '=', id)
         .execute();
       await tx.deleteFrom('absence_rooms').where('absence_id', '=', id).execute();
       await insertRooms(tx, id, absence.rooms);
-      building.absencesChanged();
+      await building.absencesChanged(tx);
     },
     /** Ends a running absence at `instant`. */
     async end(tx: Tx, id: number, instant: number): Promise<void> {
-      await tx.updateTable('absences').set({ ends_at: instant }).where('id', '=', id).execute();
-      building.absencesChanged();
+      await tx
+        .updateTable('absences')
+        .set({ ends_at: instant })
+        .where('house_id', '=', houseId)
+        .where('id', '=', id)
+        .execute();
+      await building.absencesChanged(tx);
     },
     async delete(tx: Tx, id: number): Promise<void> {
       // Its absence_rooms go with it (ON DELETE CASCADE).
-      await tx.deleteFrom('absences').where('id', '=', id).execute();
-      building.absencesChanged();
+      await tx
+        .deleteFrom('absences')
+        .where('house_id', '=', houseId)
+        .where('id', '=', id)
+        .execute();
+      await building.absencesChanged(tx);
     },
   };
 }

@@ -32,7 +32,7 @@ afterEach(() => db.close());
 
 describe('cli sim and user language', () => {
   it('sim window and sim sensor write the fault the running simulation reads', async () => {
-    const faults = createSimFaultsRepository(sqliteSql(db));
+    const faults = createSimFaultsRepository(sqliteSql(db), 1);
     expect(await run(['sim', 'window', '1', 'open'])).toBe(0);
     expect(await run(['sim', 'sensor', '3', 'off'])).toBe(0);
     expect(out).toEqual([
@@ -64,11 +64,11 @@ describe('cli sim and user language', () => {
       'Error: the state must be open|closed, got "ajar"',
       'Error: <roomId> must be a room\'s number (or a list such as 1-150,201), got "x"',
     ]);
-    expect(await createSimFaultsRepository(sqliteSql(db)).all()).toEqual(new Map());
+    expect(await createSimFaultsRepository(sqliteSql(db), 1).all()).toEqual(new Map());
   });
 
   it('sim takes many rooms at once as a list with ranges, all or none (issue 32)', async () => {
-    const faults = createSimFaultsRepository(sqliteSql(db));
+    const faults = createSimFaultsRepository(sqliteSql(db), 1);
     expect(await run(['sim', 'sensor', '1-3,5,2', 'off'])).toBe(0);
     expect(out).toEqual(['Sensors of 4 rooms switched off; the server simulates them within 5 s.']);
     expect([...(await faults.all()).keys()]).toEqual([1, 2, 3, 5]);
@@ -93,7 +93,7 @@ describe('cli sim and user language', () => {
   });
 
   it('sim writes makes rooms answer writes as taken without taking them, and back (issue 33)', async () => {
-    const faults = createSimFaultsRepository(sqliteSql(db));
+    const faults = createSimFaultsRepository(sqliteSql(db), 1);
     expect(await run(['sim', 'writes', '4', 'ignored'])).toBe(0);
     expect(await run(['sim', 'writes', '1-3', 'ignored'])).toBe(0);
     expect(out).toEqual([

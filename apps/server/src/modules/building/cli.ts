@@ -13,10 +13,18 @@ import type { Commit } from '../../platform/database/group-commit.js';
 import { formatRoomLimits, roomLimitsProblem } from '@raumregler/contract';
 
 /** The building as it is in the database now (a command reads it once). */
-export async function loadBuilding(sql: Sql, engine: Engine, now: () => number) {
-  const building = createBuildingRepository(sql, engine, now);
+export async function loadBuilding(sql: Sql, engine: Engine, now: () => number, houseId: number) {
+  const building = createBuildingRepository(sql, engine, now, houseId);
   await building.refresh();
   return building;
+}
+
+/** What a command on one building works with: the database and the building's house id. */
+interface BuildingContext {
+  sql: Sql;
+  engine: Engine;
+  commit: Commit;
+  houseId: number;
 }
 
 /** The options of the `room` commands (node's parseArgs). */
@@ -53,6 +61,7 @@ async function runRoomLimits(
     audit: Pick<Audit, 'record'>;
     commit: Commit;
     proxy: boolean;
+    houseId: number;
   },
 ): Promise<string> {
   if (!/^\d{1,9}$/.test(roomIdText)) {
@@ -72,7 +81,12 @@ async function runRoomLimits(
     if (problem) throw new UsageError(problem.replace(/^(min|max)/, '--$1'));
   }
   const roomId = Number(roomIdText);
-  const building = await loadBuilding(context.sql, context.engine, context.clock.now);
+  const building = await loadBuilding(
+    context.sql,
+    context.engine,
+    context.clock.now,
+    context.houseId,
+  );
   const room = building.findRoom(roomId);
   if (!room) {
     // Proxy mode: our rooms are the device's as the running server last polled them.
@@ -98,7 +112,7 @@ async function runRoomLimits(
  * list. A device of another room is refused, naming that room.
  */
 async function runRoomDevices(
-  { sql, engine, commit }: { sql: Sql; engine: Engine; commit: Commit },
+  { sql, engine, commit, houseId }: BuildingContext,
   roomIdText: string | undefined,
   names: string[],
   none: boolean,
@@ -115,7 +129,7 @@ async function runRoomDevices(
   const problem = deviceListProblem(names);
   if (problem) throw new UsageError(problem);
   const roomId = Number(roomIdText);
-  const building = await loadBuilding(sql, engine, Date.now);
+  const building = await loadBuilding(sql, engine, Date.now, houseId);
   const room = building.findRoom(roomId);
   if (!room) throw new CommandError(`there is no room ${roomId}`);
   const devices = createRoomDevicesRepository(building);
@@ -186,7 +200,7 @@ function simAnswer(what: SimWhat, on: boolean, one: { id: number; name: string }
  * or a room without a sensor for `sensor`, refuses the whole command. Answers the line to print.
  */
 async function runSimCommand(
-  { sql, engine, commit }: { sql: Sql; engine: Engine; commit: Commit },
+  { sql, engine, commit, houseId }: BuildingContext,
   what: string,
   roomIdText: string | undefined,
   stateText: string | undefined,
@@ -209,7 +223,7 @@ async function runSimCommand(
       `the building is not simulated in proxy mode (UPSTREAM_URL is set)${what === 'window' ? ': open a real window instead' : ''}`,
     );
   }
-  const building = await loadBuilding(sql, engine, Date.now);
+  const building = await loadBuilding(sql, engine, Date.now, houseId);
   const rooms = roomIds.map((roomId) => {
     const room = building.findRoom(roomId);
     if (!room) throw new CommandError(`there is no room ${roomId}`);
@@ -219,7 +233,7 @@ async function runSimCommand(
     return room;
   });
   const on = (states as Record<string, boolean>)[stateText]!;
-  const faults = createSimFaultsRepository(sql);
+  const faults = createSimFaultsRepository(sql, houseId);
   const column = COLUMNS[what as SimWhat];
   await commit(async (tx) => {
     for (const room of rooms) await faults.set(tx, room.id, column, on);
@@ -259,7 +273,9 @@ export async function runBuildingCommand(
     clock,
     audit,
     commit,
+    houseId,
   }: {
+    houseId: number;
     sql: Sql;
     engine: Engine;
     now: () => number;
@@ -280,19 +296,22 @@ export async function runBuildingCommand(
         audit,
         commit,
         proxy,
+        houseId,
       }),
     );
     return true;
   }
   if (area === 'room' && command === 'devices') {
     const [roomId, ...names] = args;
-    io.out(await runRoomDevices({ sql, engine, commit }, roomId, names, values.none === true));
+    io.out(
+      await runRoomDevices({ sql, engine, commit, houseId }, roomId, names, values.none === true),
+    );
     return true;
   }
   if (area === 'sim' && Object.hasOwn(STATES, command)) {
     const [roomId, state, ...extra] = args;
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
-    io.out(await runSimCommand({ sql, engine, commit }, command, roomId, state, proxy));
+    io.out(await runSimCommand({ sql, engine, commit, houseId }, command, roomId, state, proxy));
     return true;
   }
   if (area === 'seed' && command === 'import') {
@@ -300,4 +319,272 @@ export async function runBuildingCommand(
     return true;
   }
   return false;
+}
+
+/** The demo building: a new database's, and a simulated building's added without a seed. */
+export const DEMO_SEED_FILE = new URL('./seed/demo-building.json', import.meta.url);
+
+/** The options of the `building` commands and `--house-id` of every command (node's parseArgs). */
+export const BUILDING_OPTIONS = {
+  'house-id': { type: 'string' },
+  name: { type: 'string' },
+  'host-label': { type: 'string' },
+  seed: { type: 'string' },
+  'upstream-url': { type: 'string' },
+  'z2m-base-topic': { type: 'string' },
+  yes: { type: 'boolean' },
+} as const;
+
+type BuildingOptions = Partial<Record<keyof typeof BUILDING_OPTIONS, string | boolean>>;
+
+/** The highest house id (HOUSE_ID's limit). */
+export const HOUSE_ID_MAX = 1_000_000;
+
+/** `--house-id 2`: the house id, or undefined when not given; a UsageError when it is bad. */
+export function houseIdOption(value: string | boolean | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const text = typeof value === 'string' ? value.trim() : '';
+  const id = /^\d{1,7}$/.test(text) ? Number(text) : NaN;
+  if (!(id >= 1 && id <= HOUSE_ID_MAX)) {
+    throw new UsageError(
+      `--house-id must be a whole number from 1 to ${HOUSE_ID_MAX}, got "${String(value).slice(0, 100)}"`,
+    );
+  }
+  return id;
+}
+
+/** A host name's first label as the web app is opened under (`schule-nord`.example.com). */
+const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const NAME_MAX = 100;
+
+function text(value: string | boolean | undefined): string | undefined {
+  return typeof value === 'string' ? value.trim() : undefined;
+}
+
+/** The building's fields as given, checked; a UsageError names the bad one. */
+function buildingFields(values: BuildingOptions) {
+  const name = text(values.name);
+  if (name !== undefined && (name === '' || name.length > NAME_MAX || /[\p{Cc}]/u.test(name))) {
+    throw new UsageError(`--name must be 1 to ${NAME_MAX} characters without control characters`);
+  }
+  const hostLabel = text(values['host-label'])?.toLowerCase();
+  if (hostLabel !== undefined && !HOST_LABEL.test(hostLabel)) {
+    throw new UsageError(
+      `--host-label must be a host name's first label (letters a-z, digits and inner hyphens, at most 63), got "${hostLabel.slice(0, 100)}"`,
+    );
+  }
+  const upstreamUrl = text(values['upstream-url']);
+  if (upstreamUrl !== undefined) {
+    let url: URL | null = null;
+    try {
+      url = new URL(upstreamUrl);
+    } catch {
+      url = null;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol)) {
+      throw new UsageError(
+        '--upstream-url must be an http:// or https:// URL of a Controme server',
+      );
+    }
+  }
+  const topic = text(values['z2m-base-topic']);
+  if (topic !== undefined && (topic === '' || /[#+\s]|^\/|\/$/.test(topic) || topic.length > 200)) {
+    throw new UsageError(
+      '--z2m-base-topic must be an MQTT topic without wildcards, spaces or a leading or trailing slash (e.g. zigbee2mqtt)',
+    );
+  }
+  if (upstreamUrl !== undefined && topic !== undefined) {
+    throw new UsageError('give --upstream-url or --z2m-base-topic, not both');
+  }
+  return { name, hostLabel, upstreamUrl, topic };
+}
+
+/** Where a building's heating is: what `building list` shows. */
+function modeOf(row: { upstream_url: string | null; z2m_base_topic: string | null }) {
+  if (row.upstream_url) return `Controme ${new URL(row.upstream_url).host}`;
+  if (row.z2m_base_topic) return `MQTT ${row.z2m_base_topic}`;
+  return 'simulated';
+}
+
+/**
+ * `building add --house-id 2 --name "Schule Nord" [--host-label schule-nord] [--seed file.json]
+ * [--upstream-url …] [--z2m-base-topic …]` (issue 37): a new building in this database, served
+ * by running servers within 5 s. Its floors and rooms come from the seed, or from the device
+ * (proxy), or they are the demo building's (simulated, without its users).
+ */
+async function addBuilding(
+  { sql, now }: { sql: Sql; now: () => number },
+  values: BuildingOptions,
+): Promise<string> {
+  const houseId = houseIdOption(values['house-id']);
+  if (houseId === undefined) throw new UsageError('building add needs --house-id <number>');
+  const fields = buildingFields(values);
+  if (fields.name === undefined) throw new UsageError('building add needs --name "<name>"');
+  const existing = await sql
+    .selectFrom('buildings')
+    .select(['house_id', 'name', 'host_label'])
+    .where((where) =>
+      fields.hostLabel === undefined
+        ? where('house_id', '=', houseId)
+        : where.or([where('house_id', '=', houseId), where('host_label', '=', fields.hostLabel)]),
+    )
+    .execute();
+  for (const row of existing) {
+    if (row.house_id === houseId) {
+      throw new CommandError(`building ${houseId} exists already ("${row.name}")`);
+    }
+    throw new CommandError(
+      `the host label "${fields.hostLabel}" belongs to building ${row.house_id} ("${row.name}")`,
+    );
+  }
+  const seedFile = text(values.seed);
+  let seed = null;
+  if (seedFile !== undefined) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(seedFile, 'utf8'));
+    } catch (error) {
+      throw new CommandError(`cannot read ${seedFile}: ${(error as Error).message}`);
+    }
+    seed = parseSeed(raw);
+  } else if (fields.upstreamUrl === undefined) {
+    // A simulated building needs rooms to simulate: the demo building's, without its users.
+    const demo = parseSeed(JSON.parse(readFileSync(DEMO_SEED_FILE, 'utf8')));
+    seed = { ...demo, users: [], building: { ...demo.building, demoLogin: undefined } };
+  }
+  const place = {
+    hostLabel: fields.hostLabel ?? null,
+    upstreamUrl: fields.upstreamUrl ?? null,
+    z2mBaseTopic: fields.topic ?? null,
+  };
+  if (seed) {
+    await importSeed(
+      sql,
+      { ...seed, building: { ...seed.building, houseId, name: fields.name } },
+      now(),
+      place,
+    );
+  } else {
+    await sql
+      .insertInto('buildings')
+      .values({
+        house_id: houseId,
+        name: fields.name,
+        host_label: place.hostLabel,
+        upstream_url: place.upstreamUrl,
+        z2m_base_topic: place.z2mBaseTopic,
+        created_at: now(),
+      })
+      .execute();
+  }
+  const rooms = seed ? seed.floors.reduce((sum, floor) => sum + floor.rooms.length, 0) : 0;
+  const where = modeOf({ upstream_url: place.upstreamUrl, z2m_base_topic: place.z2mBaseTopic });
+  return (
+    `Added building ${houseId} "${fields.name}" (${where}` +
+    (seed ? `, ${rooms} rooms, ${seed.users.length} users` : ', rooms from the device') +
+    (place.hostLabel ? `, host label ${place.hostLabel}` : '') +
+    '). Running servers serve it within 5 s.'
+  );
+}
+
+/** `building list`: every building with its house id, host label, devices and rooms. */
+async function listBuildings(sql: Sql, defaultId: number): Promise<string> {
+  const rows = await sql
+    .selectFrom('buildings as b')
+    .leftJoin('rooms as r', 'r.house_id', 'b.house_id')
+    .select((eb) => [
+      'b.house_id',
+      'b.name',
+      'b.host_label',
+      'b.upstream_url',
+      'b.z2m_base_topic',
+      eb.fn.count<number>('r.id').as('rooms'),
+    ])
+    .groupBy(['b.house_id', 'b.name', 'b.host_label', 'b.upstream_url', 'b.z2m_base_topic'])
+    .orderBy('b.house_id')
+    .execute();
+  if (rows.length === 0) return 'No buildings yet: the server makes its own on its first start.';
+  const lines = rows.map((row) =>
+    [
+      String(row.house_id).padStart(7),
+      row.name.padEnd(30),
+      (row.host_label ?? '-').padEnd(20),
+      modeOf(row).padEnd(30),
+      `${Number(row.rooms)} rooms${row.house_id === defaultId ? ' (default)' : ''}`,
+    ].join('  '),
+  );
+  const header = [
+    '  house',
+    'name'.padEnd(30),
+    'host label'.padEnd(20),
+    'devices'.padEnd(30),
+    'rooms',
+  ];
+  return [header.join('  '), ...lines].join('\n');
+}
+
+/**
+ * `building remove --house-id 2 --yes`: the building and everything of it (rooms, programmes,
+ * absences, history, alarms, audit entries), in one transaction. Refused for the default
+ * building (HOUSE_ID: the server's own) and without --yes.
+ */
+async function removeBuilding(
+  { sql, commit }: { sql: Sql; commit: Commit },
+  values: BuildingOptions,
+  defaultId: number,
+): Promise<string> {
+  const houseId = houseIdOption(values['house-id']);
+  if (houseId === undefined) throw new UsageError('building remove needs --house-id <number>');
+  const row = await sql
+    .selectFrom('buildings')
+    .select('name')
+    .where('house_id', '=', houseId)
+    .executeTakeFirst();
+  if (!row) throw new CommandError(`there is no building ${houseId}`);
+  if (houseId === defaultId) {
+    throw new CommandError(
+      `building ${houseId} is the server's default building (HOUSE_ID); start the server with another HOUSE_ID to remove it`,
+    );
+  }
+  const rooms = await sql
+    .selectFrom('rooms')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('house_id', '=', houseId)
+    .executeTakeFirstOrThrow();
+  if (values.yes !== true) {
+    throw new CommandError(
+      `this deletes building ${houseId} "${row.name}" with its ${Number(rooms.count)} rooms, their history, alarms and audit entries; add --yes to do it`,
+    );
+  }
+  await commit(async (tx) => {
+    for (const table of [
+      'history_recent',
+      'history_hours',
+      'history_quarters',
+      'audit_log',
+    ] as const) {
+      await tx.deleteFrom(table).where('house_id', '=', houseId).execute();
+    }
+    // Floors, rooms, programmes, faults, devices, absences and alarms go with it (cascades).
+    await tx.deleteFrom('buildings').where('house_id', '=', houseId).execute();
+  });
+  return `Removed building ${houseId} "${row.name}" and its ${Number(rooms.count)} rooms.`;
+}
+
+/** `building add|list|remove`; answers false for a command it does not know. */
+export async function runBuildingsCommand(
+  command: string,
+  values: BuildingOptions,
+  context: { sql: Sql; commit: Commit; now: () => number; io: CliIo; defaultId: number },
+): Promise<boolean> {
+  if (command === 'add') {
+    context.io.out(await addBuilding(context, values));
+  } else if (command === 'list') {
+    context.io.out(await listBuildings(context.sql, context.defaultId));
+  } else if (command === 'remove') {
+    context.io.out(await removeBuilding(context, values, context.defaultId));
+  } else {
+    return false;
+  }
+  return true;
 }

@@ -1,9 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
-import { createAbsenceRepository, type AbsenceRepository } from './absences-repository.js';
-import { createBuildingRepository, type BuildingRepository } from './repository.js';
+import type { AbsenceRepository } from './absences-repository.js';
+import housePlugin, { perHouse } from './house-param.js';
+import { openHouses, type House, type Houses } from './houses.js';
+import type { BuildingRepository } from './repository.js';
 import roomCommandsService from './room-commands-service.js';
-import { createRoomDevicesRepository, type RoomDevicesRepository } from './room-devices.js';
+import type { RoomDevicesRepository } from './room-devices.js';
 import roomAccessPlugin from './room-access.js';
 import readRoutes from './routes/reads.js';
 import unknownHouseRoutes from './routes/unknown-house.js';
@@ -17,7 +19,9 @@ declare module 'fastify' {
      * start (whether the write was `on`), which answer `betriebsart` as an integer (controme.ts).
      * In memory: a restart forgets them, as saving the device's mode page does.
      */
-    modeWrites: Map<number, boolean>;
+    modeWritesOf: (house: House) => Map<number, boolean>;
+    /** The buildings of the database (issue 37), each with its repositories. */
+    houses: Houses;
   }
 }
 
@@ -31,6 +35,8 @@ declare module '../../platform/database/plugin.js' {
 }
 
 export type { Floor, Room } from './building.js';
+export type { House, Houses } from './houses.js';
+export { hostLabelOf, perHouse, unknownHouse } from './house-param.js';
 export { ABSENCE_LIST_PAST_DAYS, absenceState, parseAbsence, type Absence } from './absences.js';
 export type { AbsenceRepository } from './absences-repository.js';
 export {
@@ -58,7 +64,15 @@ export {
 } from './schedule.js';
 export { parseSeed, SeedError, type Seed, type SeedFloor, type SeedSwitchPoint } from './seed.js';
 export { importSeed } from './seed-import.js';
-export { loadBuilding, runBuildingCommand, ROOM_OPTIONS } from './cli.js';
+export {
+  BUILDING_OPTIONS,
+  DEMO_SEED_FILE,
+  houseIdOption,
+  loadBuilding,
+  runBuildingCommand,
+  runBuildingsCommand,
+  ROOM_OPTIONS,
+} from './cli.js';
 export {
   createRoomDevicesRepository,
   deviceListProblem,
@@ -77,6 +91,9 @@ export {
 export type { SimulatedRoomState } from './simulation-service.js';
 export { buildingViews, contextNow } from './views.js';
 
+/** How often the buildings table is read again (a building added by the CLI: served within 5 s). */
+export const HOUSES_CHECK_MS = 2_000;
+
 /** The device API over the simulated building: reads and writes of one house id. */
 export const deviceApiRoutes: FastifyPluginAsync<{ houseId: number }> = async (
   app,
@@ -94,18 +111,40 @@ export const deviceApiRoutes: FastifyPluginAsync<{ houseId: number }> = async (
  */
 export default fp<{ speed: number; simulate: boolean }>(
   async (app, { speed, simulate }) => {
-    const building = createBuildingRepository(app.sql, app.engine, app.clock.now);
-    // Every polled answer reads the snapshot: read it once before the server answers.
-    await building.refresh();
-    app.addHook('onClose', async () => building.close());
-    app.repos.building = building;
-    app.repos.absences = createAbsenceRepository(app.sql, app.clock.now, building);
+    // Every polled answer reads a building's snapshot: each is read once before the server
+    // answers.
+    const houses = await openHouses({
+      sql: app.sql,
+      engine: app.engine,
+      now: app.clock.now,
+      defaultId: app.config.houseId,
+    });
+    app.decorate('houses', houses);
+    // A building added or removed by the CLI (another process, or another node) is served
+    // within HOUSES_CHECK_MS: one small read of the buildings table.
+    const check = setInterval(() => {
+      houses.reload().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'reading the buildings failed');
+      });
+    }, HOUSES_CHECK_MS);
+    check.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(check);
+      houses.close();
+    });
+    const home = houses.get(app.config.houseId)!;
+    app.repos.building = home.building;
+    app.repos.absences = home.absences;
     // A room's devices change what MQTT mode sends and shows: the building's version moves.
-    app.repos.roomDevices = createRoomDevicesRepository(building);
-    app.decorate('modeWrites', new Map<number, boolean>());
+    app.repos.roomDevices = home.roomDevices;
+    app.decorate(
+      'modeWritesOf',
+      perHouse(() => new Map<number, boolean>()),
+    );
+    await app.register(housePlugin);
     await app.register(roomCommandsService);
     await app.register(roomAccessPlugin);
-    await app.register(simulationService, { speed, timer: simulate });
+    await app.register(simulationService, { speed, simulate });
   },
   { name: 'building', dependencies: ['database', 'clock', 'auth', 'audit'] },
 );

@@ -102,7 +102,12 @@ const isStale = (stale: Stale) =>
  * (its data_version, asked in the background); on PostgreSQL `externalChange()` is the hook for
  * the other nodes' commits (LISTEN/NOTIFY, a later step).
  */
-export function createBuildingRepository(sql: Sql, engine: Engine, now: () => number) {
+export function createBuildingRepository(
+  sql: Sql,
+  engine: Engine,
+  now: () => number,
+  houseId: number,
+) {
   let snapshot: Snapshot = {
     floors: [],
     rooms: [],
@@ -113,12 +118,11 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
     deviceOwner: new Map(),
   };
   let stale: Stale = { ...fresh(), all: true };
-  let generation = 0;
   let versionText = '0';
   let loading: Promise<void> | null = null;
 
   const readRooms = async (db: Sql | Tx, ids?: readonly number[]) => {
-    let query = db.selectFrom('rooms').selectAll();
+    let query = db.selectFrom('rooms').selectAll().where('house_id', '=', houseId);
     if (ids) query = query.where('id', 'in', ids);
     const rows = await query.orderBy('floor_id').orderBy('position').orderBy('id').execute();
     const list = new Array<Room>(rows.length);
@@ -126,7 +130,10 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
     return list;
   };
   const readSchedules = async (db: Sql | Tx, roomId?: number) => {
-    let query = db.selectFrom('schedule_points').select(['id', 'room_id', 'days', 'at', 'target']);
+    let query = db
+      .selectFrom('schedule_points')
+      .select(['id', 'room_id', 'days', 'at', 'target'])
+      .where('house_id', '=', houseId);
     if (roomId !== undefined) query = query.where('room_id', '=', roomId);
     const rows = await query.orderBy('room_id').orderBy('id').execute();
     const byRoom = new Map<number, SwitchPoint[]>();
@@ -142,6 +149,7 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
       .selectFrom('absences as a')
       .innerJoin('absence_rooms as r', 'r.absence_id', 'a.id')
       .select(['r.room_id', 'a.id', 'a.starts_at', 'a.ends_at', 'a.target'])
+      .where('a.house_id', '=', houseId)
       .where('a.ends_at', '>', now())
       .orderBy('a.starts_at')
       .orderBy('a.id')
@@ -158,6 +166,7 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
     const rows = await db
       .selectFrom('room_devices')
       .select(['room_id', 'name'])
+      .where('house_id', '=', houseId)
       .orderBy('room_id')
       .orderBy('position')
       .execute();
@@ -172,6 +181,18 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
     return { devices, owner };
   };
 
+  /**
+   * Every write of the building counts in its row's `data_version`, in the writing commit: the
+   * snapshot's version is the count it was read at, the same on every node (ETags hold across
+   * nodes, issue 37).
+   */
+  const bump = async (tx: Tx) => {
+    await tx
+      .updateTable('buildings')
+      .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
+      .where('house_id', '=', houseId)
+      .execute();
+  };
   let dataVersion: number | null = null;
   const readDataVersion = async (db: Sql | Tx) =>
     (await raw<{ data_version: number }>`PRAGMA data_version`.execute(db)).rows[0]?.data_version ??
@@ -191,6 +212,7 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
         next.floors = await trx
           .selectFrom('floors')
           .select(['id', 'name', 'position'])
+          .where('house_id', '=', houseId)
           .orderBy('position')
           .orderBy('id')
           .execute();
@@ -214,10 +236,14 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
         next.devices = devices;
         next.deviceOwner = owner;
       }
+      const counted = await trx
+        .selectFrom('buildings')
+        .select('data_version')
+        .where('house_id', '=', houseId)
+        .executeTakeFirst();
       snapshot = next;
+      versionText = `${houseId}.${counted?.data_version ?? 0}`;
     });
-    generation++;
-    versionText = String(generation);
   };
 
   /** Reads again what changed, until nothing is stale; concurrent callers share the reading. */
@@ -267,8 +293,9 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
   };
 
   let lastPlaces = '';
-  const touch = (roomId: number) => {
+  const touch = async (tx: Tx, roomId: number) => {
     stale.rooms.add(roomId);
+    await bump(tx);
   };
 
   return {
@@ -287,7 +314,12 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
     },
     /** Whether the database holds no building yet (asked before anything is read). */
     async isEmpty(): Promise<boolean> {
-      const row = await sql.selectFrom('floors').select('id').limit(1).executeTakeFirst();
+      const row = await sql
+        .selectFrom('floors')
+        .select('id')
+        .where('house_id', '=', houseId)
+        .limit(1)
+        .executeTakeFirst();
       return row === undefined;
     },
     listFloors(): Floor[] {
@@ -350,38 +382,47 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
       await tx
         .updateTable('rooms')
         .set({ temp_target: target, temp_until: until })
+        .where('house_id', '=', houseId)
         .where('id', '=', roomId)
         .execute();
-      touch(roomId);
+      await touch(tx, roomId);
     },
     async clearTemporary(tx: Tx, roomId: number) {
       await tx
         .updateTable('rooms')
         .set({ temp_target: null, temp_until: null })
+        .where('house_id', '=', houseId)
         .where('id', '=', roomId)
         .execute();
-      touch(roomId);
+      await touch(tx, roomId);
     },
     async setMode(tx: Tx, roomId: number, mode: string, previousMode: string) {
       await tx
         .updateTable('rooms')
         .set({ mode, previous_mode: previousMode })
+        .where('house_id', '=', houseId)
         .where('id', '=', roomId)
         .execute();
-      touch(roomId);
+      await touch(tx, roomId);
     },
     /** The room's limits for users who do not manage it (issue 34); null removes them. */
     async setLimits(tx: Tx, roomId: number, limits: { min: number; max: number } | null) {
       await tx
         .updateTable('rooms')
         .set({ limit_min: limits?.min ?? null, limit_max: limits?.max ?? null })
+        .where('house_id', '=', houseId)
         .where('id', '=', roomId)
         .execute();
-      touch(roomId);
+      await touch(tx, roomId);
     },
     async setBaseTarget(tx: Tx, roomId: number, target: number) {
-      await tx.updateTable('rooms').set({ base_target: target }).where('id', '=', roomId).execute();
-      touch(roomId);
+      await tx
+        .updateTable('rooms')
+        .set({ base_target: target })
+        .where('house_id', '=', houseId)
+        .where('id', '=', roomId)
+        .execute();
+      await touch(tx, roomId);
     },
     /**
      * Proxy mode (issue 34): keeps our floors and rooms in step with the device's (the poll's
@@ -397,10 +438,10 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
       for (const [position, floor] of places.entries()) {
         const result = await tx
           .insertInto('floors')
-          .values({ id: floor.id, name: floor.name, position })
+          .values({ house_id: houseId, id: floor.id, name: floor.name, position })
           .onConflict((conflict) =>
             conflict
-              .column('id')
+              .columns(['house_id', 'id'])
               .doUpdateSet({ name: floor.name, position })
               // NOT NULL columns: <> compares them on both engines.
               .where((where) =>
@@ -416,6 +457,7 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
           const placed = await tx
             .insertInto('rooms')
             .values({
+              house_id: houseId,
               id: room.id,
               floor_id: floor.id,
               name: room.name,
@@ -424,7 +466,7 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
             })
             .onConflict((conflict) =>
               conflict
-                .column('id')
+                .columns(['house_id', 'id'])
                 .doUpdateSet({ floor_id: floor.id, name: room.name, position: at })
                 .where((where) =>
                   where.or([
@@ -439,7 +481,10 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
         }
       }
       lastPlaces = key;
-      if (changes > 0n) stale.all = true;
+      if (changes > 0n) {
+        stale.all = true;
+        await bump(tx);
+      }
       return changes > 0n;
     },
     /** The limits of every room that has them, by room id (proxy mode's `temps/`). */
@@ -461,6 +506,7 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
       const point = await tx
         .selectFrom('schedule_points')
         .selectAll()
+        .where('house_id', '=', houseId)
         .where('id', '=', pointId)
         .executeTakeFirst();
       if (!point) return;
@@ -479,19 +525,25 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
           .execute();
         await tx
           .insertInto('schedule_points')
-          .values({ room_id: point.room_id, ...change.added })
+          .values({ house_id: houseId, room_id: point.room_id, ...change.added })
           .execute();
       }
       stale.schedules = true;
+      await bump(tx);
     },
     /** Replaces a room's weekly programme with these rows (schedules service, issue 16). */
     async replaceSchedule(tx: Tx, roomId: number, rows: readonly Omit<SwitchPoint, 'id'>[]) {
-      await tx.deleteFrom('schedule_points').where('room_id', '=', roomId).execute();
+      await tx
+        .deleteFrom('schedule_points')
+        .where('house_id', '=', houseId)
+        .where('room_id', '=', roomId)
+        .execute();
       if (rows.length > 0) {
         await tx
           .insertInto('schedule_points')
           .values(
             rows.map((row) => ({
+              house_id: houseId,
               room_id: roomId,
               days: row.days,
               at: row.at,
@@ -501,15 +553,25 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
           .execute();
       }
       stale.schedules = true;
+      await bump(tx);
     },
-    /** Marks the absences to be read again (absences-repository.ts's writes). */
-    absencesChanged() {
+    /** Marks the absences to be read again (absences-repository.ts's writes, in their commit). */
+    async absencesChanged(tx: Tx) {
       stale.absences = true;
+      await bump(tx);
     },
-    /** Marks the rooms' devices to be read again (room-devices.ts's writes). */
-    devicesChanged() {
+    /** Marks the rooms' devices to be read again (room-devices.ts's writes, in their commit). */
+    async devicesChanged(tx: Tx) {
       stale.devices = true;
+      await bump(tx);
     },
+    /** Marks everything to be read again (a seed imported, a building's rooms replaced). */
+    async allChanged(tx: Tx) {
+      stale.all = true;
+      await bump(tx);
+    },
+    /** The house id this repository reads and writes. */
+    houseId,
     /**
      * Writes one simulation step of every room: one statement per 1,000 rooms (a list of values
      * joined to the rooms), in the commit's transaction.
@@ -529,9 +591,10 @@ export function createBuildingRepository(sql: Sql, engine: Engine, now: () => nu
         await raw`WITH step (id, temperature, humidity, valve_open, reported_at) AS (VALUES ${values})
           UPDATE rooms SET temperature = step.temperature, humidity = step.humidity,
             valve_open = step.valve_open, sensor_reported_at = step.reported_at
-          FROM step WHERE rooms.id = step.id`.execute(tx);
+          FROM step WHERE rooms.house_id = ${houseId} AND rooms.id = step.id`.execute(tx);
         for (const room of chunk) stale.rooms.add(room.id);
       }
+      if (updates.length > 0) await bump(tx);
     },
   };
 }

@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { holderOf } from '../../platform/auth/permissions.js';
 import type { UserRecord } from '../../platform/auth/users.js';
 import { HttpError } from '../../platform/http/error-handler.js';
+import { perHouse } from './house-param.js';
+import type { House } from './houses.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,8 +43,8 @@ const scopeKey = (user: Scope | null) =>
  * another floor, a seed imported): a one-room user's checks are set lookups, and a
  * whole-building user's cost nothing.
  */
-export function createRoomAccess(app: FastifyInstance) {
-  const building = app.repos.building;
+function createHouseAccess(app: FastifyInstance, house: House) {
+  const { building } = house;
   let version = '';
   let floorOf = new Map<number, number>();
   const scopes = new Map<string, UserRooms>();
@@ -104,22 +106,35 @@ export function createRoomAccess(app: FastifyInstance) {
     return can(holderOf(user), capability, placeOf(roomId), app.today());
   };
 
+  return { roomsOf, allows, userAllows };
+}
+
+/**
+ * Which rooms a user may see and change, in the request's building (`request.house`) or a
+ * building named (no request: HA_USER's commands): each building's scopes worked out apart.
+ */
+export function createRoomAccess(app: FastifyInstance) {
+  const of = perHouse((house) => createHouseAccess(app, house));
   return {
-    roomsOf,
-    /** The rooms of the request's user. */
-    rooms: (request: FastifyRequest) => roomsOf(request.user),
-    can: allows,
+    /** The rooms of a user's scope in a building. */
+    roomsOf: (house: House, user: Scope | null) => of(house).roomsOf(user),
+    /** The rooms of the request's user in the request's building. */
+    rooms: (request: FastifyRequest) => of(request.house).roomsOf(request.user),
+    can: (request: FastifyRequest, capability: Capability, roomId: number) =>
+      of(request.house).allows(request, capability, roomId),
     /** Whether the user has the capability in this room (no request: HA_USER's commands). */
-    userCan: userAllows,
+    userCan: (house: House, user: UserRecord, capability: Capability, roomId: number) =>
+      of(house).userAllows(user, capability, roomId),
     /**
      * Refuses (403 `forbidden`) a room outside the user's scope, or a capability they lack in
      * it. The room must exist: an unknown room stays a 404, answered before this.
      */
     require(request: FastifyRequest, capability: Capability, roomId: number): void {
-      if (!allows(request, capability, roomId)) throw outsideScope();
+      if (!of(request.house).allows(request, capability, roomId)) throw outsideScope();
     },
     /** Whether the room's limits bind the request's user: they do not manage the room. */
-    bound: (request: FastifyRequest, roomId: number): boolean => !allows(request, 'manage', roomId),
+    bound: (request: FastifyRequest, roomId: number): boolean =>
+      !of(request.house).allows(request, 'manage', roomId),
   };
 }
 export type RoomAccess = ReturnType<typeof createRoomAccess>;

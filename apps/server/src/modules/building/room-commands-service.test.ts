@@ -28,13 +28,13 @@ beforeEach(async () => {
   // The building only: hashing the seed's passwords would take most of each test's time.
   await importSeed(sqliteSql(db), { ...demoSeed(), users: [] }, time.now());
   const clock = createClock(time.now, 'Europe/Berlin');
-  building = createBuildingRepository(sqliteSql(db), 'sqlite', clock.now);
+  building = createBuildingRepository(sqliteSql(db), 'sqlite', clock.now, 1);
   await building.refresh();
   commands = createRoomCommands({
     building,
     commit: createGroupCommit(sqliteSql(db), 'sqlite'),
     clock,
-    audit: createAudit({ repository: createAuditRepository(sqliteSql(db)), clock }),
+    audit: createAudit({ repository: createAuditRepository(sqliteSql(db)), clock, houseId: 1 }),
   });
 });
 afterEach(() => db.close());

@@ -1,3 +1,5 @@
+import { perHouse } from './house-param.js';
+import type { House } from './houses.js';
 import type { AuditRoomAction } from '@raumregler/contract';
 import fp from 'fastify-plugin';
 import type { BuildingRepository } from './repository.js';
@@ -21,7 +23,8 @@ export type { Commit } from '../../platform/database/group-commit.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    roomCommands: RoomCommands;
+    /** The room commands of a building: every change of its rooms goes through them. */
+    roomCommandsOf: (house: House) => RoomCommands;
   }
 }
 
@@ -97,6 +100,7 @@ export function createRoomCommands({
       await audit.record(tx, {
         actor,
         action,
+        houseId: building.houseId,
         roomId,
         before,
         after: stateOf(changed, after, action, now),
@@ -182,6 +186,7 @@ export function createRoomCommands({
         await audit.record(tx, {
           actor,
           action: 'limits-changed',
+          houseId: building.houseId,
           roomId,
           before: { limits: room.limits },
           after: { limits },
@@ -208,13 +213,15 @@ export type RoomCommands = ReturnType<typeof createRoomCommands>;
 export default fp(
   async (app) => {
     app.decorate(
-      'roomCommands',
-      createRoomCommands({
-        building: app.repos.building,
-        commit: app.commit,
-        clock: app.clock,
-        audit: app.audit,
-      }),
+      'roomCommandsOf',
+      perHouse((house) =>
+        createRoomCommands({
+          building: house.building,
+          commit: app.commit,
+          clock: app.clock,
+          audit: app.audit,
+        }),
+      ),
     );
   },
   { name: 'room-commands', dependencies: ['database', 'clock', 'audit'] },

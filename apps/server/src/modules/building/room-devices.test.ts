@@ -54,7 +54,7 @@ describe('a device name', () => {
 
 /** The devices as the database holds them now. */
 const devices = async () =>
-  createRoomDevicesRepository(await loadBuilding(sqliteSql(db), 'sqlite', Date.now));
+  createRoomDevicesRepository(await loadBuilding(sqliteSql(db), 'sqlite', Date.now, 1));
 
 describe('room devices on the command line', () => {
   it('sets a room’s devices in their order, names with commas and slashes, and removes them', async () => {

@@ -66,8 +66,10 @@ export function createRoomDevicesRepository(building: {
   devicesOf: (roomId: number) => readonly string[];
   devices: () => ReadonlyMap<number, readonly string[]>;
   deviceOwner: (name: string) => number | null;
-  devicesChanged: () => void;
+  devicesChanged: (tx: Tx) => Promise<void>;
+  houseId: number;
 }): RoomDevicesRepository {
+  const { houseId } = building;
   return {
     of: (roomId) => building.devicesOf(roomId),
     all: () => building.devices(),
@@ -76,6 +78,7 @@ export function createRoomDevicesRepository(building: {
       const rows = await tx
         .selectFrom('room_devices')
         .select('name')
+        .where('house_id', '=', houseId)
         .where('room_id', '=', roomId)
         .orderBy('position')
         .execute();
@@ -85,23 +88,33 @@ export function createRoomDevicesRepository(building: {
       const row = await tx
         .selectFrom('room_devices')
         .select('room_id')
+        .where('house_id', '=', houseId)
         .where('name', '=', name)
         .executeTakeFirst();
       return row?.room_id ?? null;
     },
     set: async (tx, roomId, names) => {
-      await writeRoomDevices(tx, roomId, names);
-      building.devicesChanged();
+      await writeRoomDevices(tx, houseId, roomId, names);
+      await building.devicesChanged(tx);
     },
   };
 }
 
 /** Replaces a room's devices in the table (the repository's and the seed import's write). */
-export async function writeRoomDevices(tx: Tx, roomId: number, names: readonly string[]) {
-  await tx.deleteFrom('room_devices').where('room_id', '=', roomId).execute();
+export async function writeRoomDevices(
+  tx: Tx,
+  houseId: number,
+  roomId: number,
+  names: readonly string[],
+) {
+  await tx
+    .deleteFrom('room_devices')
+    .where('house_id', '=', houseId)
+    .where('room_id', '=', roomId)
+    .execute();
   if (names.length === 0) return;
   await tx
     .insertInto('room_devices')
-    .values(names.map((name, position) => ({ room_id: roomId, name, position })))
+    .values(names.map((name, position) => ({ house_id: houseId, room_id: roomId, name, position })))
     .execute();
 }

@@ -24,10 +24,23 @@ const idList = (ids: readonly number[] | undefined) =>
 
 /**
  * Writes a checked seed into the database in one transaction: either the whole building is
- * there afterwards or nothing changed. Existing users with the same name are left alone. A
- * running server's building notices it as another connection's commit (SQLite's data_version).
+ * there afterwards or nothing changed. The building is the seed's house id: its row is made or
+ * renamed (`hostLabel` and where its devices are, when given, are set too), and its floors and
+ * rooms are those of that house. Existing users with the same name are left alone. A running
+ * server's building notices it as another connection's commit (SQLite's data_version) or by
+ * its data version (the change feed, on PostgreSQL).
  */
-export async function importSeed(sql: Sql, seed: Seed, now: number): Promise<void> {
+export async function importSeed(
+  sql: Sql,
+  seed: Seed,
+  now: number,
+  place: {
+    hostLabel?: string | null;
+    upstreamUrl?: string | null;
+    z2mBaseTopic?: string | null;
+  } = {},
+): Promise<void> {
+  const houseId = seed.building.houseId;
   // Hash first: scrypt is slow and must not hold the transaction open.
   const hashes = await Promise.all(seed.users.map((user) => hashPassword(user.password)));
   await sql.transaction().execute(async (tx) => {
@@ -43,6 +56,22 @@ export async function importSeed(sql: Sql, seed: Seed, now: number): Promise<voi
         .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
         .execute();
     }
+    const where = {
+      ...(place.hostLabel !== undefined ? { host_label: place.hostLabel } : {}),
+      ...(place.upstreamUrl !== undefined ? { upstream_url: place.upstreamUrl } : {}),
+      ...(place.z2mBaseTopic !== undefined ? { z2m_base_topic: place.z2mBaseTopic } : {}),
+    };
+    await tx
+      .insertInto('buildings')
+      .values({ house_id: houseId, name: seed.building.name, created_at: now, ...where })
+      .onConflict((conflict) =>
+        conflict.column('house_id').doUpdateSet((eb) => ({
+          name: seed.building.name,
+          data_version: eb('buildings.data_version', '+', 1),
+          ...where,
+        })),
+      )
+      .execute();
     for (const [index, user] of seed.users.entries()) {
       // The accounts' table (their module's): plain portable SQL, kept when the name exists.
       await raw`INSERT INTO users (username, email, password_hash, first_name, last_name,
@@ -55,9 +84,11 @@ export async function importSeed(sql: Sql, seed: Seed, now: number): Promise<voi
     for (const [floorIndex, floor] of seed.floors.entries()) {
       await tx
         .insertInto('floors')
-        .values({ id: floor.id, name: floor.name, position: floorIndex })
+        .values({ house_id: houseId, id: floor.id, name: floor.name, position: floorIndex })
         .onConflict((conflict) =>
-          conflict.column('id').doUpdateSet({ name: floor.name, position: floorIndex }),
+          conflict
+            .columns(['house_id', 'id'])
+            .doUpdateSet({ name: floor.name, position: floorIndex }),
         )
         .execute();
       for (const [roomIndex, room] of floor.rooms.entries()) {
@@ -75,16 +106,21 @@ export async function importSeed(sql: Sql, seed: Seed, now: number): Promise<voi
         };
         await tx
           .insertInto('rooms')
-          .values({ id: room.id, ...values })
-          .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
+          .values({ house_id: houseId, id: room.id, ...values })
+          .onConflict((conflict) => conflict.columns(['house_id', 'id']).doUpdateSet(values))
           .execute();
-        await tx.deleteFrom('schedule_points').where('room_id', '=', room.id).execute();
+        await tx
+          .deleteFrom('schedule_points')
+          .where('house_id', '=', houseId)
+          .where('room_id', '=', room.id)
+          .execute();
         const points = room.schedule ?? [];
         if (points.length > 0) {
           await tx
             .insertInto('schedule_points')
             .values(
               points.map((point) => ({
+                house_id: houseId,
                 room_id: room.id,
                 days: daysToMask(point.days),
                 at: timeToMinutes(point.at),
@@ -96,9 +132,13 @@ export async function importSeed(sql: Sql, seed: Seed, now: number): Promise<voi
         // The seed's word on a room's devices wins, also over another room that had one.
         const devices = room.devices ?? [];
         if (devices.length > 0) {
-          await tx.deleteFrom('room_devices').where('name', 'in', devices).execute();
+          await tx
+            .deleteFrom('room_devices')
+            .where('house_id', '=', houseId)
+            .where('name', 'in', devices)
+            .execute();
         }
-        await writeRoomDevices(tx, room.id, devices);
+        await writeRoomDevices(tx, houseId, room.id, devices);
       }
     }
   });

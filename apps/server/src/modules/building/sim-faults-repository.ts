@@ -15,13 +15,14 @@ export type SimFaultField = 'window_open' | 'sensor_off' | 'writes_ignored';
  * The simulated building's faults (migration 005). The simulation reads them on every tick,
  * uncached, so the CLI's change from another process acts on the running server within a tick.
  */
-export function createSimFaultsRepository(sql: Sql) {
+export function createSimFaultsRepository(sql: Sql, houseId: number) {
   return {
     /** The rooms with a fault; rooms without one are missing. */
     async all(): Promise<Map<number, SimFault>> {
       const rows = await sql
         .selectFrom('sim_faults')
         .select(['room_id', 'window_open', 'sensor_off', 'writes_ignored'])
+        .where('house_id', '=', houseId)
         .where((where) =>
           where.or([
             where('window_open', '=', 1),
@@ -45,6 +46,7 @@ export function createSimFaultsRepository(sql: Sql) {
       const row = await sql
         .selectFrom('sim_faults')
         .select('writes_ignored')
+        .where('house_id', '=', houseId)
         .where('room_id', '=', roomId)
         .executeTakeFirst();
       return row?.writes_ignored === 1;
@@ -53,8 +55,10 @@ export function createSimFaultsRepository(sql: Sql) {
       const value = on ? 1 : 0;
       await tx
         .insertInto('sim_faults')
-        .values({ room_id: roomId, [field]: value })
-        .onConflict((conflict) => conflict.column('room_id').doUpdateSet({ [field]: value }))
+        .values({ house_id: houseId, room_id: roomId, [field]: value })
+        .onConflict((conflict) =>
+          conflict.columns(['house_id', 'room_id']).doUpdateSet({ [field]: value }),
+        )
         .execute();
     },
   };

@@ -2,13 +2,13 @@ import fp from 'fastify-plugin';
 import { targetInForce } from './room-view.js';
 import { contextNow } from './views.js';
 import { outdoorTemperature, simulateRoom } from './simulation.js';
-import { createSimFaultsRepository } from './sim-faults-repository.js';
+import type { House } from './houses.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Advances the simulated building to now (the timer calls it; tests call it directly);
-     * settles once the step is stored and the building's snapshot shows it.
+     * Advances the simulated buildings to now (the timer calls it; tests call it directly);
+     * settles once each step is stored and the buildings' snapshots show it.
      */
     simulate: () => Promise<void>;
     /** Calls `listener` after each simulation step with every room as the step left it. */
@@ -29,7 +29,11 @@ export interface SimulatedRoomState {
   temperature: number | null;
   reportedAt: number | null;
 }
-export type SimulationTickListener = (rooms: readonly SimulatedRoomState[], now: number) => void;
+export type SimulationTickListener = (
+  rooms: readonly SimulatedRoomState[],
+  now: number,
+  houseId: number,
+) => void;
 
 const TICK_MS = 5_000;
 
@@ -37,32 +41,40 @@ const TICK_MS = 5_000;
  * Runs the thermal simulation every few seconds, never per request: one pass over the rooms and
  * one transaction for all of them. SIM_SPEED scales simulated time; 0 freezes the building.
  */
-export default fp<{ speed: number; timer: boolean }>(
-  async (app, { speed, timer }) => {
-    let last = app.clock.now();
+export default fp<{ speed: number; simulate: boolean }>(
+  async (app, { speed, simulate }) => {
+    // When each building was last advanced (a building added later starts from then).
+    const last = new Map<number, number>();
+    const started = app.clock.now();
     const listeners: SimulationTickListener[] = [];
     app.decorate('onSimulationTick', (listener: SimulationTickListener) => {
       listeners.push(listener);
     });
-    app.decorate('reportRoomStates', (rooms: readonly SimulatedRoomState[], now: number) => {
-      for (const listener of listeners) listener(rooms, now);
-    });
-    // Open windows and silent sensors (CLI `sim window`, `sim sensor`), read on every tick.
-    const faultsRepo = createSimFaultsRepository(app.sql);
+    app.decorate(
+      'reportRoomStates',
+      (rooms: readonly SimulatedRoomState[], now: number, houseId = app.config.houseId) => {
+        for (const listener of listeners) listener(rooms, now, houseId);
+      },
+    );
+    // The server's own building follows its mode (simulate: false in proxy and MQTT mode);
+    // another building is simulated when it names neither a device nor a base topic.
+    const simulated = (house: House) =>
+      house.id === app.config.houseId ? simulate : !house.upstreamUrl && !house.z2mBaseTopic;
     let running: Promise<void> | null = null;
-    const step = async () => {
+    const stepHouse = async (house: House) => {
       const now = app.clock.now();
-      const seconds = ((now - last) / 1000) * speed;
-      last = now;
+      const seconds = ((now - (last.get(house.id) ?? started)) / 1000) * speed;
+      last.set(house.id, now);
       if (seconds <= 0) return;
-      const building = app.repos.building;
-      const faults = await faultsRepo.all();
+      const { building } = house;
+      // Open windows and silent sensors (CLI `sim window`, `sim sensor`), read on every tick.
+      const faults = await house.simFaults.all();
       const context = contextNow(app);
       const wallHour =
         new Date(context.nowWall).getUTCHours() + new Date(context.nowWall).getUTCMinutes() / 60;
       const outdoor = outdoorTemperature(wallHour);
       const scheduleOf = building.schedules();
-      const absencesOf = app.repos.absences.byRoom();
+      const absencesOf = house.absences.byRoom();
       const rooms = building.listRooms();
       const states = new Array<SimulatedRoomState>(rooms.length);
       const updates = rooms.map((room, index) => {
@@ -97,7 +109,18 @@ export default fp<{ speed: number; timer: boolean }>(
       // One transaction for every room, then the snapshot is read again.
       await app.commit((tx) => building.saveSimulation(tx, updates));
       await building.refresh();
-      app.reportRoomStates(states, now);
+      app.reportRoomStates(states, now, house.id);
+    };
+    const step = async () => {
+      for (const house of app.houses.list()) {
+        if (!simulated(house)) continue;
+        try {
+          await stepHouse(house);
+        } catch (error) {
+          // One building's failed step must not stop the others'.
+          app.log.error({ err: error, house: house.id }, 'simulation step failed');
+        }
+      }
     };
     app.decorate('simulate', () => {
       // One step at a time: a slow disk must not let steps pile up on each other.
@@ -106,7 +129,8 @@ export default fp<{ speed: number; timer: boolean }>(
       });
       return running;
     });
-    if (!timer || speed <= 0) return;
+    // In proxy and MQTT mode too: a simulated building may be added (building add).
+    if (speed <= 0) return;
     const handle = setInterval(() => {
       app.simulate().catch((error: unknown) => {
         app.log.error({ err: error }, 'simulation step failed');

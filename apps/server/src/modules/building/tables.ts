@@ -2,12 +2,14 @@ import type { Generated } from 'kysely';
 
 /** The building's tables (migrations 001, 005, 010, 012, 015), for the query builder. */
 export interface FloorsTable {
+  house_id: number;
   id: number;
   name: string;
   position: number;
 }
 
 export interface RoomsTable {
+  house_id: number;
   id: number;
   floor_id: number;
   name: string;
@@ -30,6 +32,7 @@ export interface RoomsTable {
 
 export interface SchedulePointsTable {
   id: Generated<number>;
+  house_id: number;
   room_id: number;
   /** Bit 0 = Monday … bit 6 = Sunday. */
   days: number;
@@ -40,6 +43,7 @@ export interface SchedulePointsTable {
 
 export interface AbsencesTable {
   id: Generated<number>;
+  house_id: number;
   name: string;
   starts_at: number;
   ends_at: number;
@@ -50,10 +54,12 @@ export interface AbsencesTable {
 
 export interface AbsenceRoomsTable {
   absence_id: number;
+  house_id: number;
   room_id: number;
 }
 
 export interface SimFaultsTable {
+  house_id: number;
   room_id: number;
   window_open: Generated<number>;
   sensor_off: Generated<number>;
@@ -61,13 +67,26 @@ export interface SimFaultsTable {
 }
 
 export interface RoomDevicesTable {
+  house_id: number;
   room_id: number;
   name: string;
   position: number;
 }
 
+/** The buildings (migration 019): one per house id. */
+export interface BuildingsTable {
+  house_id: number;
+  name: string;
+  host_label: string | null;
+  upstream_url: string | null;
+  z2m_base_topic: string | null;
+  data_version: Generated<number>;
+  created_at: number;
+}
+
 declare module '../../platform/database/schema.js' {
   interface Schema {
+    buildings: BuildingsTable;
     floors: FloorsTable;
     rooms: RoomsTable;
     schedule_points: SchedulePointsTable;

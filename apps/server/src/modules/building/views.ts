@@ -4,6 +4,7 @@ import type { Floor as BuildingFloor, Room as BuildingRoom } from './building.js
 import { toWireRoom, viewContext, type ViewContext } from './room-view.js';
 import { heizprogramm } from './heizprogramm.js';
 import { simulatedOutputs } from './simulation.js';
+import type { House } from './houses.js';
 import type { UserRooms } from './room-access.js';
 
 /**
@@ -40,14 +41,14 @@ export const contextNow = (app: FastifyInstance): ViewContext =>
  * assembled (its row, its week, its absences at one instant), for the reads and the writes'
  * answers alike.
  */
-export function buildingViews(app: FastifyInstance) {
-  const building = app.repos.building;
+export function buildingViews(app: FastifyInstance, house: House) {
+  const { building, absences } = house;
   return {
     /** `temps/`: every room (of the scope) with its targets and next change, by floor. */
     temps(only?: UserRooms): Floor[] {
       const context = contextNow(app);
       const scheduleOf = building.schedules();
-      const absencesOf = app.repos.absences.byRoom();
+      const absencesOf = absences.byRoom();
       return byFloor(
         building.listFloors(),
         building.listRooms(),
@@ -61,7 +62,7 @@ export function buildingViews(app: FastifyInstance) {
         row,
         building.scheduleOf(row.id),
         contextNow(app),
-        app.repos.absences.byRoom()(row.id),
+        absences.byRoom()(row.id),
       );
     },
     /** `rooms/`: ids and names (of the scope) by floor. */

@@ -14,12 +14,12 @@ const buildingRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', app.authenticate);
   // The rooms as the overview reads them (the building's temps/ and outs/, or proxy mode's
   // last poll). One source per building; today the server runs one.
-  const source = roomSource(app);
+  const source = roomSource(app, app.houses.own());
   // Worked out once per second and building version, as the polled temps/ answer is: the
   // 1,000-room building's view costs ~20 ms, and every open page asks every minute.
   let memo: { version: string; at: number; rooms: readonly RoomNow[] } | null = null;
   const roomsNow = () => {
-    const version = app.repos.building.version();
+    const version = app.houses.own().building.version();
     const now = app.clock.now();
     if (!memo || memo.version !== version || now - memo.at >= 1000 || now < memo.at) {
       memo = { version, at: now, rooms: source() };

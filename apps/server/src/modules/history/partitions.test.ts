@@ -54,7 +54,7 @@ describe('the history by month on PostgreSQL', () => {
     const march = seconds('2026-03-10T08:00:00Z');
     await sql
       .insertInto('history_quarters' as never)
-      .values([{ room_id: 4, time: march, temperature: 4100 }] as never)
+      .values([{ house_id: 1, room_id: 4, time: march, temperature: 4100 }] as never)
       .execute();
     const inDefault = async () =>
       (await raw<{ n: number }>`select count(*) as n from history_quarters_default`.execute(sql))
@@ -75,6 +75,7 @@ describe('the history by month on PostgreSQL', () => {
       .insertInto('history_quarters' as never)
       .values(
         Array.from({ length: 2000 }, (_, i) => ({
+          house_id: 1,
           room_id: (i % 20) + 1,
           time: seconds('2026-10-20T00:00:00Z') + Math.floor(i / 20) * 900 * 40,
           temperature: 4200,
@@ -85,7 +86,7 @@ describe('the history by month on PostgreSQL', () => {
     await raw`set enable_seqscan = off`.execute(sql);
     const plan = (
       await raw<{ 'QUERY PLAN': string }>`explain select time, temperature from history_quarters
-        where room_id = 3 and time between ${seconds('2026-11-02T00:00:00Z')} and ${seconds('2026-11-03T00:00:00Z')}
+        where house_id = 1 and room_id = 3 and time between ${seconds('2026-11-02T00:00:00Z')} and ${seconds('2026-11-03T00:00:00Z')}
         order by time`.execute(sql)
     ).rows
       .map((row) => row['QUERY PLAN'])
@@ -100,8 +101,18 @@ describe('the history by month on PostgreSQL', () => {
     await sql
       .insertInto('history_hours' as never)
       .values([
-        { room_id: 1, hour: seconds('2026-10-20T10:00:00Z'), samples: Buffer.from([1]) },
-        { room_id: 1, hour: seconds('2026-11-20T10:00:00Z'), samples: Buffer.from([2]) },
+        {
+          house_id: 1,
+          room_id: 1,
+          hour: seconds('2026-10-20T10:00:00Z'),
+          samples: Buffer.from([1]),
+        },
+        {
+          house_id: 1,
+          room_id: 1,
+          hour: seconds('2026-11-20T10:00:00Z'),
+          samples: Buffer.from([2]),
+        },
       ] as never)
       .execute();
     expect(await dropMonthsBefore(sql, 'history_hours', seconds('2026-11-10T00:00:00Z'))).toEqual([

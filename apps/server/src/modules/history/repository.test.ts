@@ -37,7 +37,7 @@ describe.each(ENGINES)('the history store on %s', (engine) => {
   let store: HistoryRepository;
   beforeEach(() => {
     sql = database().sql;
-    store = createHistoryRepository(sql, engine);
+    store = createHistoryRepository(sql, engine, 1);
   });
 
   const count = async (table: 'history_recent' | 'history_hours' | 'history_quarters') =>
@@ -216,7 +216,7 @@ describe.each(ENGINES)('the history store on %s', (engine) => {
       },
       transformResult: async (args) => args.result,
     };
-    const watched = createHistoryRepository(sql.withPlugin(capture), engine);
+    const watched = createHistoryRepository(sql.withPlugin(capture), engine, 1);
     expect(await watched.raw(42, T0 - DAY_MS, at(20))).toHaveLength(DAY_MS / MINUTE + 21);
     expect(await watched.quarters(42, T0 - 2 * DAY_MS, at(29))).toHaveLength(2 * 96 + 2);
     const selects = seen.filter((query) => SelectQueryNode.is(query.node));
@@ -229,7 +229,9 @@ describe.each(ENGINES)('the history store on %s', (engine) => {
       );
       const plan = rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
       if (engine === 'sqlite') {
-        expect(plan, compiled.sql).toMatch(/SEARCH history_\w+ USING PRIMARY KEY \(room_id=\? AND/);
+        expect(plan, compiled.sql).toMatch(
+          /SEARCH history_\w+ USING PRIMARY KEY \(house_id=\? AND room_id=\? AND/,
+        );
         expect(plan, compiled.sql).not.toMatch(/SCAN/);
       } else {
         expect(plan, compiled.sql).toMatch(

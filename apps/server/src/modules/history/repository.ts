@@ -30,7 +30,7 @@ const toSeconds = (ms: number) => Math.floor(ms / 1000);
 const HOUR_S = HOUR_MS / 1000;
 const QUARTER_S = QUARTER_MS / 1000;
 
-type Row = Omit<HistorySampleRow, 'room_id'>;
+type Row = Omit<HistorySampleRow, 'house_id' | 'room_id'>;
 
 const sampleOf = (row: Row): HistorySample => ({
   time: row.time * 1000,
@@ -112,7 +112,8 @@ function lastPerKey<T>(rows: readonly T[], key: (row: T) => string | number): T[
   return byKey.size === rows.length ? [...rows] : [...byKey.values()];
 }
 
-const sampleRow = (roomId: number, sample: HistorySample): HistorySampleRow => ({
+const sampleRow = (houseId: number, roomId: number, sample: HistorySample): HistorySampleRow => ({
+  house_id: houseId,
   room_id: roomId,
   time: toSeconds(sample.time),
   temperature: toUnits(sample.temperature),
@@ -146,7 +147,8 @@ function packHours(samples: readonly HistorySample[], hours: PackedHour[] = []):
  * The history's store over the query builder (`sql`, of `engine`). Reads use `sql`; writes run
  * on the `tx` of a `transaction` (or `record`'s own).
  */
-export function createHistoryRepository(sql: Sql, engine: Engine) {
+/** The history of one building (house id): every query names it. */
+export function createHistoryRepository(sql: Sql, engine: Engine, houseId: number) {
   const sampleColumns = ['time', ...SAMPLE_COLUMNS] as const;
 
   /** Inserts sample rows; a (room, time) already stored is replaced. */
@@ -161,7 +163,7 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
         .insertInto(table)
         .values(unique.slice(at, at + ROWS_PER_INSERT))
         .onConflict((conflict) =>
-          conflict.columns(['room_id', 'time']).doUpdateSet((eb) => ({
+          conflict.columns(['house_id', 'room_id', 'time']).doUpdateSet((eb) => ({
             temperature: eb.ref('excluded.temperature'),
             target: eb.ref('excluded.target'),
             humidity: eb.ref('excluded.humidity'),
@@ -181,7 +183,11 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
     toS: number,
     inclusive = true,
   ) => {
-    let query = db.selectFrom(table).select(sampleColumns).where('room_id', '=', roomId);
+    let query = db
+      .selectFrom(table)
+      .select(sampleColumns)
+      .where('house_id', '=', houseId)
+      .where('room_id', '=', roomId);
     if (fromS !== null) query = query.where('time', '>=', fromS);
     return query.where('time', inclusive ? '<=' : '<', toS).orderBy('time');
   };
@@ -266,6 +272,7 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
     const existing = await tx
       .selectFrom('history_hours')
       .select(['room_id', 'hour', 'samples'])
+      .where('house_id', '=', houseId)
       .where('room_id', 'in', [...byRoom.keys()])
       .where('hour', '>=', first)
       .where('hour', '<=', last)
@@ -279,9 +286,14 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
     for (const [roomId, byHour] of byRoom) {
       for (const hour of byHour.values()) {
         if (hour.hourS + HOUR_S > rawFromS) {
-          hourRows.push({ room_id: roomId, hour: hour.hourS, samples: hour.samples });
+          hourRows.push({
+            house_id: houseId,
+            room_id: roomId,
+            hour: hour.hourS,
+            samples: hour.samples,
+          });
         }
-        for (const mean of hour.quarters) quarterRows.push(sampleRow(roomId, mean));
+        for (const mean of hour.quarters) quarterRows.push(sampleRow(houseId, roomId, mean));
       }
     }
     for (let at = 0; at < hourRows.length; at += ROWS_PER_INSERT) {
@@ -290,7 +302,7 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
         .values(hourRows.slice(at, at + ROWS_PER_INSERT))
         .onConflict((conflict) =>
           conflict
-            .columns(['room_id', 'hour'])
+            .columns(['house_id', 'room_id', 'hour'])
             .doUpdateSet((eb) => ({ samples: eb.ref('excluded.samples') })),
         )
         .execute();
@@ -306,6 +318,7 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
     const hours = await sql
       .selectFrom('history_hours')
       .select(['hour', 'samples'])
+      .where('house_id', '=', houseId)
       .where('room_id', '=', roomId)
       .where('hour', '>=', fromS - (fromS % HOUR_S))
       .where('hour', '<=', toS)
@@ -323,7 +336,12 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
     /** Whether nothing was ever recorded (the backfill's condition). */
     async isEmpty(): Promise<boolean> {
       for (const table of tables) {
-        const row = await sql.selectFrom(table).select('room_id').limit(1).executeTakeFirst();
+        const row = await sql
+          .selectFrom(table)
+          .select('room_id')
+          .where('house_id', '=', houseId)
+          .limit(1)
+          .executeTakeFirst();
         if (row) return false;
       }
       return true;
@@ -335,6 +353,7 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
       const row = await sql
         .selectFrom('history_recent')
         .select((eb) => eb.fn.max('time').as('time'))
+        .where('house_id', '=', houseId)
         .executeTakeFirst();
       return row?.time == null ? null : Number(row.time) * 1000;
     },
@@ -346,7 +365,7 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
         putSamples(
           tx,
           'history_recent',
-          samples.map((sample) => sampleRow(sample.roomId, sample)),
+          samples.map((sample) => sampleRow(houseId, sample.roomId, sample)),
         ),
       );
     },
@@ -419,6 +438,7 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
         .selectFrom('history_recent')
         .select('room_id')
         .distinct()
+        .where('house_id', '=', houseId)
         .where('time', '<', toSeconds(before))
         .orderBy('room_id')
         .execute();
@@ -436,6 +456,7 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
       const rows = await tx
         .selectFrom('history_recent')
         .select(['room_id', ...sampleColumns])
+        .where('house_id', '=', houseId)
         .where('room_id', 'in', roomIds)
         .where('time', '<', beforeS)
         .orderBy('room_id')
@@ -455,6 +476,7 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
       );
       await tx
         .deleteFrom('history_recent')
+        .where('house_id', '=', houseId)
         .where('room_id', 'in', [...byRoom.keys()])
         .where('time', '<', beforeS)
         .execute();
@@ -466,6 +488,7 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
         const row = await sql
           .selectFrom(table)
           .select('room_id')
+          .where('house_id', '=', houseId)
           .where('room_id', '=', roomId)
           .limit(1)
           .executeTakeFirst();
@@ -482,9 +505,10 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
         // of the whole history; one recursive statement per table on both engines.
         const { rows } = await raw<{ id: number | null }>`
           WITH RECURSIVE ids (id) AS (
-            SELECT min(room_id) FROM ${raw.table(table)}
+            SELECT min(room_id) FROM ${raw.table(table)} WHERE house_id = ${houseId}
             UNION ALL
-            SELECT (SELECT min(room_id) FROM ${raw.table(table)} WHERE room_id > ids.id)
+            SELECT (SELECT min(room_id) FROM ${raw.table(table)}
+                    WHERE house_id = ${houseId} AND room_id > ids.id)
             FROM ids WHERE ids.id IS NOT NULL
           )
           SELECT id FROM ids WHERE id IS NOT NULL`.execute(sql);
@@ -498,12 +522,14 @@ export function createHistoryRepository(sql: Sql, engine: Engine) {
       // An hour goes once all of it is older than the raw window.
       await tx
         .deleteFrom('history_hours')
+        .where('house_id', '=', houseId)
         .where('room_id', '=', roomId)
         .where('hour', '<', toSeconds(rawBefore) - HOUR_S + 1)
         .execute();
       for (const table of ['history_recent', 'history_quarters'] as const) {
         await tx
           .deleteFrom(table)
+          .where('house_id', '=', houseId)
           .where('room_id', '=', roomId)
           .where('time', '<', toSeconds(meansBefore))
           .execute();

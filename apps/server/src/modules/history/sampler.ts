@@ -97,7 +97,7 @@ interface BackfillProgress {
 export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolean }>(
   async (app, { recordTimer, simulation, backfill = simulation }) => {
     const config = app.config;
-    const store = createHistoryRepository(app.sql, app.engine);
+    const store = createHistoryRepository(app.sql, app.engine, app.config.houseId);
     const intervalMs = config.historyIntervalSeconds * 1000;
     const timers = new Set<NodeJS.Timeout>();
     let closed = false;
@@ -140,7 +140,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
     const tick = async () => {
       const context = contextNow(app);
       const time = slotOf(context.now, intervalMs);
-      const building = app.repos.building;
+      const building = app.houses.own().building;
       const scheduleOf = await building.schedules();
       const samples = (await building.listRooms()).map((room) =>
         sampleOfRoom(room, targetInForce(room, scheduleOf(room.id), context), time),
@@ -221,7 +221,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
     // once all its days are written; a restart redoes a half-done room, whose samples replace
     // the same times.
     const fill = async (progress: BackfillProgress) => {
-      const building = app.repos.building;
+      const building = app.houses.own().building;
       const scheduleOf = await building.schedules();
       const rooms = (await building.listRooms())
         .filter((room) => room.id > progress.after)
@@ -294,7 +294,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
         .finally(() => {
           running = null;
         });
-      if ((await app.repos.building.listRooms()).length <= FOREGROUND_ROOMS) await running;
+      if ((await app.houses.own().building.listRooms()).length <= FOREGROUND_ROOMS) await running;
     };
 
     const query = async (roomId: number, from: number, to: number, means = false) => {
@@ -322,7 +322,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
       // restart, before the first poll).
       hasRoom: async (roomId) =>
         simulation
-          ? (await app.repos.building.findRoom(roomId)) !== null
+          ? (await app.houses.own().building.findRoom(roomId)) !== null
           : polledRooms.has(roomId) || (await store.hasHistory(roomId)),
       lastSampleAt: () => lastSampleAt,
       store,

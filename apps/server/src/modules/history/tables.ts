@@ -4,6 +4,7 @@
  * Private to repository.ts (decision 34).
  */
 export interface HistorySampleRow {
+  house_id: number;
   room_id: number;
   time: number;
   temperature: number | null;
@@ -13,6 +14,7 @@ export interface HistorySampleRow {
 }
 
 export interface HistoryHourRow {
+  house_id: number;
   room_id: number;
   hour: number;
   /** 8 bytes per sample (repository.ts's codec); BLOB / BYTEA. */

@@ -60,7 +60,7 @@ export function createHomeAssistantBridge({
   const prefix = mqtt.config.haDiscoveryPrefix;
   const haUser = mqtt.config.haUser;
   const proxy = app.hasDecorator('upstreamPoll');
-  const building = app.repos.building;
+  const building = app.houses.own().building;
   /** What each of our topics holds now (as we published it); absent: not published yet. */
   const published = new Map<string, string>();
   /** The rooms whose config we published, by id. */
@@ -215,7 +215,7 @@ export function createHomeAssistantBridge({
     const user = await app.repos.users.findByUsername(haUser);
     if (!maySignIn(user)) return { refused: `HA_USER ${haUser} does not exist or is disabled` };
     if (!building.findRoom(roomId)) return { refused: 'there is no such room' };
-    if (!app.roomAccess.userCan(user, 'write', roomId)) {
+    if (!app.roomAccess.userCan(app.houses.own(), user, 'write', roomId)) {
       return { refused: `HA_USER ${haUser} may not change this room` };
     }
     return { user };
@@ -248,17 +248,17 @@ export function createHomeAssistantBridge({
       if (what === 'target') {
         const value = parseTemperature(payload);
         if (value === null) return await refuse(roomId, what, `"${shown}" is not a temperature`);
-        await app.roomCommands.setTemporaryUntilNextChange(
-          roomId,
-          value,
-          HA_TARGET_MAX_MINUTES,
-          actorOf(user),
-          { bound: !app.roomAccess.userCan(user, 'manage', roomId) },
-        );
+        await app
+          .roomCommandsOf(app.houses.own())
+          .setTemporaryUntilNextChange(roomId, value, HA_TARGET_MAX_MINUTES, actorOf(user), {
+            bound: !app.roomAccess.userCan(app.houses.own(), user, 'manage', roomId),
+          });
       } else {
         const mode = parseMode(payload);
         if (mode === null) return await refuse(roomId, what, `"${shown}" is not heat, cool or off`);
-        await app.roomCommands.changeMode(roomId, MODE_ACTIONS[mode], actorOf(user));
+        await app
+          .roomCommandsOf(app.houses.own())
+          .changeMode(roomId, MODE_ACTIONS[mode], actorOf(user));
       }
       log.info(`Home Assistant: ${what} of room ${roomId} set to ${shown} as ${user.username}`);
     } catch (error) {

@@ -31,7 +31,7 @@ export default fp<{ checkMs?: number }>(
       app.decorate('homeAssistant', null);
       return;
     }
-    const rooms = roomSource(app);
+    const rooms = roomSource(app, app.houses.own());
     let bridge: HomeAssistantBridge | null = null;
     app.decorate('homeAssistant', null);
     // After every module is registered (the rooms' source, the room commands): the first pass.

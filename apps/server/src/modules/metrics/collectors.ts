@@ -100,7 +100,7 @@ export interface AppMetrics {
 export function createMetrics(app: FastifyInstance): AppMetrics {
   const registry = new Registry();
   const houseId = String(app.config.houseId);
-  const rooms = roomSource(app);
+  const rooms = roomSource(app, app.houses.own());
   // The scope of the scrape being rendered: set just before `registry.metrics()`, which calls
   // every collect() synchronously before its first await.
   let scope: UserRooms | null = null;

@@ -29,7 +29,7 @@ export function createRoomFeed(
   /** After each write, with the building's version before and after it (only values moved). */
   onSaved: (before: string, after: string) => void = () => {},
 ): RoomFeed {
-  const building = app.repos.building;
+  const building = app.houses.own().building;
   let dirty = true;
   const unsubscribe = registry.onChange(() => {
     dirty = true;
@@ -38,7 +38,7 @@ export function createRoomFeed(
   const flush = async (report = false) => {
     const now = app.clock.now();
     const rooms = building.listRooms();
-    const devices = app.repos.roomDevices.all();
+    const devices = app.houses.own().roomDevices.all();
     const updates: {
       id: number;
       temperature: number | null;
@@ -74,7 +74,7 @@ export function createRoomFeed(
     if (!report) return;
     const context = contextNow(app);
     const scheduleOf = building.schedules();
-    const absencesOf = app.repos.absences.byRoom();
+    const absencesOf = app.houses.own().absences.byRoom();
     const states: SimulatedRoomState[] = rooms.map((room) => {
       const values = measured.get(room.id)!;
       return {
@@ -85,7 +85,7 @@ export function createRoomFeed(
         reportedAt: values.reportedAt,
       };
     });
-    app.reportRoomStates(states, now);
+    app.reportRoomStates(states, now, app.config.houseId);
   };
 
   let last = Date.now();

@@ -48,7 +48,7 @@ export const EVALUATE_MS = 20_000;
  */
 function driveBuilding(app: FastifyInstance, service: MqttService) {
   const registry = service.registry!;
-  const building = app.repos.building;
+  const building = app.houses.own().building;
   let version = building.version();
   const feed = createRoomFeed(app, registry, (before, after) => {
     if (version === before) version = after;
@@ -62,7 +62,7 @@ function driveBuilding(app: FastifyInstance, service: MqttService) {
     snapshot: () => {
       const context = contextNow(app);
       const scheduleOf = building.schedules();
-      const absencesOf = app.repos.absences.byRoom();
+      const absencesOf = app.houses.own().absences.byRoom();
       const rooms = new Map(
         building.listRooms().map((room) => [
           room.id,
@@ -72,16 +72,18 @@ function driveBuilding(app: FastifyInstance, service: MqttService) {
           },
         ]),
       );
-      return { rooms, devices: app.repos.roomDevices.all() };
+      return { rooms, devices: app.houses.own().roomDevices.all() };
     },
     knob: async (roomId, name, value) => {
       const room = building.findRoom(roomId);
       if (!room) return;
-      await app.roomCommands.setTemporary(roomId, knobTarget(value, room), 'default', {
-        kind: 'device',
-        name,
-        source: 'device',
-      });
+      await app
+        .roomCommandsOf(app.houses.own())
+        .setTemporary(roomId, knobTarget(value, room), 'default', {
+          kind: 'device',
+          name,
+          source: 'device',
+        });
     },
     log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
   });

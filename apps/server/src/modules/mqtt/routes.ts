@@ -75,9 +75,14 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
   /** The device list's entries, all or only those named; sorted by name. */
   const deviceEntries = (only?: ReadonlySet<string>): MqttDevice[] => {
     const now = app.clock.now();
-    const rooms = new Map(app.repos.building.listRooms().map((room) => [room.id, room]));
+    const rooms = new Map(
+      app.houses
+        .own()
+        .building.listRooms()
+        .map((room) => [room.id, room]),
+    );
     const roomOf = new Map<string, { id: number; name: string }>();
-    for (const [roomId, names] of app.repos.roomDevices.all()) {
+    for (const [roomId, names] of app.houses.own().roomDevices.all()) {
       const room = rooms.get(roomId);
       if (room) for (const name of names) roomOf.set(name, { id: room.id, name: room.name });
     }
@@ -161,24 +166,24 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
       schema: { response: { 200: RoomDevicesAnswerSchema } },
     },
     async (request): Promise<RoomDevicesAnswer> => {
-      const room = roomFromParams(app, request.params);
+      const room = roomFromParams(request, app.houses.own());
       const names = devicesOfBody(request.body);
       const actor = requestActor(request);
       const changed = await app.commit(async (tx) => {
-        const before = await app.repos.roomDevices.ofIn(tx, room.id);
+        const before = await app.houses.own().roomDevices.ofIn(tx, room.id);
         // A device of another room is moved here: a person picking a room for a device means
         // it (decision 88); the other room loses it, with its own entry.
         const others = new Map<number, string[]>();
         for (const name of names) {
-          const owner = await app.repos.roomDevices.roomOfIn(tx, name);
+          const owner = await app.houses.own().roomDevices.roomOfIn(tx, name);
           if (owner !== null && owner !== room.id) {
             others.set(owner, [...(others.get(owner) ?? []), name]);
           }
         }
         for (const [otherId, moved] of others) {
-          const had = await app.repos.roomDevices.ofIn(tx, otherId);
+          const had = await app.houses.own().roomDevices.ofIn(tx, otherId);
           const left = had.filter((name) => !moved.includes(name));
-          await app.repos.roomDevices.set(tx, otherId, left);
+          await app.houses.own().roomDevices.set(tx, otherId, left);
           await app.audit.record(tx, {
             actor,
             action: 'room-devices-changed',
@@ -192,7 +197,7 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
         }
         const same = before.length === names.length && before.every((name, i) => name === names[i]);
         if (same) return new Set<string>();
-        await app.repos.roomDevices.set(tx, room.id, names);
+        await app.houses.own().roomDevices.set(tx, room.id, names);
         await app.audit.record(tx, {
           actor,
           action: 'room-devices-changed',
@@ -205,9 +210,13 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
           ...before.filter((name) => !names.includes(name)),
         ]);
       });
-      await app.repos.building.refresh();
+      await app.houses.own().building.refresh();
       return {
-        room: { id: room.id, name: room.name, devices: [...app.repos.roomDevices.of(room.id)] },
+        room: {
+          id: room.id,
+          name: room.name,
+          devices: [...app.houses.own().roomDevices.of(room.id)],
+        },
         changed: deviceEntries(changed),
       };
     },

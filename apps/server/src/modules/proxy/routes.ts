@@ -290,7 +290,7 @@ const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (
 
   // Room rights (issue 34): what passes through to and from the device is filtered and checked
   // as the simulated device API does. Our rooms follow the device's (the poll keeps them in step).
-  const building = app.repos.building;
+  const building = app.houses.own().building;
   const roomAccess = app.roomAccess;
   /** The room a request's `:roomId` names, as our building knows it; null when it knows none. */
   const knownRoom = (request: FastifyRequest): { id: number | null; room: Room | null } => {

@@ -137,7 +137,7 @@ export default fp<{ url: string; houseId: number; user: string; password: string
      * and the poll goes on: the rights keep the rooms of the last poll.
      */
     const placeRooms = async (floors: readonly Floor[]) => {
-      const building = app.repos.building;
+      const building = app.houses.own().building;
       const places = floors.map((floor) => ({
         id: floor.id,
         name: floor.etagenname,

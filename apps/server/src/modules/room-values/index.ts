@@ -1,6 +1,6 @@
 import { readMode, valvesByRoom } from '@raumregler/contract';
 import type { FastifyInstance } from 'fastify';
-import { buildingViews } from '../building/index.js';
+import { buildingViews, type House } from '../building/index.js';
 import type { PolledRoom } from '../proxy/index.js';
 
 /**
@@ -30,8 +30,8 @@ const finite = (value: unknown) =>
  * the device's last useful poll (`app.upstreamPoll`, what the history and the alarms read).
  * Before the first poll, proxy mode knows no rooms.
  */
-export function roomSource(app: FastifyInstance): () => readonly RoomNow[] {
-  if (app.hasDecorator('upstreamPoll')) {
+export function roomSource(app: FastifyInstance, house: House): () => readonly RoomNow[] {
+  if (app.hasDecorator('upstreamPoll') && house === app.houses.own()) {
     let rooms: readonly RoomNow[] = [];
     app.upstreamPoll.subscribe((polled: readonly PolledRoom[]) => {
       rooms = polled.map((room) => ({
@@ -47,7 +47,7 @@ export function roomSource(app: FastifyInstance): () => readonly RoomNow[] {
     });
     return () => rooms;
   }
-  const views = buildingViews(app);
+  const views = buildingViews(app, house);
   return () => {
     const valves = valvesByRoom(views.outs());
     const list: RoomNow[] = [];

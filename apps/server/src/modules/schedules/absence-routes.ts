@@ -99,18 +99,24 @@ const absenceRoutes: FastifyPluginAsync = async (app) => {
     { ...described.list, preHandler: [app.authenticate, app.requireCapability('read')] },
     async (request): Promise<AbsenceList> => {
       const rooms = app.roomAccess.rooms(request);
-      return { absences: await app.schedules.listAbsences(rooms.whole ? undefined : rooms.has) };
+      return {
+        absences: await app
+          .schedulesOf(request.house)
+          .listAbsences(rooms.whole ? undefined : rooms.has),
+      };
     },
   );
 
   app.post('/', { ...described.create, preHandler: manage }, async (request): Promise<Absence> =>
-    app.schedules
+    app
+      .schedulesOf(request.house)
       .createAbsence(fieldsOf(request), actorOf(request), mayManage(request))
       .catch(refusal),
   );
 
   app.post('/:id', { ...described.edit, preHandler: manage }, async (request): Promise<Absence> =>
-    app.schedules
+    app
+      .schedulesOf(request.house)
       .editAbsence(absenceId(request), fieldsOf(request), actorOf(request), mayManage(request))
       .catch(refusal),
   );
@@ -119,7 +125,8 @@ const absenceRoutes: FastifyPluginAsync = async (app) => {
     '/:id/end',
     { ...described.end, preHandler: manage },
     async (request): Promise<EndAbsenceResult> =>
-      app.schedules
+      app
+        .schedulesOf(request.house)
         .endAbsence(absenceId(request), actorOf(request), mayManage(request))
         .catch(refusal),
   );

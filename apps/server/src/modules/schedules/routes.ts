@@ -88,7 +88,7 @@ const readDocs = {
 /**
  * Ours (issue 16): `GET /api/schedules/{roomId}/` (read) shows a room's week,
  * `POST /api/schedules/{roomId}/` (manage; form fields user, password, week as JSON up to 16 KiB)
- * replaces it through app.schedules.
+ * replaces it through app.schedulesOf(request.house).
  */
 const scheduleRoutes: FastifyPluginAsync = async (app) => {
   if (app.config.upstreamUrl) {
@@ -106,13 +106,13 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
       schema,
     },
     async (request): Promise<RoomSchedule> => {
-      const room = roomFromParams(app, request.params);
+      const room = roomFromParams(request);
       app.roomAccess.require(request, 'read', room.id);
       return {
         room: room.id,
         source: 'server',
         editable: true,
-        week: app.schedules.weekOf(room.id),
+        week: app.schedulesOf(request.house).weekOf(room.id),
         min_target: room.minTarget,
         max_target: room.maxTarget,
       };
@@ -123,9 +123,10 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
     '/:roomId',
     { ...saveDescribed, preHandler: [app.authenticate, app.requireCapability('manage')] },
     async (request): Promise<RoomSchedule> => {
-      const room = roomFromParams(app, request.params);
+      const room = roomFromParams(request);
       app.roomAccess.require(request, 'manage', room.id);
-      const week = await app.schedules
+      const week = await app
+        .schedulesOf(request.house)
         .saveWeek(room.id, fieldsOf(request).week, actorOf(request))
         .catch(refusal);
       return {

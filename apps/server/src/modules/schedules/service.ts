@@ -1,7 +1,8 @@
 import type { Absence as WireAbsence, Week } from '@raumregler/contract';
 import fp from 'fastify-plugin';
 import type { AbsenceRepository } from '../building/index.js';
-import type { BuildingRepository } from '../building/index.js';
+import type { BuildingRepository, House } from '../building/index.js';
+import { perHouse } from '../building/index.js';
 import {
   ABSENCE_LIST_PAST_DAYS,
   absenceState,
@@ -13,13 +14,14 @@ import { toOffsetIso } from '../../platform/clock/local-time.js';
 import type { Actor } from '../audit/index.js';
 import { UnknownRoomError } from '../building/index.js';
 import { parseWeek, pointsOfWeek, sameWeek, weekOf } from '../building/index.js';
-import type { Audit } from '../audit/index.js';
+import type { Audit, AuditInput } from '../audit/index.js';
 import type { Commit } from '../building/index.js';
 import type { Tx } from '../../platform/database/schema.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    schedules: Schedules;
+    /** A building's weekly programmes and absences. */
+    schedulesOf: (house: House) => Schedules;
   }
 }
 
@@ -60,7 +62,7 @@ export function createSchedules({
   absences,
   commit,
   clock,
-  audit,
+  audit: auditLog,
 }: {
   building: BuildingRepository;
   absences: AbsenceRepository;
@@ -68,6 +70,11 @@ export function createSchedules({
   clock: Pick<Clock, 'now' | 'local'>;
   audit: Pick<Audit, 'record'>;
 }) {
+  // Every entry names the building (an absence's too, which names no single room).
+  const audit = {
+    record: (tx: Tx, input: AuditInput) =>
+      auditLog.record(tx, { ...input, houseId: building.houseId }),
+  };
   /** A write in the group commit; once it is on disk the building's answers show it. */
   const write = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
     const result = await commit(work);
@@ -225,14 +232,16 @@ const actorName = (actor: Actor) =>
 export default fp(
   async (app) => {
     app.decorate(
-      'schedules',
-      createSchedules({
-        building: app.repos.building,
-        absences: app.repos.absences,
-        commit: app.commit,
-        clock: app.clock,
-        audit: app.audit,
-      }),
+      'schedulesOf',
+      perHouse((house) =>
+        createSchedules({
+          building: house.building,
+          absences: house.absences,
+          commit: app.commit,
+          clock: app.clock,
+          audit: app.audit,
+        }),
+      ),
     );
   },
   { name: 'schedules', dependencies: ['database', 'clock', 'audit'] },

@@ -24,16 +24,19 @@ describe('migration 008 (device-offline alarms, issue 32)', () => {
     migrate(db);
     // 009 adds each alarm's floor_id after this migration, 016 its device; the rest is kept.
     const after = (db.prepare('SELECT * FROM alarms').all() as Record<string, unknown>[]).map(
-      ({ floor_id: _floorId, device: _device, device_kind: _kind, ...row }) => row,
+      ({ floor_id: _floorId, device: _device, device_kind: _kind, house_id: _house, ...row }) =>
+        row,
     );
     expect(after).toEqual(before);
     expect(db.prepare('SELECT alarm_id, recipient, sent_at FROM alarm_mails').all()).toEqual([
       { alarm_id: 1, recipient: 'haus@example.com', sent_at: 3 },
     ]);
-    db.exec(`INSERT INTO alarms (kind, since, opened_at) VALUES ('device-offline', 5, 5)`);
+    db.exec(
+      `INSERT INTO alarms (house_id, kind, since, opened_at) VALUES (1, 'device-offline', 5, 5)`,
+    );
     // Only device-offline has no room; a room alarm needs its room.
     expect(() =>
-      db.exec(`INSERT INTO alarms (kind, since, opened_at) VALUES ('too-warm', 5, 5)`),
+      db.exec(`INSERT INTO alarms (house_id, kind, since, opened_at) VALUES (1, 'too-warm', 5, 5)`),
     ).toThrow(/CHECK/);
     expect(db.pragma('foreign_key_check')).toEqual([]);
     db.exec('DELETE FROM alarms WHERE id = 1');
@@ -53,7 +56,7 @@ describe('migration 016 (device alarms, issue 36)', () => {
     return db;
   };
   const insert = (db: Database.Database, fields: Record<string, unknown>) => {
-    const row = { room_id: 1, kind: 'too-cold', since: 5, opened_at: 5, ...fields };
+    const row = { house_id: 1, room_id: 1, kind: 'too-cold', since: 5, opened_at: 5, ...fields };
     const names = Object.keys(row);
     db.prepare(
       `INSERT INTO alarms (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`,
@@ -71,7 +74,9 @@ describe('migration 016 (device alarms, issue 36)', () => {
     const before = db.prepare('SELECT * FROM alarms ORDER BY id').all();
     expect(migrate(db)).toBeGreaterThanOrEqual(16);
     const after = db.prepare('SELECT * FROM alarms ORDER BY id').all() as Record<string, unknown>[];
-    expect(after.map(({ device: _d, device_kind: _k, ...row }) => row)).toEqual(before);
+    expect(after.map(({ device: _d, device_kind: _k, house_id: _h, ...row }) => row)).toEqual(
+      before,
+    );
     expect(after.map((row) => [row.device, row.device_kind])).toEqual([
       [null, null],
       [null, null],

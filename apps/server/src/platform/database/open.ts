@@ -36,7 +36,10 @@ function prepareFiles(file: string) {
 }
 
 /** Opens the database durable and consistent: WAL, full sync, foreign keys, migrations. */
-export function openDatabase(file: string): Database.Database {
+export function openDatabase(
+  file: string,
+  { houseId = 1 }: { houseId?: number } = {},
+): Database.Database {
   if (file !== ':memory:') prepareFiles(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -48,6 +51,6 @@ export function openDatabase(file: string): Database.Database {
   // backfill fills and the process keeps: 14 MB of RSS for reads the OS's file cache serves in
   // microseconds (decision 47).
   db.pragma('cache_size = -2000');
-  migrate(db);
+  migrate(db, { houseId });
   return db;
 }

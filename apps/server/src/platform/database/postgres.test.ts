@@ -180,17 +180,25 @@ describe('the PostgreSQL schema', () => {
     }
   });
 
+  // Building 1 (SQLite's migration 019 makes the row of HOUSE_ID; on PostgreSQL the server does).
+  const building = (db: Sql) =>
+    sql`insert into buildings (house_id, name, created_at) values (1, 'Haus', 0)
+        on conflict do nothing`.execute(db);
+
   it('refuses a room of a floor that does not exist, and deletes a floor with its rooms', async () => {
     for (const [engine, db] of both()) {
+      await building(db);
       await expect(
-        sql`insert into rooms (id, floor_id, name, position, base_target)
-            values (1, 999, 'Küche', 0, 20)`.execute(db),
+        sql`insert into rooms (house_id, id, floor_id, name, position, base_target)
+            values (1, 1, 999, 'Küche', 0, 20)`.execute(db),
         engine,
       ).rejects.toThrow(/foreign key/i);
-      await sql`insert into floors (id, name, position) values (1, 'EG', 0)`.execute(db);
-      await sql`insert into rooms (id, floor_id, name, position, base_target)
-                values (1, 1, 'Küche', 0, 20)`.execute(db);
-      await sql`delete from floors where id = 1`.execute(db);
+      await sql`insert into floors (house_id, id, name, position) values (1, 1, 'EG', 0)`.execute(
+        db,
+      );
+      await sql`insert into rooms (house_id, id, floor_id, name, position, base_target)
+                values (1, 1, 1, 'Küche', 0, 20)`.execute(db);
+      await sql`delete from floors where house_id = 1 and id = 1`.execute(db);
       const left = await sql<{ n: number }>`select count(*) as n from rooms`.execute(db);
       expect(left.rows, engine).toEqual([{ n: 0 }]);
     }
@@ -198,9 +206,10 @@ describe('the PostgreSQL schema', () => {
 
   it('keeps at most one open alarm per room and kind, on both engines', async () => {
     const open = (db: Sql) =>
-      sql`insert into alarms (room_id, room_name, floor_name, kind, since, opened_at)
-          values (7, 'Bad', 'OG', 'too-cold', 1, 1)`.execute(db);
+      sql`insert into alarms (house_id, room_id, room_name, floor_name, kind, since, opened_at)
+          values (1, 7, 'Bad', 'OG', 'too-cold', 1, 1)`.execute(db);
     for (const [engine, db] of both()) {
+      await building(db);
       await open(db);
       await expect(open(db), engine).rejects.toThrow(/unique/i);
       await sql`update alarms set state = 'cleared'`.execute(db);

@@ -35,8 +35,12 @@ export function sqliteStore(db: BetterSqlite3.Database): Store {
 export async function openStore(target: {
   databaseUrl: string | null;
   databaseFile: string;
+  /** The building of the rows an older SQLite file holds (HOUSE_ID). */
+  houseId?: number;
 }): Promise<Store> {
-  if (!target.databaseUrl) return sqliteStore(openDatabase(target.databaseFile));
+  if (!target.databaseUrl) {
+    return sqliteStore(openDatabase(target.databaseFile, { houseId: target.houseId }));
+  }
   let opened: Awaited<ReturnType<typeof openPostgres>>;
   try {
     opened = await openPostgres(target.databaseUrl);

@@ -259,7 +259,7 @@ describe('DEVICE_PROFILE=controme: writes', () => {
 describe('sim fault: the device takes no writes', () => {
   it('answers a write to such a room as taken and keeps its old values (both profiles)', async () => {
     for (const server of [clean, controme]) {
-      const faults = createSimFaultsRepository(server.app.sql);
+      const faults = createSimFaultsRepository(server.app.sql, server.app.config.houseId);
       await server.app.commit((tx) => faults.set(tx, 1, 'writes_ignored', true));
     }
     const cleanAnswer = await write(clean, 'ziel/1/', { ziel: '25', duration: '60' });
@@ -282,7 +282,7 @@ describe('sim fault: the device takes no writes', () => {
     }
     // Another room takes writes; `taken` ends the fault.
     expect(await (await write(controme, 'soll/2/', { soll: '22' })).text()).toBe('OK');
-    const faults = createSimFaultsRepository(controme.app.sql);
+    const faults = createSimFaultsRepository(controme.app.sql, controme.app.config.houseId);
     await controme.app.commit((tx) => faults.set(tx, 1, 'writes_ignored', false));
     await write(controme, 'soll/1/', { soll: '22' });
     clock.advance(1000);

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requestActor } from '../../audit/index.js';
 import { registerFormBodies } from '../../../platform/http/form-bodies.js';
 import { HttpError } from '../../../platform/http/error-handler.js';
+import { perHouse } from '../house-param.js';
 import { roomFromParams } from '../room-param.js';
 import { buildingViews } from '../views.js';
 
@@ -51,7 +52,7 @@ export function parseLimits(fields: Record<string, unknown>): RoomLimits | null 
  */
 const limitsRoutes: FastifyPluginAsync = async (app) => {
   await registerFormBodies(app);
-  const answer = buildingViews(app).room;
+  const viewsOf = perHouse((house) => buildingViews(app, house));
   app.post(
     '/rooms/:roomId/limits',
     {
@@ -66,14 +67,17 @@ const limitsRoutes: FastifyPluginAsync = async (app) => {
       schema: { response: { 200: RoomSchema } },
     },
     async (request) => {
-      const room = roomFromParams(app, request.params);
+      const room = roomFromParams(request);
       app.roomAccess.require(request, 'manage', room.id);
       const fields =
         request.body && typeof request.body === 'object'
           ? (request.body as Record<string, unknown>)
           : {};
       const limits = parseLimits(fields);
-      return answer(await app.roomCommands.setLimits(room.id, limits, requestActor(request)));
+      const commands = app.roomCommandsOf(request.house);
+      return viewsOf(request.house).room(
+        await commands.setLimits(room.id, limits, requestActor(request)),
+      );
     },
   );
 };

@@ -12,6 +12,8 @@ import type { UserRooms } from '../room-access.js';
 import { permissionsOf } from '../../../platform/auth/permissions.js';
 import { buildingViews } from '../views.js';
 import { deviceAccess } from '../../../platform/auth/device-access.js';
+import { perHouse } from '../house-param.js';
+import type { House } from '../houses.js';
 import { existingRoom, roomFromParams } from '../room-param.js';
 import { createAnswerCache } from './answer-cache.js';
 import { contromeViews } from '../controme-views.js';
@@ -25,12 +27,9 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   if (app.config.deviceProfile === 'controme') return contromeRoutes(app);
   // Who may read what: the same preHandlers as proxy mode's (platform/auth/device-access.ts).
   const { signIn, read: readAccess } = deviceAccess(app);
-  const building = app.repos.building;
   // The polled lists: rendered once per second and data version by their answer cache, which
   // compresses them itself, never @fastify/compress; a GET has no body to decompress.
   const polled = { preHandler: readAccess, compress: false, decompress: false } as const;
-  const cached = <T>(render: () => T) =>
-    createAnswerCache(render, { version: () => building.version(), now: () => app.clock.now() });
 
   app.get(
     '/info',
@@ -39,7 +38,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
       config: { docs: docs.info },
       schema: { response: { 200: DeviceInfoSchema } },
     },
-    (): Promise<DeviceInfo> => deviceInfo(app),
+    (request): Promise<DeviceInfo> => deviceInfo(request.house),
   );
 
   app.get(
@@ -52,56 +51,73 @@ const getRoutes: FastifyPluginAsync = async (app) => {
     (request): Permissions => permissionsOf(request.user!, app.today()),
   );
 
-  const views = buildingViews(app);
   const access = app.roomAccess;
-  /**
-   * A polled list per scope (issue 34): the whole building's one cache serves every
-   * whole-building user as before, and each scope gets its own, with its own ETags, so that a
-   * 304 never confirms another scope's list.
-   */
-  const perScope = <T>(render: (only: UserRooms) => T) => {
-    const caches = new Map<string, ReturnType<typeof cached>>();
-    return (request: FastifyRequest, reply: FastifyReply) => {
-      const only = access.rooms(request);
-      let answer = caches.get(only.key);
-      if (!answer) {
-        // Worked out again on each rendering: the scope's rooms follow the building's version.
-        const scope = request.user && { floors: request.user.floors, rooms: request.user.rooms };
-        answer = cached(() => render(access.roomsOf(scope)));
-        caches.set(only.key, answer);
-      }
-      answer(request, reply);
+  /** Each building's answers (`request.house`), each with its own caches and ETags. */
+  const answersOf = perHouse((house) => {
+    const cached = <T>(render: () => T) =>
+      createAnswerCache(render, {
+        version: () => house.building.version(),
+        now: () => app.clock.now(),
+      });
+    const views = buildingViews(app, house);
+    /**
+     * A polled list per scope (issue 34): the whole building's one cache serves every
+     * whole-building user as before, and each scope gets its own, with its own ETags, so that
+     * a 304 never confirms another scope's list.
+     */
+    const perScope = <T>(render: (only: UserRooms) => T) => {
+      const caches = new Map<string, ReturnType<typeof cached>>();
+      return (request: FastifyRequest, reply: FastifyReply) => {
+        const only = access.rooms(request);
+        let answer = caches.get(only.key);
+        if (!answer) {
+          // Worked out again on each rendering: the scope's rooms follow the building's version.
+          const scope = request.user && { floors: request.user.floors, rooms: request.user.rooms };
+          answer = cached(() => render(access.roomsOf(house, scope)));
+          caches.set(only.key, answer);
+        }
+        answer(request, reply);
+      };
     };
-  };
-  const temps = perScope(views.temps);
+    // One answer cache per room that is asked for: a tool watching one room polls it as others
+    // poll the list. Keyed by the room's id, made only for ids that name a room.
+    const roomAnswers = new Map<number, ReturnType<typeof cached>>();
+    const room = (roomId: number) => {
+      let answer = roomAnswers.get(roomId);
+      if (!answer) {
+        answer = cached((): Room[] => [views.room(existingRoom(house, roomId))]);
+        roomAnswers.set(roomId, answer);
+      }
+      return answer;
+    };
+    return {
+      temps: perScope(views.temps),
+      room,
+      rooms: perScope(views.rooms),
+      outs: perScope(views.outs),
+      heizprogramm: cached(views.heizprogramm),
+    };
+  });
+
   app.get(
     '/temps',
     { ...polled, config: { docs: docs.temps }, schema: { response: { 200: FloorListSchema } } },
-    temps,
+    (request, reply) => answersOf(request.house).temps(request, reply),
   );
 
-  // One answer cache per room that is asked for: a tool watching one room polls it as others
-  // poll the list. Keyed by the room's id, made only for ids that name a room.
-  const roomAnswers = new Map<number, ReturnType<typeof cached>>();
   app.get(
     '/temps/:roomId',
     { ...polled, config: { docs: docs.room }, schema: { response: { 200: RoomListSchema } } },
     (request, reply) => {
-      const roomId = roomFromParams(app, request.params).id;
+      const roomId = roomFromParams(request).id;
       // An existing room outside the user's scope: 403 (an unknown one was a 404 above). With
       // ANONYMOUS_READ everyone may read every room without credentials, so a signed-in user
       // may too (their lists still show their scope).
       if (!app.config.anonymousRead) access.require(request, 'read', roomId);
-      let answer = roomAnswers.get(roomId);
-      if (!answer) {
-        answer = cached((): Room[] => [views.room(existingRoom(app, roomId))]);
-        roomAnswers.set(roomId, answer);
-      }
-      answer(request, reply);
+      answersOf(request.house).room(roomId)(request, reply);
     },
   );
 
-  const rooms = perScope(views.rooms);
   app.get(
     '/rooms',
     {
@@ -109,10 +125,9 @@ const getRoutes: FastifyPluginAsync = async (app) => {
       config: { docs: docs.rooms },
       schema: { response: { 200: FloorRoomsListSchema } },
     },
-    rooms,
+    (request, reply) => answersOf(request.house).rooms(request, reply),
   );
 
-  const outs = perScope(views.outs);
   app.get(
     '/outs',
     {
@@ -120,19 +135,17 @@ const getRoutes: FastifyPluginAsync = async (app) => {
       config: { docs: docs.outs },
       schema: { response: { 200: FloorOutputsListSchema } },
     },
-    outs,
+    (request, reply) => answersOf(request.house).outs(request, reply),
   );
 
   // A JSON array of switch points, or `{}`: no response schema, one JSON.stringify per second.
-  app.get(
-    '/heizprogramm',
-    { ...polled, config: { docs: docs.heizprogramm } },
-    cached(views.heizprogramm),
+  app.get('/heizprogramm', { ...polled, config: { docs: docs.heizprogramm } }, (request, reply) =>
+    answersOf(request.house).heizprogramm(request, reply),
   );
 };
 
 /** `info` as the simulated device shows it. */
-const deviceInfo = async (app: FastifyInstance): Promise<DeviceInfo> => ({
+const deviceInfo = async (house: House): Promise<DeviceInfo> => ({
   hw: 'Raumregler Mini-Server (simulated)',
   'sw-date': '2026-11-21',
   branch: 'main',
@@ -140,8 +153,8 @@ const deviceInfo = async (app: FastifyInstance): Promise<DeviceInfo> => ({
   os: 'Raumregler',
   fbi: '1',
   'app-compatibility': true,
-  name: (await app.repos.settings.get('building_name')) ?? 'Raumregler',
-  house_id: app.config.houseId,
+  name: house.name,
+  house_id: house.id,
   mac: 'localhost',
 });
 
@@ -152,31 +165,48 @@ const deviceInfo = async (app: FastifyInstance): Promise<DeviceInfo> => ({
  * version by the same answer cache.
  */
 function contromeRoutes(app: FastifyInstance) {
-  const building = app.repos.building;
   const open = { compress: false, decompress: false } as const;
-  const cached = <T>(render: () => T) =>
-    createAnswerCache(render, { version: () => building.version(), now: () => app.clock.now() });
-  const views = contromeViews(app);
-  app.get('/info', { schema: { response: { 200: DeviceInfoSchema } } }, () => deviceInfo(app));
+  const answersOf = perHouse((house) => {
+    const cached = <T>(render: () => T) =>
+      createAnswerCache(render, {
+        version: () => house.building.version(),
+        now: () => app.clock.now(),
+      });
+    const views = contromeViews(app, house);
+    const roomAnswers = new Map<number, ReturnType<typeof cached>>();
+    return {
+      temps: cached(views.temps),
+      room(roomId: number) {
+        let answer = roomAnswers.get(roomId);
+        if (!answer) {
+          answer = cached(() => [views.room(existingRoom(house, roomId))]);
+          roomAnswers.set(roomId, answer);
+        }
+        return answer;
+      },
+      rooms: cached(views.rooms),
+      outs: cached(views.outs),
+      heizprogramm: cached(views.heizprogramm),
+    };
+  });
+  app.get('/info', { schema: { response: { 200: DeviceInfoSchema } } }, (request) =>
+    deviceInfo(request.house),
+  );
   app.get(
     '/permissions',
     { preHandler: app.authenticate, schema: { response: { 200: PermissionsSchema } } },
     (request): Permissions => permissionsOf(request.user!),
   );
-  app.get('/temps', open, cached(views.temps));
-  const roomAnswers = new Map<number, ReturnType<typeof cached>>();
+  app.get('/temps', open, (request, reply) => answersOf(request.house).temps(request, reply));
   app.get('/temps/:roomId', open, (request, reply) => {
-    const roomId = roomFromParams(app, request.params).id;
-    let answer = roomAnswers.get(roomId);
-    if (!answer) {
-      answer = cached(() => [views.room(existingRoom(app, roomId))]);
-      roomAnswers.set(roomId, answer);
-    }
-    answer(request, reply);
+    const roomId = roomFromParams(request).id;
+    answersOf(request.house).room(roomId)(request, reply);
   });
-  app.get('/rooms', open, cached(views.rooms));
-  app.get('/outs', open, cached(views.outs));
-  app.get('/heizprogramm', open, cached(views.heizprogramm));
+  app.get('/rooms', open, (request, reply) => answersOf(request.house).rooms(request, reply));
+  app.get('/outs', open, (request, reply) => answersOf(request.house).outs(request, reply));
+  app.get('/heizprogramm', open, (request, reply) =>
+    answersOf(request.house).heizprogramm(request, reply),
+  );
 }
 
 export default getRoutes;

@@ -14,6 +14,7 @@ import {
   type CommandField,
 } from '../room-commands.js';
 import { requestActor as actorOf } from '../../audit/index.js';
+import { perHouse } from '../house-param.js';
 import { buildingViews } from '../views.js';
 import { deviceAccess } from '../../../platform/auth/device-access.js';
 import { registerFormBodies } from '../../../platform/http/form-bodies.js';
@@ -21,7 +22,6 @@ import { HttpError, unknownRoom } from '../../../platform/http/error-handler.js'
 import { roomFromParams } from '../room-param.js';
 import type { Room } from '../building.js';
 import { germanReason, refusalPage } from '../controme.js';
-import { createSimFaultsRepository } from '../sim-faults-repository.js';
 import { DEVICE_WRITE_DOCS as docs } from './device-docs.js';
 
 /**
@@ -116,22 +116,28 @@ const setRoutes: FastifyPluginAsync = async (app) => {
 
   const controme = app.config.deviceProfile === 'controme';
   if (controme) contromeRefusals(app);
-  const commands = app.roomCommands;
-  const view = buildingViews(app).room;
-  const answer = controme ? () => 'OK' : view;
+  const viewsOf = perHouse((house) => buildingViews(app, house));
+  /** The written room as the answer shows it (its building's view), or the device's `OK`. */
+  const answerOf = (request: FastifyRequest) =>
+    controme ? () => 'OK' : viewsOf(request.house).room;
   const schema = controme ? {} : { response: { 200: RoomSchema } };
   // The sim fault `sim writes <rooms> ignored`: answered as taken, with the room as it is.
-  const faults = createSimFaultsRepository(app.sql);
-  const ignoresWrites = (room: Room) => faults.writesIgnored(room.id);
+  const ignoresWrites = (request: FastifyRequest, room: Room) =>
+    request.house.simFaults.writesIgnored(room.id);
   const access = app.roomAccess;
   /**
    * The room a write names: 404 when unknown, 403 when outside the user's scope or their write
    * capability there (issue 34; group actions are writes room by room, so each is checked).
    */
   const writableRoom = (request: FastifyRequest) => {
-    const room = roomFromParams(app, request.params);
+    const room = roomFromParams(request);
     access.require(request, 'write', room.id);
-    return room;
+    return {
+      room,
+      answer: answerOf(request),
+      commands: app.roomCommandsOf(request.house),
+      ignored: () => ignoresWrites(request, room),
+    };
   };
   /** The room's limits bind the target of a user who does not manage the room. */
   const rulesOf = (request: FastifyRequest, roomId: number) => ({
@@ -139,8 +145,8 @@ const setRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/ziel/:roomId', { schema, config: { docs: docs.ziel } }, async (request) => {
-    const room = writableRoom(request);
-    if (await ignoresWrites(room)) return answer(room);
+    const { room, answer, commands, ignored } = writableRoom(request);
+    if (await ignored()) return answer(room);
     const fields = fieldsOf(request);
     return answer(
       await commands
@@ -157,14 +163,14 @@ const setRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/resettemp/:roomId', { schema, config: { docs: docs.resettemp } }, async (request) => {
-    const room = writableRoom(request);
-    if (await ignoresWrites(room)) return answer(room);
+    const { room, answer, commands, ignored } = writableRoom(request);
+    if (await ignored()) return answer(room);
     return answer(await commands.endTemporary(room.id, actorOf(request)).catch(refusal({})));
   });
 
   app.post('/soll/:roomId', { schema, config: { docs: docs.soll } }, async (request) => {
-    const room = writableRoom(request);
-    if (await ignoresWrites(room)) return answer(room);
+    const { room, answer, commands, ignored } = writableRoom(request);
+    if (await ignored()) return answer(room);
     return answer(
       await commands
         .setPermanent(room.id, fieldsOf(request).soll, actorOf(request), rulesOf(request, room.id))
@@ -173,8 +179,8 @@ const setRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/rooms/:roomId', { schema, config: { docs: docs.rooms } }, async (request) => {
-    const room = writableRoom(request);
-    if (await ignoresWrites(room)) return answer(room);
+    const { room, answer, commands, ignored } = writableRoom(request);
+    if (await ignored()) return answer(room);
     const fields = fieldsOf(request);
     if (String(fields.action ?? '').toLowerCase() !== 'betriebsart') {
       throw invalid('action', 'must be "betriebsart"');
@@ -183,7 +189,11 @@ const setRoutes: FastifyPluginAsync = async (app) => {
       .changeMode(room.id, fields.value, actorOf(request))
       .catch(refusal({ mode: 'value' }));
     // The device answers betriebsart as an integer from now on (controme.ts, modeNumber).
-    if (controme) app.modeWrites.set(room.id, String(fields.value).trim().toLowerCase() === 'on');
+    if (controme) {
+      app
+        .modeWritesOf(request.house)
+        .set(room.id, String(fields.value).trim().toLowerCase() === 'on');
+    }
     return answer(changed);
   });
 };
