@@ -61,11 +61,11 @@ export async function setRoomDevices(
 ): Promise<void> {
   await app.commit(async (tx) => {
     for (const [roomId, names] of Object.entries(rooms)) {
-      await app.repos.roomDevices.set(tx, Number(roomId), names);
+      await app.houses.own().roomDevices.set(tx, Number(roomId), names);
     }
   });
-  await app.repos.building.refresh();
+  await app.houses.own().building.refresh();
 }
 
 /** After a test wrote the tables behind the app's back: the app reads the building again. */
-export const reread = (app: FastifyInstance) => app.repos.building.externalChange();
+export const reread = (app: FastifyInstance) => app.houses.own().building.externalChange();

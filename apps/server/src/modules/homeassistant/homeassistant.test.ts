@@ -120,7 +120,7 @@ const publish = (topic: string, payload: string, retain = false) =>
 describe('Home Assistant discovery', () => {
   it('announces every room as a climate entity with Home Assistant documented keys, retained', async () => {
     const { house, prefix } = await start();
-    const rooms = server!.app.repos.building.listRooms();
+    const rooms = server!.app.houses.own().building.listRooms();
     expect(rooms.length).toBe(7);
     await eventually(() => {
       for (const room of rooms) expect(config(prefix, house, room.id)).not.toBeNull();
@@ -259,9 +259,9 @@ describe('commands from Home Assistant', () => {
     expect(entry!.duration_minutes).toBeGreaterThan(0);
     expect(entry!.duration_minutes).toBeLessThanOrEqual(12 * 60);
     // Until the room's next scheduled change, when one comes within 12 hours.
-    const room = server!.app.repos.building.findRoom(WOHNZIMMER)!;
+    const room = server!.app.houses.own().building.findRoom(WOHNZIMMER)!;
     const { next } = (await import('../building/index.js')).scheduleAt(
-      server!.app.repos.building.scheduleOf(WOHNZIMMER),
+      server!.app.houses.own().building.scheduleOf(WOHNZIMMER),
       room.baseTarget,
       server!.app.clock.local.toWall(clock.now()),
     );
@@ -283,7 +283,7 @@ describe('commands from Home Assistant', () => {
     await eventually(async () =>
       expect((await tempsRoom(house, WOHNZIMMER)).solltemperatur).toBe(19),
     );
-    expect(server!.app.repos.building.findRoom(WOHNZIMMER)!.temporary!.until).toBe(
+    expect(server!.app.houses.own().building.findRoom(WOHNZIMMER)!.temporary!.until).toBe(
       clock.now() + 12 * 3_600_000,
     );
   });
@@ -303,7 +303,7 @@ describe('commands from Home Assistant', () => {
       source: 'homeassistant',
     });
     // Cooling (the app's mode write): Home Assistant is offered cool, and sends it.
-    await server!.app.roomCommands.changeMode(WOHNZIMMER, 'cooling', {
+    await server!.app.roomCommandsOf(server!.app.houses.own()).changeMode(WOHNZIMMER, 'cooling', {
       kind: 'cli',
       source: 'cli',
     });

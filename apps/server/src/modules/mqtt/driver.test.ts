@@ -279,11 +279,9 @@ describe('MQTT mode', () => {
   it('takes a knob turned by hand as a temporary target within the room’s limits, audited as the device', async () => {
     const { double, clock, driver, server } = await setUp();
     await eventually(() => expect(driver.unconfirmed()).toEqual([]));
-    await server.app.roomCommands.setLimits(
-      LIVING,
-      { min: 18, max: 23 },
-      { kind: 'system', name: 'test', source: 'system' },
-    );
+    await server.app
+      .roomCommandsOf(server.app.houses.own())
+      .setLimits(LIVING, { min: 18, max: 23 }, { kind: 'system', name: 'test', source: 'system' });
     clock.advance(2_000);
     await sleep(500);
     const tuyaBefore = countTo(double, TUYA);

@@ -94,7 +94,7 @@ describe('POST /api/rooms/{roomId}/devices', () => {
       after: { devices: ['TRV Wohnzimmer', 'Sensor, Fenster/links'] },
     });
     // Durable: in the database, not only in memory.
-    expect(server!.app.repos.roomDevices.of(1)).toEqual([
+    expect(server!.app.houses.own().roomDevices.of(1)).toEqual([
       'TRV Wohnzimmer',
       'Sensor, Fenster/links',
     ]);
@@ -111,7 +111,7 @@ describe('POST /api/rooms/{roomId}/devices', () => {
     expect(body.room.devices).toEqual(['TRV Wohnzimmer']);
     expect(body.changed).toHaveLength(1);
     expect(body.changed[0]).toMatchObject({ name: 'TRV Wohnzimmer', room: { id: 7 } });
-    expect(server!.app.repos.roomDevices.of(1)).toEqual(['Sensor, Fenster/links']);
+    expect(server!.app.houses.own().roomDevices.of(1)).toEqual(['Sensor, Fenster/links']);
     const [moved] = await auditOf(1);
     expect(moved).toMatchObject({
       action: 'room-devices-changed',
@@ -149,7 +149,7 @@ describe('POST /api/rooms/{roomId}/devices', () => {
     const unknown = await assign(9999, { devices: ['TRV Wohnzimmer'] });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: 'not_found' });
-    expect(server!.app.repos.roomDevices.all().size).toBe(0);
+    expect(server!.app.houses.own().roomDevices.all().size).toBe(0);
   });
 
   it('is for building-wide managers: 401 without sign-in, 403 for others and for tokens; user/password in the JSON body sign in', async () => {
@@ -184,7 +184,7 @@ describe('POST /api/rooms/{roomId}/devices', () => {
     expect(inBody.status).toBe(200);
     const wrong = await assign(1, { devices: [], user: 'demo', password: 'falsch' }, null);
     expect(wrong.status).toBe(401);
-    expect(server!.app.repos.roomDevices.of(1)).toEqual(['TRV Wohnzimmer']);
+    expect(server!.app.houses.own().roomDevices.of(1)).toEqual(['TRV Wohnzimmer']);
   });
 });
 

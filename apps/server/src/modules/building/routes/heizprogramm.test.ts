@@ -63,7 +63,7 @@ describe('GET heizprogramm/', () => {
   it('stays cheap on the 1,000-room building', async () => {
     const local = await startTestServer({ seed: generateBuilding(), now: Date.now });
     try {
-      const views = local.app.repos.building;
+      const views = local.app.houses.own().building;
       expect(views.listRooms()).toHaveLength(1000);
       const auth: [string, string] = ['bench', 'bench-password-1'];
       const first = await local.request('/get/json/v1/1/heizprogramm/', { auth });
