@@ -10,6 +10,8 @@ import {
 } from '../modules/accounts/index.js';
 import { createAudit, createAuditRepository } from '../modules/audit/index.js';
 import {
+  announcerOf,
+  buildingCommit,
   loadBuilding,
   ROOM_OPTIONS,
   runBuildingCommand,
@@ -168,7 +170,8 @@ export async function runCli(
             values,
             clock,
             audit,
-            commit,
+            // The running nodes read the building again (PostgreSQL: NOTIFY in the commit).
+            commit: buildingCommit(commit, announcerOf(engine), null),
           });
     if (!done) throw new UsageError(`unknown command "${`${area} ${command}`.trim()}"`);
     return 0;

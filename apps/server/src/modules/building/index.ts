@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import { createAbsenceRepository, type AbsenceRepository } from './absences-repository.js';
+import { buildingCommit, followOtherNodes } from './changes.js';
 import { createBuildingRepository, type BuildingRepository } from './repository.js';
+import type { Commit } from '../../platform/database/group-commit.js';
 import roomCommandsService from './room-commands-service.js';
 import { createRoomDevicesRepository, type RoomDevicesRepository } from './room-devices.js';
 import roomAccessPlugin from './room-access.js';
@@ -12,6 +14,11 @@ import simulationService from './simulation-service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /**
+     * The commit of a write that changes the building (rooms, programmes, absences, devices):
+     * `app.commit` that also tells the other nodes, inside the commit (changes.ts).
+     */
+    commitBuilding: Commit;
     /**
      * DEVICE_PROFILE=controme: the rooms whose mode was written through the device API since the
      * start (whether the write was `on`), which answer `betriebsart` as an integer (controme.ts).
@@ -40,6 +47,7 @@ export {
   type DeviceFloorPlace,
 } from './repository.js';
 export type { Commit } from './room-commands-service.js';
+export { announcerOf, buildingCommit, BUILDING_TOPIC } from './changes.js';
 export { UnknownRoomError } from './room-commands.js';
 export { existingRoom, roomFromParams } from './room-param.js';
 export { outsideScope, type RoomAccess, type UserRooms } from './room-access.js';
@@ -103,6 +111,15 @@ export default fp<{ speed: number; simulate: boolean }>(
     // A room's devices change what MQTT mode sends and shows: the building's version moves.
     app.repos.roomDevices = createRoomDevicesRepository(building);
     app.decorate('modeWrites', new Map<number, boolean>());
+    const houseId = app.config.houseId;
+    app.decorate('commitBuilding', buildingCommit(app.commit, app.changes.announce, houseId));
+    if (app.engine === 'postgres') {
+      // Other nodes' commits (PostgreSQL's change feed): the snapshot follows within a second.
+      const stop = followOtherNodes(app.changes, houseId, building, (error) =>
+        app.log.error({ err: error }, 'reading the building again failed'),
+      );
+      app.addHook('onClose', async () => stop());
+    }
     await app.register(roomCommandsService);
     await app.register(roomAccessPlugin);
     await app.register(simulationService, { speed, timer: simulate });

@@ -211,7 +211,8 @@ export default fp(
       'roomCommands',
       createRoomCommands({
         building: app.repos.building,
-        commit: app.commit,
+        // Every room command changes the building: the other nodes hear of it.
+        commit: app.commitBuilding,
         clock: app.clock,
         audit: app.audit,
       }),

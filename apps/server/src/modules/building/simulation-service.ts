@@ -95,7 +95,7 @@ export default fp<{ speed: number; timer: boolean }>(
         return { id: room.id, ...update };
       });
       // One transaction for every room, then the snapshot is read again.
-      await app.commit((tx) => building.saveSimulation(tx, updates));
+      await app.commitBuilding((tx) => building.saveSimulation(tx, updates));
       await building.refresh();
       app.reportRoomStates(states, now);
     };
@@ -107,13 +107,29 @@ export default fp<{ speed: number; timer: boolean }>(
       return running;
     });
     if (!timer || speed <= 0) return;
-    const handle = setInterval(() => {
-      app.simulate().catch((error: unknown) => {
-        app.log.error({ err: error }, 'simulation step failed');
-      });
-    }, TICK_MS);
-    handle.unref();
-    app.addHook('onClose', async () => clearInterval(handle));
+    // Background work of the building (platform/background): only on the node that holds its
+    // lease. A node that takes it over reads the building again first (the rooms as the last
+    // node's steps left them, their sensors' last reports included) and simulates from now on:
+    // the time before was simulated by that node.
+    let handle: NodeJS.Timeout | null = null;
+    app.background.add(app.config.houseId, {
+      name: 'simulation',
+      async start() {
+        await app.repos.building.externalChange();
+        last = app.clock.now();
+        handle = setInterval(() => {
+          app.simulate().catch((error: unknown) => {
+            app.log.error({ err: error }, 'simulation step failed');
+          });
+        }, TICK_MS);
+        handle.unref();
+      },
+      async stop() {
+        if (handle) clearInterval(handle);
+        handle = null;
+        await running;
+      },
+    });
   },
-  { name: 'simulation', dependencies: ['database', 'clock'] },
+  { name: 'simulation', dependencies: ['database', 'clock', 'background'] },
 );

@@ -66,7 +66,7 @@ export function createRoomFeed(
     }
     if (updates.length > 0) {
       const before = building.version();
-      await app.commit((tx) => building.saveSimulation(tx, updates));
+      await app.commitBuilding((tx) => building.saveSimulation(tx, updates));
       await building.refresh();
       onSaved(before, building.version());
     }

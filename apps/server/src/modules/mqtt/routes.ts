@@ -164,7 +164,7 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
       const room = roomFromParams(app, request.params);
       const names = devicesOfBody(request.body);
       const actor = requestActor(request);
-      const changed = await app.commit(async (tx) => {
+      const changed = await app.commitBuilding(async (tx) => {
         const before = await app.repos.roomDevices.ofIn(tx, room.id);
         // A device of another room is moved here: a person picking a room for a device means
         // it (decision 88); the other room loses it, with its own entry.

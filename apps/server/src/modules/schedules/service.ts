@@ -229,11 +229,12 @@ export default fp(
       createSchedules({
         building: app.repos.building,
         absences: app.repos.absences,
-        commit: app.commit,
+        // Programmes and absences are the building's: the other nodes hear of each change.
+        commit: app.commitBuilding,
         clock: app.clock,
         audit: app.audit,
       }),
     );
   },
-  { name: 'schedules', dependencies: ['database', 'clock', 'audit'] },
+  { name: 'schedules', dependencies: ['database', 'clock', 'audit', 'building'] },
 );
