@@ -112,7 +112,10 @@ function driveBuilding(app: FastifyInstance, service: MqttService) {
       });
       service.feed = feed;
       service.driver = driver;
-      timers = [setInterval(check, CHANGE_POLL_MS), setInterval(() => driver.evaluate(), EVALUATE_MS)];
+      timers = [
+        setInterval(check, CHANGE_POLL_MS),
+        setInterval(() => driver.evaluate(), EVALUATE_MS),
+      ];
       for (const timer of timers) timer.unref();
       await feed.flush(false);
       driver.evaluate();

@@ -38,7 +38,7 @@ interface House {
 
 /**
  * Each building's background work (simulation, history, alarms, device polls) as one list per
- * house id, held under the building's lease (decision 0092): one `hold` per building, taken
+ * house id, held under the building's lease: one `hold` per building, taken
  * when the server is ready and given up before it closes. When the node holding a lease dies,
  * another takes it at its next try (every 5 s) and starts the whole list.
  */
@@ -72,7 +72,10 @@ export default fp(
           try {
             await work.stop();
           } catch (error) {
-            app.log.error({ err: error, house: id, work: work.name }, 'background work did not stop');
+            app.log.error(
+              { err: error, house: id, work: work.name },
+              'background work did not stop',
+            );
           }
         }
       });
