@@ -11,7 +11,8 @@ import {
   type UsersRepository,
 } from './users.js';
 import { HttpError } from '../http/error-handler.js';
-import { createFailureLimiter } from './failure-limiter.js';
+import { createFailureCounts } from './failure-counts.js';
+import { createFailureLimiter, type Failure } from './failure-limiter.js';
 import { canonicalName, createSignInCache, signInKeys } from './sign-in-cache.js';
 import { localDate } from '../clock/local-time.js';
 import {
@@ -179,16 +180,24 @@ export default fp<{
     // behind a shared office address, still sign in. No count is per account alone, so nobody
     // can lock an account for everyone. The account is the name as the database compares it,
     // known or not: an unknown name is counted and answered exactly like a known one.
+    // The counts are the database's (failure-counts.ts), shared by every node: a cached sign-in
+    // never reads them, a full check reads them once per limit, a failure is one upsert each.
     const windowMs = app.config.authFailureWindowMs;
+    const secret = loadTokenKey(app.config);
+    const counts = createFailureCounts({ sql: app.sql, commit: app.commit, secret, windowMs });
     const pairFailures = createFailureLimiter({
+      name: 'pair',
       limit: app.config.authFailureLimit,
       windowMs,
       now: app.clock.now,
+      counts,
     });
     const addressFailures = createFailureLimiter({
+      name: 'address',
       limit: app.config.authFailureLimit * ADDRESS_LIMIT_FACTOR,
       windowMs,
       now: app.clock.now,
+      counts,
     });
     const failurePair = (username: string, address: string) =>
       `${canonicalName(username)}\0${address}`;
@@ -203,32 +212,36 @@ export default fp<{
         { 'retry-after': String(retryAfter) },
       );
 
-    /** Tells `onRefusal` when a limit starts refusing (the failure that reaches it). */
-    const reportRefusal = (
+    /**
+     * Records a failed sign-in on both limits (the pair's when it names an account), tells
+     * `onRefusal` when a limit starts refusing (the failure that reaches it: counted atomically,
+     * so exactly one node's), and holds back the answer as the counts say.
+     */
+    const recordFailure = async (
       request: FastifyRequest,
       user: UserRecord | null,
       pair: string | null,
     ) => {
-      const scope =
-        pair !== null && pairFailures.failures(pair) === app.config.authFailureLimit
-          ? 'account'
-          : addressFailures.failures(request.ip) ===
-              app.config.authFailureLimit * ADDRESS_LIMIT_FACTOR
-            ? 'address'
-            : null;
-      if (!scope) return;
-      onRefusal?.(request, {
-        username: user?.username ?? null,
-        scope,
-        failures:
-          scope === 'account' && pair !== null
-            ? pairFailures.failures(pair)
-            : addressFailures.failures(request.ip),
-        blockedSeconds: Math.max(
-          pair === null ? 0 : pairFailures.blockedFor(pair),
-          addressFailures.blockedFor(request.ip),
-        ),
-      });
+      const [onPair, onAddress] = await Promise.all([
+        pair === null ? null : pairFailures.fail(pair),
+        addressFailures.fail(request.ip),
+      ]);
+      const reached = (failure: Failure | null, limit: number) => failure?.failures === limit;
+      const scope = reached(onPair, app.config.authFailureLimit)
+        ? 'account'
+        : reached(onAddress, app.config.authFailureLimit * ADDRESS_LIMIT_FACTOR)
+          ? 'address'
+          : null;
+      if (scope) {
+        onRefusal?.(request, {
+          username: user?.username ?? null,
+          scope,
+          failures: scope === 'account' ? onPair!.failures : onAddress.failures,
+          blockedSeconds: Math.max(onPair?.blockedFor ?? 0, onAddress.blockedFor),
+        });
+      }
+      const delay = Math.max(onPair?.delay ?? 0, onAddress.delay);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     };
 
     // The last sign-in (the members API shows it): written at a full password check (once per
@@ -258,8 +271,10 @@ export default fp<{
       // cache) passed in `authenticate` already.
       const pair = failurePair(credentials.username, request.ip);
       const retryAfter = Math.max(
-        pairFailures.blockedFor(pair),
-        addressFailures.blockedFor(request.ip),
+        ...(await Promise.all([
+          pairFailures.blockedFor(pair),
+          addressFailures.blockedFor(request.ip),
+        ])),
       );
       if (retryAfter > 0) throw tooMany(retryAfter);
       // One read and one scrypt per identity at a time: a client opening many connections at
@@ -283,9 +298,7 @@ export default fp<{
       const { user, passed } = await check;
       if (!maySignIn(user) || !passed) {
         cache.delete(key);
-        const delay = Math.max(pairFailures.fail(pair), addressFailures.fail(request.ip));
-        reportRefusal(request, user, pair);
-        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        await recordFailure(request, user, pair);
         throw unauthorized();
       }
       cache.set(key, user);
@@ -308,7 +321,7 @@ export default fp<{
     // Access tokens (issue 35, decision 0080). A failed token counts on the address limit only:
     // it names no account. last_used_at is written like the last sign-in, at most once a minute
     // per token, with the first use's audit entry in the same commit.
-    const hashToken = tokenHasher(loadTokenKey(app.config));
+    const hashToken = tokenHasher(secret);
     const tokens = createTokenSignIn({
       tokens: app.repos.accessTokens,
       findUser: (id) => app.repos.users.findById(id),
@@ -320,9 +333,7 @@ export default fp<{
       blockedFor: (request) => addressFailures.blockedFor(request.ip),
       tooMany,
       fail: async (request) => {
-        const delay = addressFailures.fail(request.ip);
-        reportRefusal(request, null, null);
-        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        await recordFailure(request, null, null);
         throw new HttpError(
           401,
           'unauthorized',

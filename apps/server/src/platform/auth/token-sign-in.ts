@@ -94,7 +94,7 @@ export function createTokenSignIn(options: {
   ttlMs: number;
   recheckMs: number;
   /** Seconds the client must wait (the address limit of failed sign-ins); 0 = none. */
-  blockedFor: (request: FastifyRequest) => number;
+  blockedFor: (request: FastifyRequest) => Promise<number>;
   /** A failed token sign-in: counted, slowed, answered (rejects with the 401 or 429). */
   fail: (request: FastifyRequest) => Promise<never>;
   /** A refusal before any check (blocked): the 429. */
@@ -171,7 +171,7 @@ export function createTokenSignIn(options: {
 
   /** The full check: the token looked up by its digest (a failure is counted and slowed). */
   const check = async (request: FastifyRequest, digest: string | null): Promise<void> => {
-    const retryAfter = options.blockedFor(request);
+    const retryAfter = await options.blockedFor(request);
     if (retryAfter > 0) throw options.tooMany(retryAfter);
     const entry =
       digest === null ? null : await load(digest, await options.tokens.findByHash(digest));
