@@ -25,6 +25,7 @@ import {
 } from './access-tokens.js';
 import { loadTokenKey } from './token-key.js';
 import { createTokenSignIn, refuseTokens, tokenUseNotes } from './token-sign-in.js';
+import { signInChange, signInsEnded, type SignInChanged } from './sign-in-changes.js';
 
 import type { Tx } from '../database/schema.js';
 import type { RequestToken } from './token-sign-in.js';
@@ -53,16 +54,20 @@ declare module 'fastify' {
     /** Forget every cached sign-in of every user. */
     forgetCredentials: () => void;
     /**
-     * Forget the cached sign-in of one user (password changed, account disabled or deleted):
-     * its next request runs the full check.
+     * Forget the cached sign-ins (password and tokens) of one user on this node: its next
+     * request runs the full check.
      */
     forgetUser: (userId: number) => void;
-    /** Access tokens (issue 35): a new secret with its keyed hash, and forgetting a revoked one. */
+    /**
+     * Inside every commit that changes who may sign in or with what (password, access, scope,
+     * validity, disabled or removed, a token revoked): this node forgets the user's cached
+     * sign-ins at once, and every node when it hears the commit's change (issue 37).
+     */
+    signInChanged: SignInChanged;
+    /** Access tokens (issue 35): a new secret with its keyed hash. */
     accessTokens: {
       /** A new secret (`rr_…`, shown once) and the only form it is stored in. */
       mint: () => { secret: string; tokenHash: string };
-      /** A revoked token: refused on its very next request. */
-      forget: (tokenId: number) => void;
     };
     /**
      * preHandler after `authenticate`: 403 for a request signed in with an access token. Routes
@@ -352,7 +357,6 @@ export default fp<{
         const secret = newTokenSecret();
         return { secret, tokenHash: hashToken(secret) };
       },
-      forget: (tokenId: number) => tokens.forgetToken(tokenId),
     });
     app.decorate('refuseTokens', refuseTokens);
 
@@ -362,9 +366,24 @@ export default fp<{
       cache.clear();
       tokens.clear();
     });
-    app.decorate('forgetUser', (userId: number) => {
+    const forgetUser = (userId: number) => {
       cache.forgetUser(userId);
       tokens.forgetOwner(userId);
+    };
+    app.decorate('forgetUser', forgetUser);
+    // Other nodes' changes (and this node's: on PostgreSQL heard once committed) end the cached
+    // sign-ins they concern within the feed's delivery, not at the next re-read (RECHECK_MS).
+    // After a reconnect the feed says `house: null`: whatever was missed, every entry goes.
+    app.changes.listen((change) => {
+      const ended = signInsEnded(change);
+      if (ended === 'all') app.forgetCredentials();
+      else if (ended) forgetUser(ended.user);
+    });
+    app.decorate('signInChanged', async (tx, userId) => {
+      // This node at once; a check already under way may still cache the old state, which the
+      // change's delivery after the commit (or the next re-read) ends.
+      forgetUser(userId);
+      await app.changes.announce(tx, signInChange(userId));
     });
     app.decorate(
       'requireCapability',

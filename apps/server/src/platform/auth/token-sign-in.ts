@@ -83,7 +83,7 @@ export function tokenUseNotes(options: {
  * the digests compared in constant time, its owner and its access checked. Verified tokens are
  * remembered by digest (only verified ones: nothing a client sends grows the cache) and read
  * again at most every `recheckMs`, like cached password sign-ins; expiry is checked on every
- * request, and `forgetToken` (revoked) ends a cached one at once.
+ * request, and `forgetOwner` (a token revoked, its owner changed) ends the owner's at once.
  */
 export function createTokenSignIn(options: {
   tokens: AccessTokensRepository;
@@ -197,10 +197,6 @@ export function createTokenSignIn(options: {
         return;
       }
       check(request, digest).then(() => done(), done);
-    },
-    /** A revoked token: refused on its very next request. */
-    forgetToken(id: number) {
-      for (const [digest, entry] of cache) if (entry.token.id === id) cache.delete(digest);
     },
     /** An owner disabled, deleted or changed: their tokens run the full check next time. */
     forgetOwner(userId: number) {
