@@ -1,6 +1,8 @@
 import type { CreatedToken } from '@raumregler/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { runCli } from './cli/commands.js';
+import { CHANGES_CHANNEL } from './platform/database/changes.js';
 import { manualClock, startTestNodes, type TestServer } from './test-support/test-server.js';
 
 // Issue 37: two server nodes on one PostgreSQL, as behind a load balancer. A change of who may
@@ -91,6 +93,24 @@ describe('sign-ins across two nodes on one PostgreSQL', () => {
     expect(said).toEqual(['Password of "verwalter" changed.']);
     expect(await refusedWithin(() => b.request(INFO, { auth: VERWALTER }))).toBeLessThan(1_000);
     expect((await a.request(INFO, { auth: VERWALTER })).status).toBe(401);
+  });
+
+  it('after its feed reconnects, a node forgets every cached sign-in (it may have missed changes)', async () => {
+    expect((await b.request(INFO, { auth: VERWALTER })).status).toBe(200);
+    // A change no node announces (as if its notification were lost), then every node's LISTEN
+    // connection dies: each reconnects and hears `house: null`.
+    await a.app.sql
+      .updateTable('users')
+      .set({ password_hash: 'scrypt$nothing-matches' })
+      .where('username', '=', 'verwalter')
+      .execute();
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+               where query = ${`LISTEN ${CHANGES_CHANNEL}`} and pid <> pg_backend_pid()`.execute(
+      a.app.sql,
+    );
+    await expect
+      .poll(async () => (await b.request(INFO, { auth: VERWALTER })).status, { timeout: 5_000 })
+      .toBe(401);
   });
 
   it('counts failed sign-ins once for both nodes: spread over A and B, the client is blocked on each', async () => {

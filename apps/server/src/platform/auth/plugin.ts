@@ -189,6 +189,13 @@ export default fp<{
     // never reads them, a full check reads them once per limit, a failure is one upsert each.
     const windowMs = app.config.authFailureWindowMs;
     const secret = loadTokenKey(app.config);
+    if (app.engine === 'postgres' && !app.config.tokenSecret) {
+      // Each node would make its own key in its DATA_DIR: a token made on one would fail on the
+      // others, and each would count failed sign-ins under keys of its own.
+      app.log.warn(
+        'DATABASE_URL without TOKEN_SECRET: unless every node has a copy of the same DATA_DIR/token-secret, give all nodes the same TOKEN_SECRET (access tokens and the failure limits depend on it)',
+      );
+    }
     const counts = createFailureCounts({ sql: app.sql, commit: app.commit, secret, windowMs });
     const pairFailures = createFailureLimiter({
       name: 'pair',
