@@ -15,6 +15,8 @@ export interface EngineDatabase {
   sql: Sql;
   /** SQLite's raw handle (null on PostgreSQL), for what is not on the query builder yet. */
   sqlite: BetterSqlite3.Database | null;
+  /** PostgreSQL's URL (a second node's pool on the same database); null on SQLite. */
+  url: string | null;
 }
 
 /**
@@ -38,13 +40,15 @@ export function useDatabase(engine: Engine): () => EngineDatabase {
         engine,
         sql: sqliteSql(db),
         sqlite: db,
+        url: null,
         close: async () => {
           db.close();
         },
       };
     } else {
-      const opened = await openPostgres(await cluster!.migratedDatabase());
-      current = { engine, sql: opened.sql, sqlite: null, close: opened.close };
+      const url = await cluster!.migratedDatabase();
+      const opened = await openPostgres(url);
+      current = { engine, sql: opened.sql, sqlite: null, url, close: opened.close };
     }
   });
   afterEach(async () => {
