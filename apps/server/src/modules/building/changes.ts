@@ -1,5 +1,4 @@
-import { sql as raw } from 'kysely';
-import { CHANGES_CHANNEL, type Change, type ChangeFeed } from '../../platform/database/changes.js';
+import { announceChange, type Change, type ChangeFeed } from '../../platform/database/changes.js';
 import type { Commit } from '../../platform/database/group-commit.js';
 import type { Engine, Tx } from '../../platform/database/schema.js';
 import type { BuildingRepository } from './repository.js';
@@ -29,12 +28,10 @@ export function buildingCommit(commit: Commit, announce: Announce, house: number
  * The announcement of a process that does not listen (the CLI): NOTIFY on PostgreSQL, as the
  * change feed's own; nothing on SQLite, where the server notices the file's data_version.
  */
-export function announcerOf(engine: Engine): Announce {
-  if (engine === 'sqlite') return async () => undefined;
-  return async (tx, change) => {
-    await raw`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`.execute(tx);
-  };
-}
+export const announcerOf =
+  (engine: Engine): Announce =>
+  (tx, change) =>
+    announceChange(engine, tx, change);
 
 /**
  * Reads the building again when another node announces a change of it, or of everything
