@@ -16,6 +16,8 @@ export interface RunningServer {
   /** Everything the server printed so far. */
   output: () => string;
   stop: () => Promise<void>;
+  /** `kill -9`: the process dies at once, as in a crash or a lost machine. */
+  kill: () => Promise<void>;
 }
 
 export interface ServerOptions {
@@ -81,8 +83,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     appUrl: `${origin}/re/home/`,
     dataDir,
     output: () => output,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;

@@ -18,6 +18,7 @@ import proxyModule from './modules/proxy/index.js';
 import schedulesModule from './modules/schedules/index.js';
 import tokensModule, { recordTokenFirstUse } from './modules/tokens/index.js';
 import authPlugin from './platform/auth/plugin.js';
+import backgroundPlugin from './platform/background/plugin.js';
 import clockPlugin from './platform/clock/plugin.js';
 import databasePlugin from './platform/database/plugin.js';
 import type { Store } from './platform/database/store.js';
@@ -112,6 +113,8 @@ export async function buildApp({
     dataDir: config.dataDir,
   });
   await app.register(databasePlugin, { store });
+  // Each building's background work, run by the node that holds the building's lease.
+  await app.register(backgroundPlugin);
   await app.register(authPlugin, {
     onRefusal: (request, refusal) => recordSignInRefusal(app, request, refusal),
     onTokenFirstUse: (tx, request, token) => recordTokenFirstUse(app, tx, request, token),

@@ -20,6 +20,8 @@ import {
 } from '../modules/building/index.js';
 import { createUsersRepository } from '../platform/auth/users.js';
 import { createGroupCommit } from '../platform/database/group-commit.js';
+import { announceChange } from '../platform/database/changes.js';
+import { signInChange } from '../platform/auth/sign-in-changes.js';
 import { copyIntoPostgres, CopyRefused } from '../platform/database/copy.js';
 import { openStore, type Store } from '../platform/database/store.js';
 import { createClock } from '../platform/clock/clock.js';
@@ -179,6 +181,8 @@ export async function runCli(
       commit,
       now,
       today: () => localDate(clock.local, now()),
+      // Running nodes on PostgreSQL forget the user's cached sign-ins when this commits.
+      signInChanged: (tx, userId) => announceChange(engine, tx, signInChange(userId)),
     });
     // The building's ids, for the scopes of `user` commands: read once, as the command starts.
     const building = area === 'user' ? await loadBuilding(sql, engine, now, houseId) : null;

@@ -16,6 +16,8 @@ export interface EngineDatabase {
   sql: Sql;
   /** SQLite's raw handle (null on PostgreSQL), for what is not on the query builder yet. */
   sqlite: BetterSqlite3.Database | null;
+  /** PostgreSQL's URL (a second node's pool on the same database); null on SQLite. */
+  url: string | null;
 }
 
 /**
@@ -39,18 +41,20 @@ export function useDatabase(engine: Engine): () => EngineDatabase {
         engine,
         sql: sqliteSql(db),
         sqlite: db,
+        url: null,
         close: async () => {
           db.close();
         },
       };
     } else {
-      const opened = await openPostgres(await cluster!.migratedDatabase());
+      const url = await cluster!.migratedDatabase();
+      const opened = await openPostgres(url);
       // Building 1, as SQLite's migration 019 makes it (the server makes HOUSE_ID's at start).
       await opened.sql
         .insertInto('buildings')
         .values({ house_id: 1, name: 'Raumregler', created_at: 0 })
         .execute();
-      current = { engine, sql: opened.sql, sqlite: null, close: opened.close };
+      current = { engine, sql: opened.sql, sqlite: null, url, close: opened.close };
     }
   });
   afterEach(async () => {

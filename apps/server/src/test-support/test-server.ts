@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach } from 'vitest';
 import { buildApp, type AppOptions } from '../app.js';
@@ -85,7 +86,8 @@ async function testStore(config: Config): Promise<Store> {
 /** A real server on 127.0.0.1 with a fresh in-memory database seeded with the demo building. */
 export async function startTestServer(
   options: {
-    seed?: Seed;
+    /** The building to import (default: the demo); null imports none (a second node). */
+    seed?: Seed | null;
     config?: Partial<Config>;
     now?: () => number;
     timeouts?: AppOptions['timeouts'];
@@ -105,7 +107,7 @@ export async function startTestServer(
   };
   const store = await testStore(config);
   const now = options.now ?? Date.now;
-  await importSeed(store.sql, options.seed ?? demoSeed(), now());
+  if (options.seed !== null) await importSeed(store.sql, options.seed ?? demoSeed(), now());
   const app = await buildApp({
     config,
     store,
@@ -154,4 +156,36 @@ export function serverPerTest(
     await server?.close();
   });
   return { clock, server: () => server! };
+}
+
+/**
+ * Several server nodes on one fresh PostgreSQL database (issue 37), as behind a load balancer,
+ * whatever RAUMREGLER_TEST_ENGINE says: the first imports the seed, and all share one
+ * TOKEN_SECRET (as a deployment's nodes must, so that a token made on one works on the others).
+ * Each listens to the change feed before it is handed out.
+ */
+export async function startTestNodes(
+  count: number,
+  options: Omit<NonNullable<Parameters<typeof startTestServer>[0]>, 'config'> & {
+    config?: Partial<Config>;
+  } = {},
+): Promise<TestServer[]> {
+  cluster ??= startPostgres();
+  const config: Partial<Config> = {
+    tokenSecret: randomBytes(32).toString('base64url'),
+    ...options.config,
+    databaseUrl: await (await cluster).migratedDatabase(),
+  };
+  const nodes: TestServer[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const node = await startTestServer({ ...options, config, ...(i > 0 ? { seed: null } : {}) });
+      nodes.push(node);
+      await node.app.changes.ready;
+    }
+  } catch (error) {
+    await Promise.all(nodes.map((node) => node.close()));
+    throw error;
+  }
+  return nodes;
 }

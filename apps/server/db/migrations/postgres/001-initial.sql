@@ -276,3 +276,11 @@ CREATE TABLE room_devices (
   UNIQUE (house_id, name),
   FOREIGN KEY (house_id, room_id) REFERENCES rooms(house_id, id) ON DELETE CASCADE
 );
+
+-- Failed sign-ins, shared by all nodes (SQLite 018): keyed hashes only, never a name or address.
+CREATE TABLE sign_in_failures (
+  key          text PRIMARY KEY,
+  window_start bigint NOT NULL,
+  failures     integer NOT NULL
+);
+CREATE INDEX sign_in_failures_window ON sign_in_failures (window_start);

@@ -15,7 +15,7 @@ import { FieldErrors } from './validation.js';
  * `POST /api/user/password` ("Mein Konto"): the signed-in user sets a new password. The write is
  * authenticated like every other, with the current password in `password` (a wrong one is the
  * sign-in's 401 and counts towards its limits), and the new one follows the same rule as a reset.
- * Every sign-in cached with the old password is forgotten at once.
+ * Every sign-in cached with the old password is forgotten at once, on every node (the service).
  */
 export function changePasswordRoute(app: FastifyInstance) {
   app.post(
@@ -47,7 +47,6 @@ export function changePasswordRoute(app: FastifyInstance) {
         user: user.username,
         source: requestSource(request),
       });
-      app.forgetUser(user.id);
       request.log.info({ userId: user.id }, 'password changed by its user');
       return { message: t('passwordChanged') };
     },

@@ -41,6 +41,7 @@ export default fp<{ config: Config }>(
         commit: app.commit,
         now,
         today: app.today,
+        signInChanged: app.signInChanged,
       }),
       resetTokens: createResetTokensRepository(app.sql),
       allowRegistration: config.allowRegistration,

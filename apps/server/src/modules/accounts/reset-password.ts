@@ -63,6 +63,8 @@ export function resetPasswordRoute(app: FastifyInstance) {
         if (!(await app.accounts.resetTokens.redeem(tx, record.id, user.id, passwordHash, now))) {
           return false;
         }
+        // Sign-ins cached with the old password must not outlive it, on any node.
+        await app.signInChanged(tx, user.id);
         await app.audit.record(tx, {
           user: user.username,
           source: requestSource(request),
@@ -72,8 +74,6 @@ export function resetPasswordRoute(app: FastifyInstance) {
         return true;
       });
       if (!redeemed) throw invalid();
-      // Sign-ins cached with the old password must not outlive it.
-      app.forgetUser(user.id);
       request.log.info({ userId: user.id }, 'password changed with a reset link');
       return { message: t('passwordChanged') };
     },

@@ -5,6 +5,7 @@ import { isLastManager, leavesNoBuildingManager } from './rules.js';
 import type { ScopeRepository } from './scope-repository.js';
 import type { Commit } from '../../platform/database/group-commit.js';
 import type { Tx } from '../../platform/database/schema.js';
+import type { SignInChanged } from '../../platform/auth/sign-in-changes.js';
 
 /**
  * Disabling or deleting this user would leave nobody with `full` access in any area (rules.ts):
@@ -35,7 +36,8 @@ export class LastBuildingManagerError extends Error {
 /**
  * Every change to an account, each with its audit entry in the same commit: the one place the
  * routes (registration) and the command line change users. `who` names the actor as the audit
- * log shows it (the new user registering, `cli`, …).
+ * log shows it (the new user registering, `cli`, …). A change of who may sign in or with what
+ * also calls `signInChanged` in its commit, so every node forgets the user's cached sign-ins.
  */
 export function createAccountChanges({
   users,
@@ -44,6 +46,7 @@ export function createAccountChanges({
   commit,
   now,
   today,
+  signInChanged,
 }: {
   users: UsersRepository;
   scopes: ScopeRepository;
@@ -52,6 +55,8 @@ export function createAccountChanges({
   now: () => number;
   /** The device-local date (validity, issue 34). */
   today: () => string;
+  /** Inside the commit: the user's cached sign-ins end on every node (app.signInChanged). */
+  signInChanged: SignInChanged;
 }) {
   /** Refuses a change that would leave no building-wide manager, decided inside the commit. */
   const keepBuildingManager = async (tx: Tx, changed: UserRecord) => {
@@ -144,11 +149,13 @@ export function createAccountChanges({
         };
         await keepBuildingManager(tx, changed);
         const subject = current.username;
+        let rights = false;
         if (
           current.accessSmart !== changed.accessSmart ||
           current.accessPro !== changed.accessPro
         ) {
           await users.setAccess(tx, current.id, changed.accessSmart, changed.accessPro);
+          rights = true;
           await audit.record(tx, {
             ...who,
             action: 'access-changed',
@@ -161,6 +168,7 @@ export function createAccountChanges({
         const scopeAfter = { floors: changed.floors, rooms: changed.rooms };
         if (JSON.stringify(scopeBefore) !== JSON.stringify(scopeAfter)) {
           await scopes.setScope(tx, current.id, changed.floors, changed.rooms);
+          rights = true;
           await audit.record(tx, {
             ...who,
             action: 'scope-changed',
@@ -171,6 +179,7 @@ export function createAccountChanges({
         }
         if (current.validFrom !== changed.validFrom || current.validUntil !== changed.validUntil) {
           await scopes.setValidity(tx, current.id, changed.validFrom, changed.validUntil);
+          rights = true;
           await audit.record(tx, {
             ...who,
             action: 'validity-changed',
@@ -199,6 +208,7 @@ export function createAccountChanges({
             after: { username: subject, email: changed.email, language: changed.language },
           });
         }
+        if (rights) await signInChanged(tx, current.id);
         return users.findById(current.id, tx);
       }),
     /**
@@ -220,6 +230,7 @@ export function createAccountChanges({
         if (JSON.stringify(before) === JSON.stringify(next)) return false;
         await keepBuildingManager(tx, { ...current, ...next });
         await scopes.setScope(tx, current.id, next.floors, next.rooms);
+        await signInChanged(tx, current.id);
         await audit.record(tx, {
           ...who,
           action: 'scope-changed',
@@ -242,6 +253,7 @@ export function createAccountChanges({
         if (current.validFrom === from && current.validUntil === until) return false;
         await keepBuildingManager(tx, { ...current, validFrom: from, validUntil: until });
         await scopes.setValidity(tx, current.id, from, until);
+        await signInChanged(tx, current.id);
         await audit.record(tx, {
           ...who,
           action: 'validity-changed',
@@ -274,6 +286,7 @@ export function createAccountChanges({
     setAccess: (user: UserRecord, smart: Access, pro: Access, who: AuditWho): Promise<void> =>
       commit(async (tx) => {
         await users.setAccess(tx, user.id, smart, pro);
+        await signInChanged(tx, user.id);
         await audit.record(tx, {
           ...who,
           action: 'access-changed',
@@ -285,6 +298,7 @@ export function createAccountChanges({
     setPassword: (user: UserRecord, passwordHash: string, who: AuditWho): Promise<void> =>
       commit(async (tx) => {
         await users.setPasswordHash(tx, user.id, passwordHash);
+        await signInChanged(tx, user.id);
         await audit.record(tx, { ...who, action: 'password-changed', subject: user.username });
       }),
     /**
@@ -300,6 +314,7 @@ export function createAccountChanges({
           throw new LastManagerError(current.username);
         }
         await users.setDisabled(tx, current.id, now());
+        await signInChanged(tx, current.id);
         // The username in `after` too: the audit log's wire entry names an account that way.
         await audit.record(tx, {
           ...who,
@@ -335,6 +350,7 @@ export function createAccountChanges({
           throw new LastManagerError(current.username);
         }
         await users.remove(tx, current.id);
+        await signInChanged(tx, current.id);
         await audit.record(tx, {
           ...who,
           action: 'user-removed',

@@ -278,6 +278,11 @@ export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps)
   let stopListening: (() => void) | null = null;
   return {
     remember,
+    /** Forgets what it remembered and takes the database's open alarms (a lease taken over). */
+    reset(open: readonly AlarmRecord[]) {
+      watches.clear();
+      remember(open);
+    },
     evaluate,
     /** Starts listening to the registry and the timer (onReady: `app.mqtt` exists by then). */
     start() {

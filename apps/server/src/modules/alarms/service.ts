@@ -190,8 +190,6 @@ export default fp(
         else if (alarm.device === null) markOpened(watchOf(alarm.roomId), alarm.kind, alarm.id);
       }
     };
-    const openAtStart = await repo.listOpen();
-    remember(openAtStart);
 
     // In every mode our users with an address who manage the alarm's room (issue 34: its room
     // in their scope, today within their validity; an alarm of no room: any of their rooms),
@@ -261,7 +259,6 @@ export default fp(
       names: (roomId) => namesOf({ roomId } as NamedReading),
       mailSoon,
     });
-    devices.remember(openAtStart);
 
     interface OpenStep {
       type: 'open';
@@ -596,21 +593,41 @@ export default fp(
         }
       });
     }
-    const timer = setInterval(() => void deliverUnsent(), OUTBOX_MS);
-    timer.unref();
-    app.addHook('onReady', async () => {
-      void deliverUnsent();
-      // MQTT is registered after the alarms: its registry is there once the app is ready.
-      devices.start();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      devices.stop();
-      await stores.settled();
-      await delivering;
+    // Background work of the building (platform/background): the outbox and the device alarms
+    // run only on the node that holds the building's lease (the evaluations follow the leased
+    // simulation, device poll or MQTT feed). Taking it over, the node reads the open alarms
+    // again (another node may have opened or cleared some since this one started) and forgets
+    // the rules' memory of before: a condition is followed from the stored readings on, and a
+    // sensor's silence counts from its last stored report, so the takeover itself raises nothing.
+    let timer: NodeJS.Timeout | null = null;
+    app.background.add(config.houseId, {
+      name: 'alarms',
+      async start() {
+        const open = await repo.listOpen();
+        watches.clear();
+        device.failingSince = null;
+        device.openId = null;
+        remember(open);
+        devices.reset(open);
+        timer = setInterval(() => void deliverUnsent(), OUTBOX_MS);
+        timer.unref();
+        void deliverUnsent();
+        // MQTT is registered after the alarms: its registry is there once the app is ready.
+        devices.start();
+      },
+      async stop() {
+        if (timer) clearInterval(timer);
+        timer = null;
+        devices.stop();
+        await stores.settled();
+        await delivering;
+      },
     });
   },
-  { name: 'alarms', dependencies: ['database', 'clock', 'mailer', 'simulation', 'audit'] },
+  {
+    name: 'alarms',
+    dependencies: ['database', 'clock', 'mailer', 'simulation', 'audit', 'background'],
+  },
 );
 
 export type { AlarmKind };

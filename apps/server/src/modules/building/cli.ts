@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { announceChange } from '../../platform/database/changes.js';
 import type { Engine, Sql } from '../../platform/database/schema.js';
 import { CommandError, one, UsageError, type CliIo } from '../../platform/cli/errors.js';
 import { createBuildingRepository } from './repository.js';
@@ -14,7 +15,11 @@ import { formatRoomLimits, roomLimitsProblem } from '@raumregler/contract';
 
 /** The building as it is in the database now (a command reads it once). */
 export async function loadBuilding(sql: Sql, engine: Engine, now: () => number, houseId: number) {
-  const building = createBuildingRepository(sql, engine, now, houseId);
+  // Running nodes on PostgreSQL hear of its writes (NOTIFY in the commit); on SQLite they see
+  // the file's data_version move.
+  const building = createBuildingRepository(sql, engine, now, houseId, (tx, change) =>
+    announceChange(engine, tx, change),
+  );
   await building.refresh();
   return building;
 }
@@ -375,12 +380,7 @@ function buildingFields(values: BuildingOptions) {
   }
   const upstreamUrl = text(values['upstream-url']);
   if (upstreamUrl !== undefined) {
-    let url: URL | null = null;
-    try {
-      url = new URL(upstreamUrl);
-    } catch {
-      url = null;
-    }
+    const url = URL.canParse(upstreamUrl) ? new URL(upstreamUrl) : null;
     if (!url || !['http:', 'https:'].includes(url.protocol)) {
       throw new UsageError(
         '--upstream-url must be an http:// or https:// URL of a Controme server',

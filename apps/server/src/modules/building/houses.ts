@@ -1,4 +1,5 @@
 import type { Engine, Sql } from '../../platform/database/schema.js';
+import type { Announce } from './changes.js';
 import { createAbsenceRepository, type AbsenceRepository } from './absences-repository.js';
 import { createBuildingRepository, type BuildingRepository } from './repository.js';
 import { createRoomDevicesRepository, type RoomDevicesRepository } from './room-devices.js';
@@ -40,7 +41,12 @@ export interface Houses {
    */
   reload(): Promise<void>;
   onChange(listener: (change: { added: House[]; removed: House[] }) => void): void;
-  close(): void;
+  /**
+   * Calls `start` for every building, now and as buildings are added; what it answers is called
+   * when that building is removed (or the server closes): per-building work and its end.
+   */
+  each(start: (house: House) => (() => void | Promise<void>) | void): void;
+  close(): Promise<void>;
 }
 
 /**
@@ -53,8 +59,9 @@ export async function openHouses(options: {
   engine: Engine;
   now: () => number;
   defaultId: number;
+  announce?: Announce;
 }): Promise<Houses> {
-  const { sql, engine, now, defaultId } = options;
+  const { sql, engine, now, defaultId, announce } = options;
   const houses = new Map<number, House>();
   const listeners: ((change: { added: House[]; removed: House[] }) => void)[] = [];
 
@@ -65,7 +72,7 @@ export async function openHouses(options: {
     upstream_url: string | null;
     z2m_base_topic: string | null;
   }): Promise<House> => {
-    const building = createBuildingRepository(sql, engine, now, row.house_id);
+    const building = createBuildingRepository(sql, engine, now, row.house_id, announce);
     await building.refresh();
     return {
       id: row.house_id,
@@ -81,6 +88,20 @@ export async function openHouses(options: {
   };
 
   let reloading: Promise<void> | null = null;
+  const starters: ((house: House) => (() => void | Promise<void>) | void)[] = [];
+  const ends = new Map<House, (() => void | Promise<void>)[]>();
+  const begin = (house: House, start: (typeof starters)[number]) => {
+    const end = start(house);
+    if (!end) return;
+    const list = ends.get(house) ?? [];
+    list.push(end);
+    ends.set(house, list);
+  };
+  const finish = async (house: House) => {
+    const list = ends.get(house) ?? [];
+    ends.delete(house);
+    for (const end of list.reverse()) await end();
+  };
   const load = async () => {
     const rows = await sql
       .selectFrom('buildings')
@@ -110,6 +131,8 @@ export async function openHouses(options: {
       house.building.close();
       removed.push(house);
     }
+    for (const house of removed) await finish(house);
+    for (const house of added) for (const start of starters) begin(house, start);
     if (added.length > 0 || removed.length > 0) {
       for (const listener of listeners) listener({ added, removed });
     }
@@ -156,8 +179,15 @@ export async function openHouses(options: {
     onChange(listener) {
       listeners.push(listener);
     },
-    close() {
-      for (const house of houses.values()) house.building.close();
+    each(start) {
+      starters.push(start);
+      for (const house of houses.values()) begin(house, start);
+    },
+    async close() {
+      for (const house of houses.values()) {
+        await finish(house);
+        house.building.close();
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AbsenceRepository } from './absences-repository.js';
+import { followOtherNodes } from './changes.js';
 import housePlugin, { perHouse } from './house-param.js';
 import { openHouses, type House, type Houses } from './houses.js';
 import type { BuildingRepository } from './repository.js';
@@ -46,6 +47,7 @@ export {
   type DeviceFloorPlace,
 } from './repository.js';
 export type { Commit } from './room-commands-service.js';
+export { BUILDING_TOPIC } from './changes.js';
 export { UnknownRoomError } from './room-commands.js';
 export { existingRoom, roomFromParams } from './room-param.js';
 export { outsideScope, type RoomAccess, type UserRooms } from './room-access.js';
@@ -118,6 +120,7 @@ export default fp<{ speed: number; simulate: boolean }>(
       engine: app.engine,
       now: app.clock.now,
       defaultId: app.config.houseId,
+      announce: app.changes.announce,
     });
     app.decorate('houses', houses);
     // A building added or removed by the CLI (another process, or another node) is served
@@ -130,7 +133,7 @@ export default fp<{ speed: number; simulate: boolean }>(
     check.unref();
     app.addHook('onClose', async () => {
       clearInterval(check);
-      houses.close();
+      await houses.close();
     });
     const home = houses.get(app.config.houseId)!;
     app.repos.building = home.building;
@@ -141,6 +144,13 @@ export default fp<{ speed: number; simulate: boolean }>(
       'modeWritesOf',
       perHouse(() => new Map<number, boolean>()),
     );
+    if (app.engine === 'postgres') {
+      // Other nodes' commits (PostgreSQL's change feed): the snapshots follow within a second.
+      const stop = followOtherNodes(app.changes, houses, (error) =>
+        app.log.error({ err: error }, 'reading a building again failed'),
+      );
+      app.addHook('onClose', async () => stop());
+    }
     await app.register(housePlugin);
     await app.register(roomCommandsService);
     await app.register(roomAccessPlugin);

@@ -2,6 +2,7 @@ import { sql as raw, type Selectable } from 'kysely';
 import './tables.js';
 import type { Engine, Sql, Tx } from '../../platform/database/schema.js';
 import type { AbsencePeriod } from './absences.js';
+import { BUILDING_TOPIC, type Announce } from './changes.js';
 import type { Floor, Room } from './building.js';
 import { occurrenceChange, unrollSchedule, type Occurrence, type SwitchPoint } from './schedule.js';
 import type { RoomsTable } from './tables.js';
@@ -107,6 +108,8 @@ export function createBuildingRepository(
   engine: Engine,
   now: () => number,
   houseId: number,
+  /** Tells the other nodes of a write, inside its commit (the change feed; none in tests). */
+  announce: Announce = async () => undefined,
 ) {
   let snapshot: Snapshot = {
     floors: [],
@@ -182,9 +185,9 @@ export function createBuildingRepository(
   };
 
   /**
-   * Every write of the building counts in its row's `data_version`, in the writing commit: the
-   * snapshot's version is the count it was read at, the same on every node (ETags hold across
-   * nodes, issue 37).
+   * Every write of the building counts in its row's `data_version` and is announced to the other
+   * nodes, in the writing commit: the snapshot's version is the count it was read at, the same
+   * on every node (ETags hold across nodes, issue 37).
    */
   const bump = async (tx: Tx) => {
     await tx
@@ -192,6 +195,7 @@ export function createBuildingRepository(
       .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
       .where('house_id', '=', houseId)
       .execute();
+    await announce(tx, { house: houseId, topic: BUILDING_TOPIC });
   };
   let dataVersion: number | null = null;
   const readDataVersion = async (db: Sql | Tx) =>

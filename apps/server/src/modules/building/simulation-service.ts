@@ -61,6 +61,16 @@ export default fp<{ speed: number; simulate: boolean }>(
     const simulated = (house: House) =>
       house.id === app.config.houseId ? simulate : !house.upstreamUrl && !house.z2mBaseTopic;
     let running: Promise<void> | null = null;
+    // Each building's step under way: one at a time, a slow disk must not let steps pile up.
+    const steps = new Map<number, Promise<void>>();
+    const stepOne = (house: House): Promise<void> => {
+      let step = steps.get(house.id);
+      if (!step) {
+        step = stepHouse(house).finally(() => steps.delete(house.id));
+        steps.set(house.id, step);
+      }
+      return step;
+    };
     const stepHouse = async (house: House) => {
       const now = app.clock.now();
       const seconds = ((now - (last.get(house.id) ?? started)) / 1000) * speed;
@@ -115,7 +125,7 @@ export default fp<{ speed: number; simulate: boolean }>(
       for (const house of app.houses.list()) {
         if (!simulated(house)) continue;
         try {
-          await stepHouse(house);
+          await stepOne(house);
         } catch (error) {
           // One building's failed step must not stop the others'.
           app.log.error({ err: error, house: house.id }, 'simulation step failed');
@@ -129,15 +139,34 @@ export default fp<{ speed: number; simulate: boolean }>(
       });
       return running;
     });
-    // In proxy and MQTT mode too: a simulated building may be added (building add).
     if (speed <= 0) return;
-    const handle = setInterval(() => {
-      app.simulate().catch((error: unknown) => {
-        app.log.error({ err: error }, 'simulation step failed');
+    // Each simulated building's steps are its background work (platform/background): only on
+    // the node that holds its lease. A node that takes one over reads the building again first
+    // (the rooms as the last node's steps left them, their sensors' last reports included) and
+    // simulates from now on: the time before was simulated by that node. In proxy and MQTT mode
+    // too: a simulated building may be added (building add).
+    app.houses.each((house) => {
+      if (!simulated(house)) return;
+      let handle: NodeJS.Timeout | null = null;
+      return app.background.add(house.id, {
+        name: 'simulation',
+        async start() {
+          await house.building.externalChange();
+          last.set(house.id, app.clock.now());
+          handle = setInterval(() => {
+            stepOne(house).catch((error: unknown) => {
+              app.log.error({ err: error, house: house.id }, 'simulation step failed');
+            });
+          }, TICK_MS);
+          handle.unref();
+        },
+        async stop() {
+          if (handle) clearInterval(handle);
+          handle = null;
+          await steps.get(house.id);
+        },
       });
-    }, TICK_MS);
-    handle.unref();
-    app.addHook('onClose', async () => clearInterval(handle));
+    });
   },
-  { name: 'simulation', dependencies: ['database', 'clock'] },
+  { name: 'simulation', dependencies: ['database', 'clock', 'background'] },
 );

@@ -362,7 +362,20 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
       handle.unref();
       timers.add(handle);
     };
-    if (recordTimer) schedule();
+    // Background work of the building (platform/background): the recording (and with it the
+    // packing, partitions and pruning that follow each recording) runs only on the node that
+    // holds the building's lease. In proxy mode the leased device poll records.
+    if (recordTimer) {
+      app.background.add(app.config.houseId, {
+        name: 'history',
+        start: schedule,
+        async stop() {
+          for (const handle of timers) clearTimeout(handle);
+          timers.clear();
+          await Promise.all([maintaining, ...recordings]);
+        },
+      });
+    }
     app.addHook('preClose', async () => {
       closed = true;
       for (const handle of timers) clearTimeout(handle);
@@ -370,5 +383,5 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
       await Promise.all([running, maintaining, ...recordings]);
     });
   },
-  { name: 'sampler', dependencies: ['database', 'clock'] },
+  { name: 'sampler', dependencies: ['database', 'clock', 'background'] },
 );

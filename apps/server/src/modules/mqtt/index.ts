@@ -50,69 +50,84 @@ function driveBuilding(app: FastifyInstance, service: MqttService) {
   const registry = service.registry!;
   const building = app.houses.own().building;
   let version = building.version();
-  const feed = createRoomFeed(app, registry, (before, after) => {
-    if (version === before) version = after;
-  });
-  const driver = createDriver({
-    base: service.config.z2mBaseTopic!,
-    registry,
-    now: app.clock.now,
-    connected: () => service.connection.connected,
-    publish: (topic, payload) => service.connection.publish(topic, payload),
-    snapshot: () => {
-      const context = contextNow(app);
-      const scheduleOf = building.schedules();
-      const absencesOf = app.houses.own().absences.byRoom();
-      const rooms = new Map(
-        building.listRooms().map((room) => [
-          room.id,
-          {
-            mode: room.mode,
-            target: targetInForce(room, scheduleOf(room.id), context, absencesOf(room.id)),
-          },
-        ]),
-      );
-      return { rooms, devices: app.houses.own().roomDevices.all() };
-    },
-    knob: async (roomId, name, value) => {
-      const room = building.findRoom(roomId);
-      if (!room) return;
-      await app
-        .roomCommandsOf(app.houses.own())
-        .setTemporary(roomId, knobTarget(value, room), 'default', {
-          kind: 'device',
-          name,
-          source: 'device',
-        });
-    },
-    log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
-  });
-  service.feed = feed;
-  service.driver = driver;
-  service.onConnected(() => driver.evaluate(true));
+  const snapshot = () => {
+    const context = contextNow(app);
+    const scheduleOf = building.schedules();
+    const absencesOf = app.houses.own().absences.byRoom();
+    const rooms = new Map(
+      building.listRooms().map((room) => [
+        room.id,
+        {
+          mode: room.mode,
+          target: targetInForce(room, scheduleOf(room.id), context, absencesOf(room.id)),
+        },
+      ]),
+    );
+    return { rooms, devices: app.houses.own().roomDevices.all() };
+  };
   const check = () => {
     const now = building.version();
     if (now === version) return;
     version = now;
-    driver.evaluate();
+    service.driver?.evaluate();
   };
-  // A write answered through our API goes out at once; the poll catches the rest (the CLI).
+  // A write answered through our API goes out at once; the poll catches the rest (the CLI, and
+  // other nodes' writes through the change feed).
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') setImmediate(check);
   });
-  const poll = setInterval(check, CHANGE_POLL_MS);
-  const periodic = setInterval(() => driver.evaluate(), EVALUATE_MS);
-  poll.unref();
-  periodic.unref();
-  app.addHook('onReady', async () => {
-    await feed.flush(false);
-    driver.evaluate();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(poll);
-    clearInterval(periodic);
-    feed.close();
-    driver.close();
+  service.onConnected(() => service.driver?.evaluate(true));
+  let timers: NodeJS.Timeout[] = [];
+  // Background work of the building (platform/background): the rooms are fed and the
+  // thermostats driven only by the node that holds the building's lease (every node keeps its
+  // connection and registry, for the devices page and the device alarms of a takeover). The
+  // driver's memory starts afresh there: every thermostat is sent its target again.
+  app.background.add(app.config.houseId, {
+    name: 'mqtt',
+    async start() {
+      version = building.version();
+      const feed = createRoomFeed(app, registry, (before, after) => {
+        if (version === before) version = after;
+      });
+      const driver = createDriver({
+        base: service.config.z2mBaseTopic!,
+        registry,
+        now: app.clock.now,
+        connected: () => service.connection.connected,
+        publish: (topic, payload) => service.connection.publish(topic, payload),
+        snapshot,
+        knob: async (roomId, name, value) => {
+          const room = building.findRoom(roomId);
+          if (!room) return;
+          await app.roomCommandsOf(app.houses.own()).setTemporary(roomId, knobTarget(value, room), 'default', {
+            kind: 'device',
+            name,
+            source: 'device',
+          });
+        },
+        log: {
+          info: (message) => app.log.info(message),
+          warn: (message) => app.log.warn(message),
+        },
+      });
+      service.feed = feed;
+      service.driver = driver;
+      timers = [
+        setInterval(check, CHANGE_POLL_MS),
+        setInterval(() => driver.evaluate(), EVALUATE_MS),
+      ];
+      for (const timer of timers) timer.unref();
+      await feed.flush(false);
+      driver.evaluate();
+    },
+    stop() {
+      for (const timer of timers) clearInterval(timer);
+      timers = [];
+      service.feed?.close();
+      service.driver?.close();
+      service.feed = null;
+      service.driver = null;
+    },
   });
 }
 
@@ -147,5 +162,5 @@ export default fp<{ backoff?: Backoff }>(
     // GET /api/mqtt/status and /api/devices/, in every mode (without MQTT_URL: disabled, none).
     await app.register(mqttRoutes, { prefix: '/api' });
   },
-  { name: 'mqtt', dependencies: ['clock', 'auth', 'building'] },
+  { name: 'mqtt', dependencies: ['clock', 'auth', 'building', 'background'] },
 );

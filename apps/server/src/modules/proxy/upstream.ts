@@ -224,11 +224,26 @@ export default fp<{ url: string; houseId: number; user: string; password: string
       );
       timer.unref();
     };
-    app.addHook('onReady', async () => schedule());
+    // Background work of the building (platform/background): the device is polled (and the
+    // history and alarms fed) only by the node that holds the building's lease.
+    app.background.add(app.config.houseId, {
+      name: 'device poll',
+      start() {
+        closed = false;
+        wasUseful = true;
+        schedule();
+      },
+      async stop() {
+        closed = true;
+        if (timer) clearTimeout(timer);
+        timer = null;
+        await running;
+      },
+    });
     app.addHook('preClose', async () => {
       closed = true;
       if (timer) clearTimeout(timer);
     });
   },
-  { name: 'upstream', dependencies: ['clock', 'building'] },
+  { name: 'upstream', dependencies: ['clock', 'building', 'background'] },
 );

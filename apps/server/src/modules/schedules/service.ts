@@ -244,5 +244,5 @@ export default fp(
       ),
     );
   },
-  { name: 'schedules', dependencies: ['database', 'clock', 'audit'] },
+  { name: 'schedules', dependencies: ['database', 'clock', 'audit', 'building'] },
 );

@@ -19,6 +19,7 @@ export default fp(
       now: app.clock.now,
       local: app.clock.local,
       mint: app.accessTokens.mint,
+      signInChanged: app.signInChanged,
     });
     await app.register(tokenRoutes, { prefix: '/api/tokens', service });
   },

@@ -93,9 +93,8 @@ const tokenRoutes: FastifyPluginAsync<{ service: TokenService }> = async (app, {
         token.revokedAt === null &&
         (token.userId === request.user!.id || manager(request));
       if (!visible) throw new HttpError(404, 'not_found', t('notFound'));
+      // Refused on its very next request, on every node (the service, inside its commit).
       const revoked = await service.revoke(token, who(request));
-      // Refused on its very next request, not at the cache's next re-check.
-      app.accessTokens.forget(token.id);
       if (!revoked) throw new HttpError(404, 'not_found', t('notFound'));
       request.log.info({ tokenId: token.id }, 'access token revoked');
       return { token: service.toWire(revoked) };

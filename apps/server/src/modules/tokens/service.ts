@@ -8,6 +8,7 @@ import type { LocalClock } from '../../platform/clock/local-time.js';
 import { toOffsetIso } from '../../platform/clock/local-time.js';
 import type { Audit, AuditWho } from '../audit/index.js';
 import type { Commit } from '../../platform/database/group-commit.js';
+import type { SignInChanged } from '../../platform/auth/sign-in-changes.js';
 
 /** What the audit log keeps of a token (the audit page names it and its owner): never its secret. */
 export const auditedToken = (token: AccessTokenRecord) => ({
@@ -29,6 +30,7 @@ export function createTokenService({
   now,
   local,
   mint,
+  signInChanged,
 }: {
   tokens: AccessTokensRepository;
   audit: Pick<Audit, 'record'>;
@@ -36,6 +38,8 @@ export function createTokenService({
   now: () => number;
   local: LocalClock;
   mint: () => { secret: string; tokenHash: string };
+  /** Inside the commit: a revoked token ends on every node (app.signInChanged). */
+  signInChanged: SignInChanged;
 }) {
   return {
     toWire: (token: AccessTokenRecord): AccessToken => ({
@@ -76,6 +80,7 @@ export function createTokenService({
     revoke: (token: AccessTokenRecord, who: AuditWho): Promise<AccessTokenRecord | null> =>
       commit(async (tx) => {
         if (!(await tokens.revoke(tx, token.id, now()))) return null;
+        await signInChanged(tx, token.userId);
         await audit.record(tx, {
           ...who,
           action: 'token-revoked',

@@ -1,74 +1,70 @@
+import type { FailureCount, FailureCounts } from './failure-counts.js';
+
 /**
- * Counts failed sign-ins per key (the auth plugin keeps two: per account and client address
- * pair, and per client address). Within one window, failures past half the limit are slowed
- * down (each a little more), and at the limit the client is blocked until the window ends.
- * Successful sign-ins neither count nor reset the count, so an attacker with one valid account
- * cannot wipe the slate between guesses.
+ * Counts failed sign-ins per key (the auth plugin keeps two limits: per account and client
+ * address pair, and per client address), in the database that all nodes share
+ * (failure-counts.ts). Within one window, failures past half the limit are slowed down (each a
+ * little more), and at the limit the client is blocked until the window ends. Successful
+ * sign-ins neither count nor reset the count, so an attacker with one valid account cannot wipe
+ * the slate between guesses.
  */
 export interface FailureLimiterOptions {
+  /** Which limit this is (`pair`, `address`): the counts of two limits never meet. */
+  name: string;
   limit: number;
   windowMs: number;
   now: () => number;
-  /** How many clients are counted at most (tests make it small). */
-  maxClients?: number;
+  counts: Pick<FailureCounts, 'read' | 'add'>;
+}
+
+/** A failure as recorded: how long to hold back the answer, and where the client stands now. */
+export interface Failure {
+  /** Milliseconds to wait before answering. */
+  delay: number;
+  /** Failures of the client in its window, this one included (every node's). */
+  failures: number;
+  /** Seconds until the client may try again; 0 when it is not blocked. */
+  blockedFor: number;
 }
 
 const STEP_MS = 250;
 const MAX_DELAY_MS = 2_000;
-const MAX_CLIENTS = 10_000;
 
 export function createFailureLimiter({
+  name,
   limit,
   windowMs,
   now,
-  maxClients = MAX_CLIENTS,
+  counts,
 }: FailureLimiterOptions) {
-  const clients = new Map<string, { count: number; since: number }>();
-  const current = (client: string) => {
-    const entry = clients.get(client);
-    if (entry && now() - entry.since >= windowMs) {
-      clients.delete(client);
-      return undefined;
-    }
-    return entry;
-  };
-  // Full (a flood of distinct addresses or names must not grow memory without bound): the
-  // expired entries go, and if that frees nothing, the one with the fewest failures (the oldest
-  // of those). Nothing is cleared for everyone, and a count of n is only pushed out by a map full
-  // of counts of at least n: wiping someone's failures costs more failed sign-ins than it saves.
-  const makeRoom = () => {
-    let fewest: [string, { count: number }] | undefined;
-    for (const [client, entry] of clients) {
-      if (now() - entry.since >= windowMs) clients.delete(client);
-      else if (!fewest || entry.count < fewest[1].count) fewest = [client, entry];
-    }
-    if (clients.size >= maxClients && fewest) clients.delete(fewest[0]);
-  };
   const slowAfter = Math.floor(limit / 2);
+  const key = (client: string) => `${name}\0${client}`;
+  const blockedFor = (count: FailureCount | null) =>
+    !count || count.failures < limit
+      ? 0
+      : Math.max(1, Math.ceil((count.since + windowMs - now()) / 1000));
 
   return {
     /** Seconds until the client may try again; 0 when it is not blocked. */
-    blockedFor(client: string): number {
-      const entry = current(client);
-      if (!entry || entry.count < limit) return 0;
-      return Math.max(1, Math.ceil((entry.since + windowMs - now()) / 1000));
+    async blockedFor(client: string): Promise<number> {
+      return blockedFor(await counts.read(key(client), now()));
     },
     /** Failures of the client in its current window. */
-    failures(client: string): number {
-      return current(client)?.count ?? 0;
+    async failures(client: string): Promise<number> {
+      return (await counts.read(key(client), now()))?.failures ?? 0;
     },
-    /** Records a failure; answers how long to hold back the answer, in milliseconds. */
-    fail(client: string): number {
-      let entry = current(client);
-      if (!entry) {
-        if (clients.size >= maxClients) makeRoom();
-        entry = { count: 0, since: now() };
-        clients.set(client, entry);
-      }
-      entry.count += 1;
-      return entry.count > slowAfter
-        ? Math.min((entry.count - slowAfter) * STEP_MS, MAX_DELAY_MS)
-        : 0;
+    /** Records a failure (atomically, across nodes). */
+    async fail(client: string): Promise<Failure> {
+      const count = await counts.add(key(client), now());
+      return {
+        delay:
+          count.failures > slowAfter
+            ? Math.min((count.failures - slowAfter) * STEP_MS, MAX_DELAY_MS)
+            : 0,
+        failures: count.failures,
+        blockedFor: blockedFor(count),
+      };
     },
   };
 }
+export type FailureLimiter = ReturnType<typeof createFailureLimiter>;

@@ -11,7 +11,8 @@ import {
   type UsersRepository,
 } from './users.js';
 import { HttpError } from '../http/error-handler.js';
-import { createFailureLimiter } from './failure-limiter.js';
+import { createFailureCounts } from './failure-counts.js';
+import { createFailureLimiter, type Failure } from './failure-limiter.js';
 import { canonicalName, createSignInCache, signInKeys } from './sign-in-cache.js';
 import { localDate } from '../clock/local-time.js';
 import {
@@ -24,6 +25,7 @@ import {
 } from './access-tokens.js';
 import { loadTokenKey } from './token-key.js';
 import { createTokenSignIn, refuseTokens, tokenUseNotes } from './token-sign-in.js';
+import { signInChange, signInsEnded, type SignInChanged } from './sign-in-changes.js';
 
 import type { Tx } from '../database/schema.js';
 import type { RequestToken } from './token-sign-in.js';
@@ -52,16 +54,20 @@ declare module 'fastify' {
     /** Forget every cached sign-in of every user. */
     forgetCredentials: () => void;
     /**
-     * Forget the cached sign-in of one user (password changed, account disabled or deleted):
-     * its next request runs the full check.
+     * Forget the cached sign-ins (password and tokens) of one user on this node: its next
+     * request runs the full check.
      */
     forgetUser: (userId: number) => void;
-    /** Access tokens (issue 35): a new secret with its keyed hash, and forgetting a revoked one. */
+    /**
+     * Inside every commit that changes who may sign in or with what (password, access, scope,
+     * validity, disabled or removed, a token revoked): this node forgets the user's cached
+     * sign-ins at once, and every node when it hears the commit's change (issue 37).
+     */
+    signInChanged: SignInChanged;
+    /** Access tokens (issue 35): a new secret with its keyed hash. */
     accessTokens: {
       /** A new secret (`rr_…`, shown once) and the only form it is stored in. */
       mint: () => { secret: string; tokenHash: string };
-      /** A revoked token: refused on its very next request. */
-      forget: (tokenId: number) => void;
     };
     /**
      * preHandler after `authenticate`: 403 for a request signed in with an access token. Routes
@@ -179,16 +185,31 @@ export default fp<{
     // behind a shared office address, still sign in. No count is per account alone, so nobody
     // can lock an account for everyone. The account is the name as the database compares it,
     // known or not: an unknown name is counted and answered exactly like a known one.
+    // The counts are the database's (failure-counts.ts), shared by every node: a cached sign-in
+    // never reads them, a full check reads them once per limit, a failure is one upsert each.
     const windowMs = app.config.authFailureWindowMs;
+    const secret = loadTokenKey(app.config);
+    if (app.engine === 'postgres' && !app.config.tokenSecret) {
+      // Each node would make its own key in its DATA_DIR: a token made on one would fail on the
+      // others, and each would count failed sign-ins under keys of its own.
+      app.log.warn(
+        'DATABASE_URL without TOKEN_SECRET: unless every node has a copy of the same DATA_DIR/token-secret, give all nodes the same TOKEN_SECRET (access tokens and the failure limits depend on it)',
+      );
+    }
+    const counts = createFailureCounts({ sql: app.sql, commit: app.commit, secret, windowMs });
     const pairFailures = createFailureLimiter({
+      name: 'pair',
       limit: app.config.authFailureLimit,
       windowMs,
       now: app.clock.now,
+      counts,
     });
     const addressFailures = createFailureLimiter({
+      name: 'address',
       limit: app.config.authFailureLimit * ADDRESS_LIMIT_FACTOR,
       windowMs,
       now: app.clock.now,
+      counts,
     });
     const failurePair = (username: string, address: string) =>
       `${canonicalName(username)}\0${address}`;
@@ -203,32 +224,36 @@ export default fp<{
         { 'retry-after': String(retryAfter) },
       );
 
-    /** Tells `onRefusal` when a limit starts refusing (the failure that reaches it). */
-    const reportRefusal = (
+    /**
+     * Records a failed sign-in on both limits (the pair's when it names an account), tells
+     * `onRefusal` when a limit starts refusing (the failure that reaches it: counted atomically,
+     * so exactly one node's), and holds back the answer as the counts say.
+     */
+    const recordFailure = async (
       request: FastifyRequest,
       user: UserRecord | null,
       pair: string | null,
     ) => {
-      const scope =
-        pair !== null && pairFailures.failures(pair) === app.config.authFailureLimit
-          ? 'account'
-          : addressFailures.failures(request.ip) ===
-              app.config.authFailureLimit * ADDRESS_LIMIT_FACTOR
-            ? 'address'
-            : null;
-      if (!scope) return;
-      onRefusal?.(request, {
-        username: user?.username ?? null,
-        scope,
-        failures:
-          scope === 'account' && pair !== null
-            ? pairFailures.failures(pair)
-            : addressFailures.failures(request.ip),
-        blockedSeconds: Math.max(
-          pair === null ? 0 : pairFailures.blockedFor(pair),
-          addressFailures.blockedFor(request.ip),
-        ),
-      });
+      const [onPair, onAddress] = await Promise.all([
+        pair === null ? null : pairFailures.fail(pair),
+        addressFailures.fail(request.ip),
+      ]);
+      const reached = (failure: Failure | null, limit: number) => failure?.failures === limit;
+      const scope = reached(onPair, app.config.authFailureLimit)
+        ? 'account'
+        : reached(onAddress, app.config.authFailureLimit * ADDRESS_LIMIT_FACTOR)
+          ? 'address'
+          : null;
+      if (scope) {
+        onRefusal?.(request, {
+          username: user?.username ?? null,
+          scope,
+          failures: scope === 'account' ? onPair!.failures : onAddress.failures,
+          blockedSeconds: Math.max(onPair?.blockedFor ?? 0, onAddress.blockedFor),
+        });
+      }
+      const delay = Math.max(onPair?.delay ?? 0, onAddress.delay);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     };
 
     // The last sign-in (the members API shows it): written at a full password check (once per
@@ -258,8 +283,10 @@ export default fp<{
       // cache) passed in `authenticate` already.
       const pair = failurePair(credentials.username, request.ip);
       const retryAfter = Math.max(
-        pairFailures.blockedFor(pair),
-        addressFailures.blockedFor(request.ip),
+        ...(await Promise.all([
+          pairFailures.blockedFor(pair),
+          addressFailures.blockedFor(request.ip),
+        ])),
       );
       if (retryAfter > 0) throw tooMany(retryAfter);
       // One read and one scrypt per identity at a time: a client opening many connections at
@@ -283,9 +310,7 @@ export default fp<{
       const { user, passed } = await check;
       if (!maySignIn(user) || !passed) {
         cache.delete(key);
-        const delay = Math.max(pairFailures.fail(pair), addressFailures.fail(request.ip));
-        reportRefusal(request, user, pair);
-        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        await recordFailure(request, user, pair);
         throw unauthorized();
       }
       cache.set(key, user);
@@ -308,7 +333,7 @@ export default fp<{
     // Access tokens (issue 35, decision 0080). A failed token counts on the address limit only:
     // it names no account. last_used_at is written like the last sign-in, at most once a minute
     // per token, with the first use's audit entry in the same commit.
-    const hashToken = tokenHasher(loadTokenKey(app.config));
+    const hashToken = tokenHasher(secret);
     const tokens = createTokenSignIn({
       tokens: app.repos.accessTokens,
       findUser: (id) => app.repos.users.findById(id),
@@ -320,9 +345,7 @@ export default fp<{
       blockedFor: (request) => addressFailures.blockedFor(request.ip),
       tooMany,
       fail: async (request) => {
-        const delay = addressFailures.fail(request.ip);
-        reportRefusal(request, null, null);
-        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        await recordFailure(request, null, null);
         throw new HttpError(
           401,
           'unauthorized',
@@ -341,7 +364,6 @@ export default fp<{
         const secret = newTokenSecret();
         return { secret, tokenHash: hashToken(secret) };
       },
-      forget: (tokenId: number) => tokens.forgetToken(tokenId),
     });
     app.decorate('refuseTokens', refuseTokens);
 
@@ -351,9 +373,24 @@ export default fp<{
       cache.clear();
       tokens.clear();
     });
-    app.decorate('forgetUser', (userId: number) => {
+    const forgetUser = (userId: number) => {
       cache.forgetUser(userId);
       tokens.forgetOwner(userId);
+    };
+    app.decorate('forgetUser', forgetUser);
+    // Other nodes' changes (and this node's: on PostgreSQL heard once committed) end the cached
+    // sign-ins they concern within the feed's delivery, not at the next re-read (RECHECK_MS).
+    // After a reconnect the feed says `house: null`: whatever was missed, every entry goes.
+    app.changes.listen((change) => {
+      const ended = signInsEnded(change);
+      if (ended === 'all') app.forgetCredentials();
+      else if (ended) forgetUser(ended.user);
+    });
+    app.decorate('signInChanged', async (tx, userId) => {
+      // This node at once; a check already under way may still cache the old state, which the
+      // change's delivery after the commit (or the next re-read) ends.
+      forgetUser(userId);
+      await app.changes.announce(tx, signInChange(userId));
     });
     app.decorate(
       'requireCapability',

@@ -40,9 +40,20 @@ export interface AccessTokensTable {
   revoked_at: number | null;
 }
 
+/**
+ * Failed sign-ins per limit and client (migration 018), shared by all nodes: `key` is a keyed
+ * hash, never a name or address in clear (failure-counts.ts).
+ */
+export interface SignInFailuresTable {
+  key: string;
+  window_start: number;
+  failures: number;
+}
+
 declare module '../database/schema.js' {
   interface Schema {
     users: UsersTable;
     access_tokens: AccessTokensTable;
+    sign_in_failures: SignInFailuresTable;
   }
 }

@@ -83,7 +83,7 @@ export function tokenUseNotes(options: {
  * the digests compared in constant time, its owner and its access checked. Verified tokens are
  * remembered by digest (only verified ones: nothing a client sends grows the cache) and read
  * again at most every `recheckMs`, like cached password sign-ins; expiry is checked on every
- * request, and `forgetToken` (revoked) ends a cached one at once.
+ * request, and `forgetOwner` (a token revoked, its owner changed) ends the owner's at once.
  */
 export function createTokenSignIn(options: {
   tokens: AccessTokensRepository;
@@ -94,7 +94,7 @@ export function createTokenSignIn(options: {
   ttlMs: number;
   recheckMs: number;
   /** Seconds the client must wait (the address limit of failed sign-ins); 0 = none. */
-  blockedFor: (request: FastifyRequest) => number;
+  blockedFor: (request: FastifyRequest) => Promise<number>;
   /** A failed token sign-in: counted, slowed, answered (rejects with the 401 or 429). */
   fail: (request: FastifyRequest) => Promise<never>;
   /** A refusal before any check (blocked): the 429. */
@@ -171,7 +171,7 @@ export function createTokenSignIn(options: {
 
   /** The full check: the token looked up by its digest (a failure is counted and slowed). */
   const check = async (request: FastifyRequest, digest: string | null): Promise<void> => {
-    const retryAfter = options.blockedFor(request);
+    const retryAfter = await options.blockedFor(request);
     if (retryAfter > 0) throw options.tooMany(retryAfter);
     const entry =
       digest === null ? null : await load(digest, await options.tokens.findByHash(digest));
@@ -197,10 +197,6 @@ export function createTokenSignIn(options: {
         return;
       }
       check(request, digest).then(() => done(), done);
-    },
-    /** A revoked token: refused on its very next request. */
-    forgetToken(id: number) {
-      for (const [digest, entry] of cache) if (entry.token.id === id) cache.delete(digest);
     },
     /** An owner disabled, deleted or changed: their tokens run the full check next time. */
     forgetOwner(userId: number) {

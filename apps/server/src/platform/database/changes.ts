@@ -7,6 +7,8 @@ export interface Change {
   house: number | null;
   /** A free word for the listeners (`rooms`, `users`, …). */
   topic: string;
+  /** The account a change concerns (topic `users`): nodes forget that user's sign-ins only. */
+  user?: number;
 }
 
 export interface ChangeFeed {
@@ -87,7 +89,11 @@ export function createChangeFeed(options: { engine: Engine; url?: string; log?: 
       if (message.channel !== CHANGES_CHANNEL || !message.payload) return;
       try {
         const change = JSON.parse(message.payload) as Change;
-        emit({ house: change.house ?? null, topic: String(change.topic) });
+        emit({
+          house: change.house ?? null,
+          topic: String(change.topic),
+          ...(Number.isSafeInteger(change.user) ? { user: change.user } : {}),
+        });
       } catch {
         emit({ house: null, topic: 'unknown' });
       }
@@ -112,9 +118,7 @@ export function createChangeFeed(options: { engine: Engine; url?: string; log?: 
   const ready = connect();
 
   return {
-    async announce(tx, change) {
-      await raw`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`.execute(tx);
-    },
+    announce: (tx, change) => announceChange('postgres', tx, change),
     listen,
     ready,
     async close() {
@@ -128,4 +132,14 @@ export function createChangeFeed(options: { engine: Engine; url?: string; log?: 
       await last?.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Announces a change from a process that only writes (the CLI) and listens to nothing: NOTIFY
+ * inside its commit on PostgreSQL; on SQLite nothing, since no other process hears this one's
+ * listeners (the server's caches re-read within a second).
+ */
+export async function announceChange(engine: Engine, tx: Tx, change: Change): Promise<void> {
+  if (engine !== 'postgres') return;
+  await raw`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`.execute(tx);
 }

@@ -311,8 +311,6 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
       await app.accounts.changes
         .remove(user, who(request))
         .catch((error: unknown) => conflict(t, error));
-      // Its cached sign-in ends now, not at the next re-check.
-      app.forgetUser(user.id);
       return { member };
     },
   );
