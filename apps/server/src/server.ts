@@ -11,7 +11,7 @@ async function main() {
   const app = await buildApp({ config, store, now });
   // The simulation's history backfill on first start: a small building's before we answer, a
   // big one's in the background (GET /api/history/status says when it is done).
-  await app.history.startBackfill();
+  for (const house of app.houses.list()) await app.historyOf(house).startBackfill();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -61,7 +61,7 @@ describe('db copy --to', () => {
       logger: false,
       now,
     });
-    await app.history.startBackfill();
+    await app.historyOf(app.houses.own()).startBackfill();
     const set = await app.inject({
       method: 'POST',
       url: '/set/json/v1/1/ziel/1/',

@@ -269,3 +269,7 @@ CREATE INDEX audit_log_at ON audit_log(at);
 CREATE INDEX audit_log_room ON audit_log(house_id, room_id, at);
 CREATE INDEX audit_log_user ON audit_log (lower(username), at);
 CREATE INDEX audit_log_subject ON audit_log (lower(subject), at) WHERE subject IS NOT NULL;
+
+-- The history's backfill progress is kept per building.
+UPDATE settings SET key = 'history.backfill.' || (SELECT house_id FROM migration_input)
+  WHERE key = 'history.backfill';

@@ -74,10 +74,11 @@ describe('simulation', () => {
     expect(after.valve(1)).toBe(0);
     expect(after.valve(2)).toBe(1);
 
-    await server.app.history.tick();
+    await server.app.historyOf(server.app.houses.own()).tick();
     const rooms = after.outs.flatMap((floor) => floor.raeume);
     const recorded = async (id: number) =>
-      (await server!.app.history.store.raw(id, 0, clock.now())).at(-1)?.valve;
+      (await server!.app.historyOf(server!.app.houses.own()).store.raw(id, 0, clock.now())).at(-1)
+        ?.valve;
     expect(await recorded(1)).toBe(0);
     expect(await recorded(2)).toBe(100);
     // Every room: the history's valve is the contract's reading of what outs shows.

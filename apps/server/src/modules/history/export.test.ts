@@ -44,7 +44,7 @@ async function start(days = 7) {
     seed: seed(),
     config: { historyBackfillDays: days },
   });
-  await server.app.history.startBackfill();
+  await server.app.historyOf(server.app.houses.own()).startBackfill();
   return server;
 }
 

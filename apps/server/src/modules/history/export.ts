@@ -1,3 +1,4 @@
+import type { House } from '../building/index.js';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -196,7 +197,7 @@ export function exportFileName(
 export interface ExportContext {
   app: FastifyInstance;
   /** The rooms of the building in room order (the simulation's, or the device's last poll). */
-  allRooms: () => Promise<ExportRoom[]>;
+  allRooms: (house: House) => Promise<ExportRoom[]>;
   span: (request: FastifyRequest, maxDays: number) => { start: number; end: number };
   invalid: (field: string, message: string) => Error;
   clock: LocalClock;
@@ -233,7 +234,8 @@ export async function sendExport(
     lang === 'de' || lang === 'en' ? lang : (request.user?.language ?? 'de');
   const floorText = query.floor;
   let floorId: number | null = null;
-  const all = await allRooms();
+  const all = await allRooms(request.house);
+  const history = app.historyOf(request.house);
   if (floorText !== undefined && floorText !== '') {
     if (typeof floorText !== 'string' || !/^\d{1,9}$/.test(floorText)) {
       throw invalid('floor', 'floor must be the id of a floor.');
@@ -246,7 +248,7 @@ export async function sendExport(
   const rooms = exportRooms(all, request.user!, floorId);
   const chunks = exportChunks(
     { rooms, from: start, to: end, stepSeconds: step, language },
-    async (roomId, from, to, means) => (await app.history.query(roomId, from, to, means)).samples,
+    async (roomId, from, to, means) => (await history.query(roomId, from, to, means)).samples,
     clock,
     rawSeconds,
   );

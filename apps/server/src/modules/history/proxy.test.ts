@@ -102,8 +102,8 @@ describe('history in proxy mode', () => {
   it('records each poll of the device temps, tells subscribers, and never backfills', async () => {
     const seen: [readonly PolledRoom[], number][] = [];
     proxy.app.upstreamPoll.subscribe((rooms, at) => seen.push([rooms, at]));
-    await proxy.app.history.startBackfill();
-    expect(proxy.app.history.backfillStatus()).toBe('none');
+    await proxy.app.historyOf(proxy.app.houses.own()).startBackfill();
+    expect(proxy.app.historyOf(proxy.app.houses.own()).backfillStatus()).toBe('none');
 
     await proxy.app.upstreamPoll.poll();
     clock.advance(60_000);
@@ -160,7 +160,7 @@ describe('history in proxy mode', () => {
 
   it('answers a room recorded before a restart even before the first poll', async () => {
     // As a previous run of the server left it.
-    await proxy.app.history.store.record([
+    await proxy.app.historyOf(proxy.app.houses.own()).store.record([
       {
         roomId: 77,
         time: clock.now() - 60_000,

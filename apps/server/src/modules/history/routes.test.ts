@@ -40,7 +40,7 @@ const history = async (query = '', roomId = 1, auth = demo) => {
 /** One tick a minute from now for `minutes`, the way the timer records. */
 const recordMinutes = async (minutes: number) => {
   for (let i = 0; i < minutes; i++) {
-    await server.app.history.tick();
+    await server.app.historyOf(server.app.houses.own()).tick();
     clock.advance(60_000);
   }
 };
@@ -51,7 +51,7 @@ describe('the backfill of a fresh simulated building', () => {
     const status = () =>
       server.request('/api/history/status', { auth: demo }).then((r) => r.json());
     expect(await status()).toEqual({ backfill: 'none' });
-    await server.app.history.startBackfill();
+    await server.app.historyOf(server.app.houses.own()).startBackfill();
     expect(await status()).toEqual({ backfill: 'done' });
 
     const day = await history();
@@ -71,15 +71,15 @@ describe('the backfill of a fresh simulated building', () => {
     expect(wc.samples.every((s) => s.temperature === null && s.target !== null)).toBe(true);
 
     // A second start finds history and fills nothing again.
-    await server.app.history.startBackfill();
+    await server.app.historyOf(server.app.houses.own()).startBackfill();
     expect((await history()).samples).toEqual(day.samples);
   });
 
   it('is not run in a building whose history is not empty', async () => {
     await start();
-    await server.app.history.tick();
-    await server.app.history.startBackfill();
-    expect(server.app.history.backfillStatus()).toBe('none');
+    await server.app.historyOf(server.app.houses.own()).tick();
+    await server.app.historyOf(server.app.houses.own()).startBackfill();
+    expect(server.app.historyOf(server.app.houses.own()).backfillStatus()).toBe('none');
     expect((await history('?from=2026-11-16T10:00')).samples).toHaveLength(1);
   });
 });
@@ -90,7 +90,7 @@ describe('recording', () => {
     const writes = writesTo(() => server);
     expect((await writes.multipart('ziel/1/', { ziel: '23.5', duration: '60' })).status).toBe(200);
     clock.advance(30_000);
-    await server.app.history.tick();
+    await server.app.historyOf(server.app.houses.own()).tick();
     const room = await writes.room(1);
     const { samples } = await history();
     expect(samples).toEqual([
@@ -110,7 +110,7 @@ describe('recording', () => {
     const errors = vi.spyOn(server.app.log, 'error');
     server.app.store.sqlite!.exec('DROP TABLE history_recent');
     const write = writes.multipart('ziel/2/', { ziel: '22', duration: '60' });
-    const tick = server.app.history.tick();
+    const tick = server.app.historyOf(server.app.houses.own()).tick();
     expect((await write).status).toBe(200);
     await expect(tick).resolves.toBeUndefined();
     expect((await writes.room(2)).solltemperatur).toBe(22);
@@ -128,14 +128,14 @@ describe('recording', () => {
       other.exec('BEGIN IMMEDIATE');
       const errors = vi.spyOn(server.app.log, 'error');
       const started = performance.now();
-      await server.app.history.tick();
+      await server.app.historyOf(server.app.houses.own()).tick();
       expect(performance.now() - started).toBeLessThan(1000);
       expect(errors).toHaveBeenCalled();
       other.exec('ROLLBACK');
       other.close();
       // The next tick records again.
       clock.advance(60_000);
-      await server.app.history.tick();
+      await server.app.historyOf(server.app.houses.own()).tick();
       expect((await history()).samples).toHaveLength(1);
     } finally {
       await server.close();
@@ -148,7 +148,7 @@ describe('retention and downsampling', () => {
   it('packs whole hours with their 15-minute means and prunes beyond the windows', async () => {
     await start({ historyRawDays: 1, historyDays: 3 });
     await recordMinutes(120); // 10:00 … 11:59
-    await server.app.history.maintain();
+    await server.app.historyOf(server.app.houses.own()).maintain();
     // Raw still answers all 120 samples, from the packed hours.
     expect((await history('?from=2026-11-23T10:00&to=2026-11-23T11:59')).samples).toHaveLength(120);
     // A span reaching beyond the raw window (1 day) comes as 15-minute means.
@@ -162,14 +162,16 @@ describe('retention and downsampling', () => {
 
     // Two days on: the raw samples are gone, the means remain.
     clock.set('2026-11-25T12:30');
-    await server.app.history.maintain();
-    const raw = await server.app.history.store.raw(1, berlin('2026-11-23T00:00'), clock.now());
+    await server.app.historyOf(server.app.houses.own()).maintain();
+    const raw = await server.app
+      .historyOf(server.app.houses.own())
+      .store.raw(1, berlin('2026-11-23T00:00'), clock.now());
     expect(raw).toEqual([]);
     expect((await history('?from=2026-11-23T00:00')).samples).toHaveLength(8);
 
     // Past HISTORY_DAYS the means go too.
     clock.set('2026-11-26T12:30');
-    await server.app.history.maintain();
+    await server.app.historyOf(server.app.houses.own()).maintain();
     expect((await history('?from=2026-11-23T10:00&to=2026-11-24T10:00')).samples).toHaveLength(0);
   });
 
@@ -202,7 +204,7 @@ describe('a quarter hour half backfilled, half recorded', () => {
   it('has one mean of all its samples', async () => {
     await start({ historyRawDays: 1 });
     clock.set('2026-11-23T10:05');
-    await server.app.history.startBackfill(); // 10:05 back to 16.11. 10:05
+    await server.app.historyOf(server.app.houses.own()).startBackfill(); // 10:05 back to 16.11. 10:05
     await recordMinutes(10); // 10:05 … 10:14, live
     const raw = await history('?from=2026-11-23T10:00&to=2026-11-23T10:14');
     expect(raw.samples).toHaveLength(15);
@@ -221,7 +223,7 @@ describe('the backfilled past, in 15-minute means', () => {
     // The span starts at 10:05, not on a whole hour: a piece cut at 10:05 each day would write
     // the quarter from 10:00 in two parts, and the second part's mean would replace the first's.
     clock.set('2026-11-23T10:05');
-    await server.app.history.startBackfill();
+    await server.app.historyOf(server.app.houses.own()).startBackfill();
     const { building } = server.app.repos;
     const samples = backfillRoom(
       building.findRoom(1)!,
@@ -333,16 +335,16 @@ describe('the backfill of a big building', () => {
       // 120 rooms × 3 days: 360 pieces, each followed by a turn of the event loop.
       const config = { databaseFile: file, historyBackfillDays: 3 };
       server = await startTestServer({ now: clock.now, seed: generateBuilding(3, 40), config });
-      await server.app.history.startBackfill();
+      await server.app.historyOf(server.app.houses.own()).startBackfill();
       // 120 rooms: the call returns at once and the backfill goes on between requests.
-      expect(server.app.history.backfillStatus()).toBe('running');
+      expect(server.app.historyOf(server.app.houses.own()).backfillStatus()).toBe('running');
       const status = await server.request('/api/history/status', { auth: bench });
       expect(await status.json()).toEqual({ backfill: 'running' });
       // Stopped half way, as a restart would.
       await server.close();
 
       const db = openDatabase(file);
-      const done = db.prepare("SELECT value FROM settings WHERE key = 'history.backfill'").get();
+      const done = db.prepare("SELECT value FROM settings WHERE key = 'history.backfill.1'").get();
       expect(done).toBeDefined();
       const app = await buildApp({
         config: { ...loadConfig({}), ...config, webDist: null, simSpeed: 0, logLevel: 'silent' },
@@ -351,13 +353,15 @@ describe('the backfill of a big building', () => {
         now: clock.now,
       });
       try {
-        expect(app.history.backfillStatus()).toBe('running');
-        await app.history.startBackfill();
-        await app.history.backfillDone();
-        expect(app.history.backfillStatus()).toBe('done');
+        expect(app.historyOf(app.houses.own()).backfillStatus()).toBe('running');
+        await app.historyOf(app.houses.own()).startBackfill();
+        await app.historyOf(app.houses.own()).backfillDone();
+        expect(app.historyOf(app.houses.own()).backfillStatus()).toBe('done');
         const from = berlin('2026-11-22T10:00');
         for (const roomId of [1, 60, 120]) {
-          const samples = await app.history.store.raw(roomId, from, clock.now());
+          const samples = await app
+            .historyOf(app.houses.own())
+            .store.raw(roomId, from, clock.now());
           expect(samples, `room ${roomId}`).toHaveLength(24 * 60);
           expect(new Set(samples.map((s) => s.time)).size).toBe(24 * 60);
         }

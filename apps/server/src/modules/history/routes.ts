@@ -1,3 +1,4 @@
+import type { House } from '../building/index.js';
 import type { HistoryStatus } from '@raumregler/contract';
 import {
   HistoryAnswerSchema,
@@ -96,6 +97,8 @@ const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, {
 
   // Proxy mode: the rooms of the device's last poll, with their floors, in its order.
   let polled: ExportRoom[] | null = null;
+  // A building fed by a device: the server's own in proxy mode (only it has a device poll).
+  const polledHouse = (house: House) => !simulation && house === app.houses.own();
   if (!simulation && app.hasDecorator('upstreamPoll')) {
     app.upstreamPoll.subscribe((rooms) => {
       polled = rooms.map((room) => ({
@@ -106,12 +109,12 @@ const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, {
       }));
     });
   }
-  const allRooms = async (): Promise<ExportRoom[]> => {
-    if (!simulation) {
+  const allRooms = async (house: House): Promise<ExportRoom[]> => {
+    if (polledHouse(house)) {
       // Before the first poll after a restart: the rooms with history, known by their ids.
       return (
         polled ??
-        (await app.history.store.roomIds()).map((id) => ({
+        (await app.historyOf(house).store.roomIds()).map((id) => ({
           id,
           name: String(id),
           floorId: 0,
@@ -119,7 +122,7 @@ const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, {
         }))
       );
     }
-    const building = app.repos.building;
+    const building = house.building;
     const floors = building.listFloors();
     const rooms = building.listRooms();
     return floors.flatMap((floor) =>
@@ -155,8 +158,8 @@ const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, {
       config: { docs: { summary: 'Whether the simulation’s history backfill still runs' } },
       schema: { response: { 200: HistoryStatusSchema } },
     },
-    (): HistoryStatus => ({
-      backfill: app.history.backfillStatus(),
+    (request): HistoryStatus => ({
+      backfill: app.historyOf(request.house).backfillStatus(),
     }),
   );
 
@@ -181,7 +184,8 @@ const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, {
         throw new HttpError(400, 'bad_request', 'The room id must be a whole number.');
       }
       const roomId = Number(id);
-      if (!(await app.history.hasRoom(roomId))) throw unknownRoom();
+      const history = app.historyOf(request.house);
+      if (!(await history.hasRoom(roomId))) throw unknownRoom();
       // A room outside the user's scope (issue 34): 403.
       app.roomAccess.require(request, 'read', roomId);
       const { start, end } = span(request, app.config.historyDays);
@@ -201,7 +205,7 @@ const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, {
           `step ${rawSeconds} covers the last ${app.config.historyRawDays} days only; ask for 900.`,
         );
       }
-      const { stepSeconds, samples } = await app.history.query(
+      const { stepSeconds, samples } = await history.query(
         roomId,
         start,
         end,

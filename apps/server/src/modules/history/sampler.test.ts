@@ -26,14 +26,18 @@ describe('the recording timer', () => {
     });
     await app.ready();
     const samples = async () =>
-      (await app.history.store.raw(1, berlin('2026-11-23T10:00'), Date.now())).map((s) => s.time);
+      (
+        await app.historyOf(app.houses.own()).store.raw(1, berlin('2026-11-23T10:00'), Date.now())
+      ).map((s) => s.time);
 
     await vi.advanceTimersByTimeAsync(39_000); // 10:00:59
     expect(await samples()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1_000); // 10:01:00
     await vi.advanceTimersByTimeAsync(60_000); // 10:02:00
     expect(await samples()).toEqual([berlin('2026-11-23T10:01'), berlin('2026-11-23T10:02')]);
-    expect(await app.history.store.raw(4, berlin('2026-11-23T10:00'), Date.now())).toHaveLength(2);
+    expect(
+      await app.historyOf(app.houses.own()).store.raw(4, berlin('2026-11-23T10:00'), Date.now()),
+    ).toHaveLength(2);
 
     await app.close();
     // No timer is left to fire into the closed database.

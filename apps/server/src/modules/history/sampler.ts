@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../../platform/database/schema.js';
 import { createHistoryRepository, type HistoryRepository } from './repository.js';
@@ -13,7 +14,7 @@ import {
   type HistorySample,
   type RoomSample,
 } from './rules.js';
-import { contextNow, targetInForce } from '../building/index.js';
+import { contextNow, targetInForce, type House } from '../building/index.js';
 import { dropMonthsBefore, ensureMonths } from './partitions.js';
 
 export type BackfillStatus = 'running' | 'done' | 'none';
@@ -57,11 +58,14 @@ export interface History {
   lastSampleAt: () => number | null;
   /** The store itself, for the benchmark. */
   store: HistoryRepository;
+  /** Stops the building's timers and waits for what runs (the server closing, a removal). */
+  close: () => Promise<void>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    history: History;
+    /** A building's temperature history: its recording, maintenance, backfill and reads. */
+    historyOf: (house: House) => History;
   }
 }
 
@@ -72,7 +76,8 @@ const FOREGROUND_ROOMS = 100;
  * (a batch's packing is four statements; its pruning three a room).
  */
 const PACK_BATCH = 20;
-const BACKFILL_KEY = 'history.backfill';
+/** The settings key of a building's backfill progress (`done` once finished). */
+const backfillKey = (houseId: number) => `history.backfill.${houseId}`;
 /** How far ahead PostgreSQL's monthly history partitions are made. */
 const MONTH_AHEAD_MS = 32 * DAY_MS;
 const startOfHour = (time: number) => time - (time % HOUR_MS);
@@ -95,25 +100,67 @@ interface BackfillProgress {
  * own transaction, never in the group commit of the users' writes.
  */
 export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolean }>(
-  async (app, { recordTimer, simulation, backfill = simulation }) => {
+  async (app, options) => {
+    if (app.engine === 'postgres') {
+      // The months the kept history and the next month fall in (a backfill writes into them).
+      const now = app.clock.now();
+      await ensureMonths(
+        app.sql,
+        (now - app.config.historyDays * DAY_MS) / 1000,
+        (now + MONTH_AHEAD_MS) / 1000,
+      );
+    }
+    const samplers = new Map<number, History>();
+    app.houses.each((house) => {
+      const sampler = createSampler(app, house, options);
+      samplers.set(house.id, sampler.history);
+      return async () => {
+        samplers.delete(house.id);
+        await sampler.close();
+      };
+    });
+    app.decorate('historyOf', (house: House) => samplers.get(house.id)!);
+    app.addHook('preClose', async () => {
+      await Promise.all([...samplers.values()].map((history) => history.close()));
+    });
+  },
+  { name: 'sampler', dependencies: ['database', 'clock', 'background', 'building'] },
+);
+
+/**
+ * One building's history service. The server's own building follows the server's mode
+ * (`simulation`: simulated, or fed by a device); another building is simulated unless it names
+ * a device or a base topic.
+ */
+function createSampler(
+  app: FastifyInstance,
+  house: House,
+  options: { recordTimer: boolean; simulation: boolean; backfill?: boolean },
+) {
+  const own = house.id === app.config.houseId;
+  const simulated = !house.upstreamUrl && !house.z2mBaseTopic;
+  const simulation = own ? options.simulation : simulated;
+  const backfill = own ? (options.backfill ?? options.simulation) : simulated;
+  const recordTimer = own ? options.recordTimer : simulated;
+  {
     const config = app.config;
-    const store = createHistoryRepository(app.sql, app.engine, app.config.houseId);
+    const store = createHistoryRepository(app.sql, app.engine, house.id);
     const intervalMs = config.historyIntervalSeconds * 1000;
     const timers = new Set<NodeJS.Timeout>();
     let closed = false;
 
     // Proxy mode: the rooms of the device's last polled answer.
     let polledRooms = new Set<number>();
-    let lastSampleAt = await store.latestRecent();
-    if (app.engine === 'postgres') {
-      // The months the kept history and the next month fall in (a backfill writes into them).
-      const now = app.clock.now();
-      await ensureMonths(
-        app.sql,
-        (now - config.historyDays * DAY_MS) / 1000,
-        (now + MONTH_AHEAD_MS) / 1000,
-      );
-    }
+    let lastSampleAt: number | null = null;
+    // Read once at the start, in the background: until then the metrics see no sample yet.
+    const initial = store
+      .latestRecent()
+      .then((latest) => {
+        if (lastSampleAt === null || (latest !== null && latest > lastSampleAt)) {
+          lastSampleAt = latest;
+        }
+      })
+      .catch(() => undefined);
     // The recordings under way, which closing waits for.
     const recordings = new Set<Promise<void>>();
     const recordNow = async (samples: readonly RoomSample[]) => {
@@ -140,7 +187,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
     const tick = async () => {
       const context = contextNow(app);
       const time = slotOf(context.now, intervalMs);
-      const building = app.houses.own().building;
+      const building = house.building;
       const scheduleOf = await building.schedules();
       const samples = (await building.listRooms()).map((room) =>
         sampleOfRoom(room, targetInForce(room, scheduleOf(room.id), context), time),
@@ -206,14 +253,18 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
 
     // The backfill: what the simulation would have measured, room by room, resumable.
     const readProgress = async (): Promise<BackfillProgress | 'done' | null> => {
-      const raw = await app.repos.settings.get(BACKFILL_KEY);
+      const raw = await app.repos.settings.get(backfillKey(house.id));
       if (raw === null) return null;
       if (raw === 'done') return 'done';
       return JSON.parse(raw) as BackfillProgress;
     };
-    const progressAtStart = await readProgress();
-    let status: BackfillStatus =
-      progressAtStart === 'done' ? 'done' : progressAtStart === null ? 'none' : 'running';
+    let status: BackfillStatus = 'none';
+    const statusRead = readProgress()
+      .then((progress) => {
+        if (!running)
+          status = progress === 'done' ? 'done' : progress === null ? 'none' : 'running';
+      })
+      .catch(() => undefined);
     let running: Promise<void> | null = null;
 
     // A room-day per transaction (~1,440 simulated minutes, about a millisecond), then a turn of
@@ -221,7 +272,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
     // once all its days are written; a restart redoes a half-done room, whose samples replace
     // the same times.
     const fill = async (progress: BackfillProgress) => {
-      const building = app.houses.own().building;
+      const building = house.building;
       const scheduleOf = await building.schedules();
       const rooms = (await building.listRooms())
         .filter((room) => room.id > progress.after)
@@ -258,7 +309,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
             // whose samples replace the same times.
             if (dayEnd >= progress.to) {
               const done = { ...progress, after: room.id };
-              await app.repos.settings.set(tx, BACKFILL_KEY, JSON.stringify(done));
+              await app.repos.settings.set(tx, backfillKey(house.id), JSON.stringify(done));
             }
           });
           if (dayEnd >= progress.to) progress.after = room.id;
@@ -266,11 +317,12 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
           await nextTurn();
         }
       }
-      await app.repos.settings.set(app.sql, BACKFILL_KEY, 'done');
+      await app.repos.settings.set(app.sql, backfillKey(house.id), 'done');
       status = 'done';
     };
 
     const startBackfill = async () => {
+      await statusRead;
       if (running) return;
       let progress = await readProgress();
       if (progress === 'done') return;
@@ -278,7 +330,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
         if (!backfill || config.historyBackfillDays === 0 || !(await store.isEmpty())) return;
         const to = slotOf(app.clock.now(), intervalMs);
         progress = { from: to - config.historyBackfillDays * DAY_MS, to, after: 0 };
-        await app.repos.settings.set(app.sql, BACKFILL_KEY, JSON.stringify(progress));
+        await app.repos.settings.set(app.sql, backfillKey(house.id), JSON.stringify(progress));
       }
       status = 'running';
       const started = Date.now();
@@ -294,7 +346,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
         .finally(() => {
           running = null;
         });
-      if ((await app.houses.own().building.listRooms()).length <= FOREGROUND_ROOMS) await running;
+      if (house.building.listRooms().length <= FOREGROUND_ROOMS) await running;
     };
 
     const query = async (roomId: number, from: number, to: number, means = false) => {
@@ -308,7 +360,7 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
       return { stepSeconds: QUARTER_SECONDS, samples: await store.quarters(roomId, from, to) };
     };
 
-    app.decorate('history', {
+    const history: History = {
       tick,
       record,
       maintain,
@@ -322,14 +374,20 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
       // restart, before the first poll).
       hasRoom: async (roomId) =>
         simulation
-          ? (await app.houses.own().building.findRoom(roomId)) !== null
+          ? house.building.findRoom(roomId) !== null
           : polledRooms.has(roomId) || (await store.hasHistory(roomId)),
       lastSampleAt: () => lastSampleAt,
       store,
-    } satisfies History);
+      async close() {
+        closed = true;
+        for (const handle of timers) clearTimeout(handle);
+        // A recording ending now starts no packing (closed).
+        await Promise.all([initial, statusRead, running, maintaining, ...recordings]);
+      },
+    };
 
     // Proxy mode: each poll of the device's temps and outs is one tick.
-    if (app.hasDecorator('upstreamPoll')) {
+    if (own && app.hasDecorator('upstreamPoll')) {
       app.upstreamPoll.subscribe((rooms, at) => {
         const time = slotOf(at, intervalMs);
         void record(
@@ -365,23 +423,23 @@ export default fp<{ recordTimer: boolean; simulation: boolean; backfill?: boolea
     // Background work of the building (platform/background): the recording (and with it the
     // packing, partitions and pruning that follow each recording) runs only on the node that
     // holds the building's lease. In proxy mode the leased device poll records.
-    if (recordTimer) {
-      app.background.add(app.config.houseId, {
-        name: 'history',
-        start: schedule,
-        async stop() {
-          for (const handle of timers) clearTimeout(handle);
-          timers.clear();
-          await Promise.all([maintaining, ...recordings]);
-        },
-      });
-    }
-    app.addHook('preClose', async () => {
-      closed = true;
-      for (const handle of timers) clearTimeout(handle);
-      // A recording ending now starts no packing (closed).
-      await Promise.all([running, maintaining, ...recordings]);
-    });
-  },
-  { name: 'sampler', dependencies: ['database', 'clock', 'background'] },
-);
+    const removeWork = recordTimer
+      ? app.background.add(house.id, {
+          name: 'history',
+          start: schedule,
+          async stop() {
+            for (const handle of timers) clearTimeout(handle);
+            timers.clear();
+            await Promise.all([maintaining, ...recordings]);
+          },
+        })
+      : async () => undefined;
+    return {
+      history,
+      async close() {
+        await removeWork();
+        await history.close();
+      },
+    };
+  }
+}

@@ -139,7 +139,7 @@ export function createMetrics(app: FastifyInstance): AppMetrics {
     help: "How far the history sampler is behind now: now minus the newest stored sample's time (minus the server's start while none is stored).",
     registers: [registry],
     collect() {
-      const last = app.history.lastSampleAt();
+      const last = app.historyOf(app.houses.own()).lastSampleAt();
       this.set(Math.max(0, (app.clock.now() - (last ?? startedAt)) / 1000));
     },
   });

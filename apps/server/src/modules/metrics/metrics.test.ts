@@ -265,11 +265,11 @@ describe('GET /metrics in simulation', () => {
     // Nothing recorded yet: behind since the start.
     clock.advance(30_000);
     expect(await lag()).toBe(30);
-    await server.app.history.tick();
+    await server.app.historyOf(server.app.houses.own()).tick();
     clock.advance(90_000);
     // The sample of 10:00:30 is stored under its minute (10:00): 2 minutes behind at 10:02:00.
     expect(await lag()).toBe(120);
-    await server.app.history.tick();
+    await server.app.historyOf(server.app.houses.own()).tick();
     expect(await lag()).toBe(0);
   });
 });

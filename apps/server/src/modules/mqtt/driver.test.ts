@@ -133,13 +133,17 @@ describe('MQTT mode', () => {
     // The history records the devices' values (and none for the room without devices), and
     // invents no past: no backfill, though HISTORY_BACKFILL_DAYS is 7.
     expect(server.app.config.historyBackfillDays).toBe(7);
-    await server.app.history.startBackfill();
-    expect(server.app.history.backfillStatus()).toBe('none');
-    await server.app.history.tick();
+    await server.app.historyOf(server.app.houses.own()).startBackfill();
+    expect(server.app.historyOf(server.app.houses.own()).backfillStatus()).toBe('none');
+    await server.app.historyOf(server.app.houses.own()).tick();
     const now = server.app.clock.now();
-    const [sample] = (await server.app.history.query(LIVING, now - 120_000, now + 60_000)).samples;
+    const [sample] = (
+      await server.app.historyOf(server.app.houses.own()).query(LIVING, now - 120_000, now + 60_000)
+    ).samples;
     expect(sample).toMatchObject({ temperature: 19.8, target: 21, humidity: 48 });
-    const [none] = (await server.app.history.query(WC, now - 120_000, now + 60_000)).samples;
+    const [none] = (
+      await server.app.historyOf(server.app.houses.own()).query(WC, now - 120_000, now + 60_000)
+    ).samples;
     expect(none).toMatchObject({ temperature: null, humidity: null });
   });
 

@@ -99,11 +99,13 @@ function driveBuilding(app: FastifyInstance, service: MqttService) {
         knob: async (roomId, name, value) => {
           const room = building.findRoom(roomId);
           if (!room) return;
-          await app.roomCommandsOf(app.houses.own()).setTemporary(roomId, knobTarget(value, room), 'default', {
-            kind: 'device',
-            name,
-            source: 'device',
-          });
+          await app
+            .roomCommandsOf(app.houses.own())
+            .setTemporary(roomId, knobTarget(value, room), 'default', {
+              kind: 'device',
+              name,
+              source: 'device',
+            });
         },
         log: {
           info: (message) => app.log.info(message),
