@@ -5,7 +5,7 @@
 // alarms open, are stored and queue their mails (into a throw-away folder) as in a real storm.
 // Measured per tick: from the end of the simulation's write to the end of the evaluation, its
 // store included (the alarm service decides in the tick listener and stores in the next group
-// commit: `app.alarms.settled()`), as wall time and as the process's CPU time. The verdict is the
+// commit: `app.alarmsOf(app.houses.own()).settled()`), as wall time and as the process's CPU time. The verdict is the
 // CPU time's p99 against 10 ms: on a shared machine the wall time's tail measures the other
 // processes that took the core (both are printed). The database is in memory: a real server's
 // tick that opens alarms also waits for their commit's fsync. BENCH_ALARM_TICKS (default 1,000);
@@ -69,14 +69,14 @@ export async function runAlarmBench(): Promise<Verdict[]> {
     for (let tick = 0; tick < ticks; tick++) {
       now += TICK_MS;
       await app.simulate();
-      await app.alarms.settled();
+      await app.alarmsOf(app.houses.own()).settled();
       wall.push(performance.now() - wallStart);
       const used = process.cpuUsage(cpuStart);
       cpu.push((used.user + used.system) / 1000);
       // Let the outbox work between ticks, as the event loop does between timer ticks.
       if (tick % 20 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
-    const opened = (await app.alarms.repo.list('all', 0)).length;
+    const opened = (await app.alarmsOf(app.houses.own()).repo.list('all', 0)).length;
     const figures = (list: number[]) => {
       const sorted = [...list].sort((x, y) => x - y);
       return { median: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1)! };

@@ -40,7 +40,7 @@ async function main() {
   const authorization = `Basic ${Buffer.from(`${benchUser.username}:${benchUser.password}`).toString('base64')}`;
   try {
     // Some open alarms and a history sample, as a running server has them.
-    app.alarms.evaluate(
+    app.alarmsOf(app.houses.own()).evaluate(
       Array.from({ length: 10 }, (_, i) => ({
         roomId: i * 100 + 1,
         mode: 'Heating',

@@ -162,10 +162,12 @@ describe('GET /api/openapi.json', () => {
     expect(created.status).toBe(200);
     const reading = clock.now();
     clock.advance(40 * 60_000);
-    await server.app.alarms.evaluate(
-      [{ roomId, mode: 'Heating', temperature: 18.2, target: 18, reportedAt: reading }],
-      clock.now(),
-    );
+    await server.app
+      .alarmsOf(server.app.houses.own())
+      .evaluate(
+        [{ roomId, mode: 'Heating', temperature: 18.2, target: 18, reportedAt: reading }],
+        clock.now(),
+      );
 
     const values: Record<string, string> = {
       houseId: String(server.app.config.houseId),

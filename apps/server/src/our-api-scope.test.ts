@@ -38,17 +38,19 @@ async function forbidden(response: Response) {
 async function alarmsFor(roomIds: number[]) {
   const lastReading = clock.now();
   clock.advance(40 * 60_000);
-  await server().app.alarms.evaluate(
-    roomIds.map((roomId) => ({
-      roomId,
-      mode: 'Heating',
-      temperature: 18.24,
-      target: 18,
-      reportedAt: lastReading,
-    })),
-    clock.now(),
-  );
-  return await server().app.alarms.repo.list('open', 0);
+  await server()
+    .app.alarmsOf(server().app.houses.own())
+    .evaluate(
+      roomIds.map((roomId) => ({
+        roomId,
+        mode: 'Heating',
+        temperature: 18.24,
+        target: 18,
+        reportedAt: lastReading,
+      })),
+      clock.now(),
+    );
+  return await server().app.alarmsOf(server().app.houses.own()).repo.list('open', 0);
 }
 
 describe('history and schedules', () => {
@@ -112,7 +114,9 @@ describe('alarms', () => {
     const alarms = await alarmsFor([WOHNZIMMER, SCHLAFZIMMER]);
     const recipients = async (roomId: number) =>
       (
-        await server().app.alarms.repo.mailsOf(alarms.find((alarm) => alarm.roomId === roomId)!.id)
+        await server()
+          .app.alarmsOf(server().app.houses.own())
+          .repo.mailsOf(alarms.find((alarm) => alarm.roomId === roomId)!.id)
       ).map((mail) => mail.recipient);
     const wohnzimmer = await recipients(WOHNZIMMER);
     const schlafzimmer = await recipients(SCHLAFZIMMER);

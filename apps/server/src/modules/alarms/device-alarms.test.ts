@@ -54,7 +54,11 @@ async function start(
   const app = server.app;
   await setRoomDevices(app, { 1: devices.map((device) => device.name) });
   await eventually(() => expect(app.mqtt?.registry?.devicesAt).not.toBeNull());
-  return { app, clock, evaluate: () => app.alarms.evaluateDevices(clock.now()) };
+  return {
+    app,
+    clock,
+    evaluate: () => app.alarmsOf(app.houses.own()).evaluateDevices(clock.now()),
+  };
 }
 
 async function openAlarms(): Promise<Alarm[]> {
@@ -88,10 +92,10 @@ describe('device alarms over MQTT (issue 36)', () => {
       since: '2026-11-27T07:40:00+01:00',
     });
     // Mailed like the others: recorded for the managers of the room, with the device's name.
-    const record = (await app.alarms.repo.findById(alarm!.id))!;
-    expect((await app.alarms.repo.mailsOf(alarm!.id)).map((mail) => mail.recipient)).toContain(
-      'demo@example.com',
-    );
+    const record = (await app.alarmsOf(app.houses.own()).repo.findById(alarm!.id))!;
+    expect(
+      (await app.alarmsOf(app.houses.own()).repo.mailsOf(alarm!.id)).map((mail) => mail.recipient),
+    ).toContain('demo@example.com');
     const mail = alarmMail(record, 'demo@example.com', 'de', app.clock.local, 'https://haus');
     expect(mail.subject).toBe('Alarm: Wohnzimmer (EG) Thermostat nicht erreichbar: TRV Wohnzimmer');
     expect(mail.text).toContain('Gerät: TRV Wohnzimmer');
@@ -101,7 +105,7 @@ describe('device alarms over MQTT (issue 36)', () => {
 
     await double!.setOnline(TRV, true);
     await eventually(async () => expect(await openAlarms()).toEqual([]));
-    expect((await app.alarms.repo.findById(alarm!.id))!.state).toBe('cleared');
+    expect((await app.alarmsOf(app.houses.own()).repo.findById(alarm!.id))!.state).toBe('cleared');
   });
 
   it('names a sensor a sensor, and counts one offline device once however often evaluated', async () => {
@@ -119,7 +123,7 @@ describe('device alarms over MQTT (issue 36)', () => {
     // Opened once also in the database: a second open of the device's kind finds the first.
     const first = (await openAlarms())[0]!.id;
     const again = await app.commit((tx) =>
-      app.alarms.repo.open(
+      app.alarmsOf(app.houses.own()).repo.open(
         tx,
         {
           roomId: 1,
@@ -139,9 +143,9 @@ describe('device alarms over MQTT (issue 36)', () => {
     );
     expect(again).toEqual({ id: first, opened: false });
     expect((await openAlarms()).map((each) => each.id)).toEqual([first]);
-    expect((await app.alarms.repo.mailsOf(first)).map((mail) => mail.recipient)).not.toContain(
-      'x@example.com',
-    );
+    expect(
+      (await app.alarmsOf(app.houses.own()).repo.mailsOf(first)).map((mail) => mail.recipient),
+    ).not.toContain('x@example.com');
   });
 
   it('battery 12 % raises battery-low with the percent, 17 % keeps it, 40 % clears it', async () => {
@@ -155,7 +159,7 @@ describe('device alarms over MQTT (issue 36)', () => {
       ]),
     );
     const id = (await openAlarms())[0]!.id;
-    const record = (await app.alarms.repo.findById(id))!;
+    const record = (await app.alarmsOf(app.houses.own()).repo.findById(id))!;
     expect(alarmMail(record, 'x@example.com', 'de', app.clock.local, 'https://haus').subject).toBe(
       'Alarm: Wohnzimmer (EG) Batterie schwach (12 %): Sensor Wohnzimmer',
     );

@@ -134,7 +134,7 @@ describe('device-offline in proxy mode (issue 32)', () => {
     expect((await alarms()).map((each) => each.id)).toEqual([alarm!.id]);
 
     // Mailed like the others: our managers with an address, and ALARM_MAIL_TO.
-    await proxy!.app.alarms.deliver();
+    await proxy!.app.alarmsOf(proxy!.app.houses.own()).deliver();
     const mails = mailFiles(proxy!.mailDir).map((name) => {
       const raw = readFileSync(path.join(proxy!.mailDir, name), 'utf8');
       return { to: /^To: (.*)$/m.exec(raw)?.[1], ...parseMail(raw) };
@@ -232,7 +232,7 @@ describe('device-offline in proxy mode (issue 32)', () => {
     // A second open finds the first (another evaluation's, stored meanwhile): no second row.
     const [first] = await alarms();
     const again = await proxy!.app.commit((tx) =>
-      proxy!.app.alarms.repo.open(
+      proxy!.app.alarmsOf(proxy!.app.houses.own()).repo.open(
         tx,
         {
           roomId: null,

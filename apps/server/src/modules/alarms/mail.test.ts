@@ -52,8 +52,10 @@ describe('alarm mail storms', () => {
     server = await startAccountsServer({ simSpeed: 1 }, clock.now);
     const start = clock.now();
     for (let i = 0; i < 7; i++) {
-      await server.app.alarms.evaluate([silentRoom(100 + i, clock.now())], clock.now());
-      await server.app.alarms.deliver();
+      await server.app
+        .alarmsOf(server.app.houses.own())
+        .evaluate([silentRoom(100 + i, clock.now())], clock.now());
+      await server.app.alarmsOf(server.app.houses.own()).deliver();
       clock.advance(MINUTE);
     }
     // Two managers (demo, techniker): five single mails each, the last two alarms wait.
@@ -66,12 +68,12 @@ describe('alarm mail storms', () => {
     );
 
     clock.set('2026-11-23T08:09');
-    await server.app.alarms.deliver();
+    await server.app.alarmsOf(server.app.houses.own()).deliver();
     expect(readMails(server.mailDir)).toHaveLength(10);
     // The window of the first alarm ends at 08:10: one digest per manager with both.
     clock.advance(MINUTE);
     expect(clock.now()).toBe(start + 10 * MINUTE);
-    await server.app.alarms.deliver();
+    await server.app.alarmsOf(server.app.houses.own()).deliver();
     const digests = readMails(server.mailDir).slice(10);
     expect(digests).toHaveLength(2);
     for (const mail of digests) {
@@ -81,7 +83,7 @@ describe('alarm mail storms', () => {
     }
     // Nothing is sent twice.
     clock.advance(30 * MINUTE);
-    await server.app.alarms.deliver();
+    await server.app.alarmsOf(server.app.houses.own()).deliver();
     expect(readMails(server.mailDir)).toHaveLength(12);
   });
 });
@@ -111,17 +113,18 @@ describe('a failing mail server and a restart', () => {
     };
 
     let app = await start(true);
-    await app.alarms.evaluate([silentRoom(5, clock.now())], clock.now());
-    await app.alarms.deliver();
+    await app.alarmsOf(app.houses.own()).evaluate([silentRoom(5, clock.now())], clock.now());
+    await app.alarmsOf(app.houses.own()).deliver();
     expect(smtp.received).toEqual([]);
     // The evaluation goes on while the mails wait: a second room's alarm is stored too.
     clock.advance(MINUTE);
-    await app.alarms.evaluate(
-      [silentRoom(5, clock.now()), silentRoom(6, clock.now())],
-      clock.now(),
-    );
-    expect((await app.alarms.repo.listOpen()).map((alarm) => alarm.roomId)).toEqual([5, 6]);
-    await app.alarms.deliver();
+    await app
+      .alarmsOf(app.houses.own())
+      .evaluate([silentRoom(5, clock.now()), silentRoom(6, clock.now())], clock.now());
+    expect(
+      (await app.alarmsOf(app.houses.own()).repo.listOpen()).map((alarm) => alarm.roomId),
+    ).toEqual([5, 6]);
+    await app.alarmsOf(app.houses.own()).deliver();
     expect(smtp.received).toEqual([]);
     await app.close();
 
@@ -129,16 +132,16 @@ describe('a failing mail server and a restart', () => {
     // due): they wait 60 s now; room 6's failed once at 08:01 and wait 30 s.
     smtp.refuse = false;
     app = await start(false);
-    await app.alarms.deliver();
+    await app.alarmsOf(app.houses.own()).deliver();
     expect(smtp.received).toEqual([]);
     clock.advance(30_000);
-    await app.alarms.deliver();
+    await app.alarmsOf(app.houses.own()).deliver();
     await smtp.waitFor(2);
     expect(new Set(smtp.received.map((mail) => mail.subject))).toEqual(
       new Set(['Alarm: Raum 6 (Etage 1) Sensor meldet nicht']),
     );
     clock.advance(30_000);
-    await app.alarms.deliver();
+    await app.alarmsOf(app.houses.own()).deliver();
     await smtp.waitFor(4);
     expect(smtp.received.map((mail) => mail.subject).sort()).toEqual([
       'Alarm: Raum 5 (Etage 1) Sensor meldet nicht',
@@ -147,20 +150,21 @@ describe('a failing mail server and a restart', () => {
       'Alarm: Raum 6 (Etage 1) Sensor meldet nicht',
     ]);
     // The same conditions after the restart: still the same open alarms, no new one.
-    await app.alarms.evaluate(
-      [silentRoom(5, clock.now()), silentRoom(6, clock.now())],
-      clock.now(),
-    );
-    expect(await app.alarms.repo.list('all', 0)).toHaveLength(2);
+    await app
+      .alarmsOf(app.houses.own())
+      .evaluate([silentRoom(5, clock.now()), silentRoom(6, clock.now())], clock.now());
+    expect(await app.alarmsOf(app.houses.own()).repo.list('all', 0)).toHaveLength(2);
     await app.close();
 
     // Another restart: the sent mails are recorded, nothing goes out again.
     clock.advance(60 * MINUTE);
     app = await start(false);
-    await app.alarms.deliver();
-    await app.alarms.evaluate([silentRoom(5, clock.now())], clock.now());
-    await app.alarms.deliver();
-    expect((await app.alarms.repo.listOpen()).map((alarm) => alarm.roomId)).toEqual([5, 6]);
+    await app.alarmsOf(app.houses.own()).deliver();
+    await app.alarmsOf(app.houses.own()).evaluate([silentRoom(5, clock.now())], clock.now());
+    await app.alarmsOf(app.houses.own()).deliver();
+    expect(
+      (await app.alarmsOf(app.houses.own()).repo.listOpen()).map((alarm) => alarm.roomId),
+    ).toEqual([5, 6]);
     expect(smtp.received).toHaveLength(4);
     await app.close();
   });

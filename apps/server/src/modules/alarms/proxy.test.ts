@@ -129,7 +129,7 @@ describe('alarms in proxy mode', () => {
         target: 21,
       }),
     ]);
-    await proxy.app.alarms.deliver();
+    await proxy.app.alarmsOf(proxy.app.houses.own()).deliver();
     const mails = mailFiles(proxy.mailDir).map((name) =>
       readFileSync(path.join(proxy!.mailDir, name), 'utf8'),
     );

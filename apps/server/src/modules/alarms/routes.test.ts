@@ -18,11 +18,13 @@ async function withAlarm() {
   server = await startAccountsServer({ simSpeed: 1 }, clock.now);
   const lastReading = clock.now();
   clock.advance(40 * MINUTE);
-  await server.app.alarms.evaluate(
-    [{ roomId: 5, mode: 'Heating', temperature: 18.24, target: 18, reportedAt: lastReading }],
-    clock.now(),
-  );
-  const [alarm] = await server.app.alarms.repo.list('open', 0);
+  await server.app
+    .alarmsOf(server.app.houses.own())
+    .evaluate(
+      [{ roomId: 5, mode: 'Heating', temperature: 18.24, target: 18, reportedAt: lastReading }],
+      clock.now(),
+    );
+  const [alarm] = await server.app.alarmsOf(server.app.houses.own()).repo.list('open', 0);
   return { clock, id: alarm!.id };
 }
 
@@ -65,10 +67,12 @@ describe('GET /api/alarms/', () => {
     const { clock } = await withAlarm();
     // Readings resume: 10 minutes later the alarm clears.
     for (let i = 0; i <= 10; i++) {
-      await server!.app.alarms.evaluate(
-        [{ roomId: 5, mode: 'Heating', temperature: 18, target: 18, reportedAt: clock.now() }],
-        clock.now(),
-      );
+      await server!.app
+        .alarmsOf(server!.app.houses.own())
+        .evaluate(
+          [{ roomId: 5, mode: 'Heating', temperature: 18, target: 18, reportedAt: clock.now() }],
+          clock.now(),
+        );
       clock.advance(MINUTE);
     }
     const list = async (query: string) =>

@@ -188,7 +188,7 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
       const clock = app.clock.local;
       const filter = listFilterOf(request, clock, app.clock.now() - CLEARED_LISTED_MS);
       const mine = visibleTo(request);
-      const alarms = await app.alarms.repo.search(filter);
+      const alarms = await app.alarmsOf(request.house).repo.search(filter);
       return { alarms: alarms.filter(mine).map((alarm) => toWireAlarm(alarm, clock)) };
     },
   );
@@ -209,10 +209,12 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = alarmIdOf(request);
       const note = noteOf(request);
-      const known = await app.alarms.repo.findById(id);
+      const known = await app.alarmsOf(request.house).repo.findById(id);
       // An alarm of a room outside the user's scope (issue 34): 403, nothing acknowledged.
       if (known && !managedBy(request, known)) throw outsideScope();
-      const { outcome, alarm } = await app.alarms.acknowledge(id, requestActor(request), note);
+      const { outcome, alarm } = await app
+        .alarmsOf(request.house)
+        .acknowledge(id, requestActor(request), note);
       if (outcome === 'unknown') throw new HttpError(404, 'not_found', 'There is no such alarm.');
       if (outcome === 'cleared') {
         throw new HttpError(409, 'conflict', 'The alarm has cleared; it needs no acknowledgement.');
@@ -239,10 +241,10 @@ const alarmRoutes: FastifyPluginAsync = async (app) => {
       const note = noteOf(request);
       // All or none: one alarm outside the user's scope refuses the whole request (403).
       for (const id of ids) {
-        const known = await app.alarms.repo.findById(id);
+        const known = await app.alarmsOf(request.house).repo.findById(id);
         if (known && !managedBy(request, known)) throw outsideScope();
       }
-      return app.alarms.acknowledgeMany(ids, requestActor(request), note);
+      return app.alarmsOf(request.house).acknowledgeMany(ids, requestActor(request), note);
     },
   );
 };

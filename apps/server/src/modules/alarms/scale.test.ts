@@ -21,7 +21,7 @@ async function withAlarms() {
   server = await startAccountsServer({ simSpeed: 1 }, clock.now);
   const start = clock.now();
   clock.advance(40 * MINUTE);
-  await server.app.alarms.evaluate(
+  await server.app.alarmsOf(server.app.houses.own()).evaluate(
     [
       { roomId: 5, mode: 'Heating', temperature: 18, target: 18, reportedAt: start },
       { roomId: 1, mode: 'Heating', temperature: 18, target: 18, reportedAt: start },
@@ -30,13 +30,15 @@ async function withAlarms() {
   );
   // Room 2 stays 3 K below its target for an hour: too cold.
   for (let minute = 0; minute <= 60; minute += 5) {
-    await server.app.alarms.evaluate(
-      [{ roomId: 2, mode: 'Heating', temperature: 17, target: 21, reportedAt: clock.now() }],
-      clock.now(),
-    );
+    await server.app
+      .alarmsOf(server.app.houses.own())
+      .evaluate(
+        [{ roomId: 2, mode: 'Heating', temperature: 17, target: 21, reportedAt: clock.now() }],
+        clock.now(),
+      );
     clock.advance(5 * MINUTE);
   }
-  const all = await server.app.alarms.repo.list('open', 0);
+  const all = await server.app.alarmsOf(server.app.houses.own()).repo.list('open', 0);
   const idOf = (roomId: number, kind: string) =>
     all.find((alarm) => alarm.roomId === roomId && alarm.kind === kind)!.id;
   return {
@@ -99,10 +101,12 @@ describe('GET /api/alarms/ filters', () => {
     const { clock, cold2 } = await withAlarms();
     // Room 2 warms up: 10 minutes later its alarm clears.
     for (let minute = 0; minute <= 10; minute++) {
-      await server!.app.alarms.evaluate(
-        [{ roomId: 2, mode: 'Heating', temperature: 21, target: 21, reportedAt: clock.now() }],
-        clock.now(),
-      );
+      await server!.app
+        .alarmsOf(server!.app.houses.own())
+        .evaluate(
+          [{ roomId: 2, mode: 'Heating', temperature: 21, target: 21, reportedAt: clock.now() }],
+          clock.now(),
+        );
       clock.advance(MINUTE);
     }
     expect((await list('?state=all&kind=too-cold')).map((alarm) => alarm.id)).toEqual([cold2]);
@@ -120,10 +124,12 @@ describe('POST /api/alarms/ack/', () => {
     const { clock, silent5, silent1, cold2 } = await withAlarms();
     // The silent sensor of room 5 reports again: its alarm clears 10 minutes later.
     for (let minute = 0; minute <= 10; minute++) {
-      await server!.app.alarms.evaluate(
-        [{ roomId: 5, mode: 'Heating', temperature: 18, target: 18, reportedAt: clock.now() }],
-        clock.now(),
-      );
+      await server!.app
+        .alarmsOf(server!.app.houses.own())
+        .evaluate(
+          [{ roomId: 5, mode: 'Heating', temperature: 18, target: 18, reportedAt: clock.now() }],
+          clock.now(),
+        );
       clock.advance(MINUTE);
     }
     // Room 1's silent alarm was acknowledged before: it counts as acknowledged, unchanged.
@@ -150,12 +156,16 @@ describe('POST /api/alarms/ack/', () => {
         { id: 999999, error: 'not_found' },
       ],
     });
-    expect(await server!.app.alarms.repo.findById(cold2)).toMatchObject({
-      state: 'acknowledged',
-      acknowledgedBy: 'demo',
-      note: 'Fenster zu, Heizung läuft',
-    });
-    expect(await server!.app.alarms.repo.findById(silent1)).toMatchObject({
+    expect(await server!.app.alarmsOf(server!.app.houses.own()).repo.findById(cold2)).toMatchObject(
+      {
+        state: 'acknowledged',
+        acknowledgedBy: 'demo',
+        note: 'Fenster zu, Heizung läuft',
+      },
+    );
+    expect(
+      await server!.app.alarmsOf(server!.app.houses.own()).repo.findById(silent1),
+    ).toMatchObject({
       acknowledgedBy: 'techniker',
       note: 'Fühler getauscht',
     });

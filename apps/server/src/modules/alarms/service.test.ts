@@ -37,7 +37,7 @@ async function run(active: TestServer, clock: ReturnType<typeof manualClock>, re
     await active.app.simulate();
   }
   // The alarms decided in these ticks, stored.
-  await active.app.alarms.settled();
+  await active.app.alarmsOf(active.app.houses.own()).settled();
 }
 
 const ack = (active: TestServer, id: number, fields: Record<string, string>) =>
@@ -86,7 +86,7 @@ describe('alarms on a running fast simulation', () => {
     expect(alarm.value!).toBeLessThan(alarm.target! - 2);
 
     // One mail to each user with manage (demo; techniker in English), none to the others.
-    await server.app.alarms.deliver();
+    await server.app.alarmsOf(server.app.houses.own()).deliver();
     await smtp.waitFor(2);
     const mails = [...smtp.received].sort((a, b) => a.to[0]!.localeCompare(b.to[0]!));
     expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([
@@ -102,7 +102,7 @@ describe('alarms on a running fast simulation', () => {
 
     // More hours of the same cold: still one alarm, no second mail.
     await run(server, clock, 60);
-    await server.app.alarms.deliver();
+    await server.app.alarmsOf(server.app.houses.own()).deliver();
     expect(await alarms(server, 'open')).toHaveLength(1);
     expect(smtp.received).toHaveLength(2);
 
@@ -175,7 +175,7 @@ describe('no false alarm', () => {
     }
     // The rooms did move with their programmes (a positive signal that time ran).
     expect(temperatures.size).toBeGreaterThan(2);
-    await server.app.alarms.settled();
+    await server.app.alarmsOf(server.app.houses.own()).settled();
     expect(await alarms(server)).toEqual([]);
   });
 
@@ -193,7 +193,7 @@ describe('no false alarm', () => {
     }
     expect(below.length * 5).toBeGreaterThan(60);
     expect(server.app.houses.own().building.findRoom(1)!.temperature!).toBeGreaterThan(20);
-    await server.app.alarms.settled();
+    await server.app.alarmsOf(server.app.houses.own()).settled();
     expect(await alarms(server)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { PolledRoom } from '../proxy/index.js';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   createAlarmsRepository,
@@ -27,7 +28,7 @@ import { parseIdList } from '../../platform/auth/users.js';
 import type { Access, AlarmAckError, RoomPlace } from '@raumregler/contract';
 import type { Actor } from '../audit/index.js';
 import { alarmMail, digestMail, mailLanguage } from './mail.js';
-import type { SimulatedRoomState } from '../building/index.js';
+import type { House, SimulatedRoomState } from '../building/index.js';
 import type { Tx } from '../../platform/database/schema.js';
 import { createDeviceAlarms } from './device-alarms.js';
 import { createStores } from './stores.js';
@@ -66,6 +67,8 @@ export interface BulkAckResult {
  * that fails is logged and decided again from the database).
  */
 export interface AlarmService {
+  /** Whether the building's rooms come from its simulation or MQTT feed (not a device poll). */
+  fromRooms: boolean;
   /** Evaluates every room at `now` (after each simulation tick, or each upstream poll). */
   evaluate: (readings: readonly NamedReading[], now: number) => Promise<void>;
   /**
@@ -115,7 +118,8 @@ export interface AlarmService {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    alarms: AlarmService;
+    /** A building's alarms: their evaluation, storage, mails and acknowledgement. */
+    alarmsOf: (house: House) => AlarmService;
   }
 }
 
@@ -161,16 +165,59 @@ export function readingsFromDevice(
  * Per room it keeps the rules' memory (`RoomWatch`); the open alarms and every mail are in the
  * database, so a restart neither forgets an open alarm nor raises or mails one twice.
  */
+/** A building without MQTT devices: no device alarms. */
+const noDeviceAlarms = (..._: Parameters<typeof createDeviceAlarms>) => ({
+  remember: () => undefined,
+  reset: () => undefined,
+  evaluate: async () => undefined,
+  start: () => undefined,
+  stop: () => undefined,
+});
+
 /** What an evaluation that decided nothing answers. */
 const DONE: Promise<void> = Promise.resolve();
 
 export default fp(
   async (app) => {
+    const services = new Map<number, AlarmService>();
+    app.houses.each((house) => {
+      const made = createAlarmService(app, house);
+      services.set(house.id, made.service);
+      return async () => {
+        services.delete(house.id);
+        await made.close();
+      };
+    });
+    app.decorate('alarmsOf', (house: House) => services.get(house.id)!);
+    // Each simulated building's step (or MQTT's feed) hands its rooms to that building's alarms.
+    app.onSimulationTick((rooms: readonly SimulatedRoomState[], now: number, houseId: number) => {
+      const service = services.get(houseId);
+      if (!service?.fromRooms) return;
+      try {
+        void service.evaluate(rooms, now);
+      } catch (error) {
+        app.log.error({ err: error, house: houseId }, 'alarm evaluation failed');
+      }
+    });
+  },
+  {
+    name: 'alarms',
+    dependencies: ['database', 'clock', 'mailer', 'simulation', 'audit', 'background', 'building'],
+  },
+);
+
+/**
+ * One building's alarms. The server's own building follows the server's mode (proxy: the
+ * device's poll; MQTT: the devices' feed and their own alarms); another building is simulated.
+ */
+function createAlarmService(app: FastifyInstance, house: House) {
+  const own = house.id === app.config.houseId;
+  {
     const { config } = app;
-    const repo = createAlarmsRepository(app.sql, app.config.houseId);
+    const repo = createAlarmsRepository(app.sql, house.id);
     const stores = createStores((error) => app.log.error({ err: error }, 'alarm store failed'));
     const settings = config.alarms;
-    const proxy = config.upstreamUrl !== null;
+    const proxy = own && config.upstreamUrl !== null;
     // Durations in the building's own time: the simulation's, real time in proxy mode.
     const scale = proxy ? 1 : config.simSpeed;
     const watches = new Map<number, RoomWatch>();
@@ -232,12 +279,9 @@ export default fp(
           floorId: reading.floorId ?? null,
         };
       }
-      const room = app.houses.own().building.findRoom(reading.roomId);
+      const room = house.building.findRoom(reading.roomId);
       const floor = room
-        ? app.houses
-            .own()
-            .building.listFloors()
-            .find((each) => each.id === room.floorId)
+        ? house.building.listFloors().find((each) => each.id === room.floorId)
         : undefined;
       return {
         roomName: room?.name ?? `#${reading.roomId}`,
@@ -249,7 +293,8 @@ export default fp(
     const mailSoon = () => setImmediate(() => void deliver());
 
     // Issue 36: the alarms of the rooms' zigbee2mqtt devices (device-alarms.ts).
-    const devices = createDeviceAlarms(app, {
+    // Only the server's own building has devices on MQTT_URL's broker.
+    const devices = (own ? createDeviceAlarms : noDeviceAlarms)(app, {
       repo,
       stores,
       deviceMinutes: settings.deviceMinutes,
@@ -528,6 +573,7 @@ export default fp(
         await repo.acknowledge(tx, id, username, app.clock.now(), note);
         await app.audit.record(tx, {
           actor,
+          houseId: house.id,
           action: 'alarm-acknowledged',
           roomId: alarm.roomId,
           // The names kept with the alarm: in proxy mode the rooms live on the device.
@@ -556,7 +602,8 @@ export default fp(
         return result;
       });
 
-    app.decorate('alarms', {
+    const service: AlarmService = {
+      fromRooms: !proxy,
       evaluate,
       evaluateUpstream: (rooms: readonly PolledRoom[], now: number) =>
         evaluate(readingsFromDevice(rooms, app.clock.local), now),
@@ -567,7 +614,7 @@ export default fp(
       acknowledge,
       acknowledgeMany,
       repo,
-    } satisfies AlarmService);
+    };
 
     if (proxy) {
       // The device's temps as the one poller fetches them for the history (UPSTREAM_USER),
@@ -576,7 +623,7 @@ export default fp(
       if (app.hasDecorator('upstreamPoll')) {
         app.upstreamPoll.subscribe((rooms, at) => {
           try {
-            return app.alarms.evaluateUpstream(rooms, at);
+            return service.evaluateUpstream(rooms, at);
           } catch (error) {
             app.log.error({ err: error }, 'alarm evaluation failed');
             return DONE;
@@ -584,14 +631,6 @@ export default fp(
         });
         app.upstreamPoll.onOutcome(deviceOffline);
       }
-    } else {
-      app.onSimulationTick((rooms: readonly SimulatedRoomState[], now: number) => {
-        try {
-          void evaluate(rooms, now);
-        } catch (error) {
-          app.log.error({ err: error }, 'alarm evaluation failed');
-        }
-      });
     }
     // Background work of the building (platform/background): the outbox and the device alarms
     // run only on the node that holds the building's lease (the evaluations follow the leased
@@ -600,7 +639,7 @@ export default fp(
     // the rules' memory of before: a condition is followed from the stored readings on, and a
     // sensor's silence counts from its last stored report, so the takeover itself raises nothing.
     let timer: NodeJS.Timeout | null = null;
-    app.background.add(config.houseId, {
+    const removeWork = app.background.add(house.id, {
       name: 'alarms',
       async start() {
         const open = await repo.listOpen();
@@ -623,11 +662,14 @@ export default fp(
         await delivering;
       },
     });
-  },
-  {
-    name: 'alarms',
-    dependencies: ['database', 'clock', 'mailer', 'simulation', 'audit', 'background'],
-  },
-);
+    return {
+      service,
+      async close() {
+        await removeWork();
+        await stores.settled();
+      },
+    };
+  }
+}
 
 export type { AlarmKind };

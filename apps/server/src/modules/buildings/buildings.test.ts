@@ -33,7 +33,7 @@ async function demoWithTrouble() {
   server = await startTestServer({ seed: scopedSeed(), now: clock.now, config: { simSpeed: 1 } });
   const lastReading = clock.now();
   clock.advance(40 * MINUTE);
-  server.app.alarms.evaluate(
+  server.app.alarmsOf(server.app.houses.own()).evaluate(
     [
       {
         roomId: SCHLAFZIMMER,

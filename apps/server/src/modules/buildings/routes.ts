@@ -57,7 +57,7 @@ const buildingRoutes: FastifyPluginAsync = async (app) => {
         const scope = app.roomAccess.rooms(request);
         const rooms = roomsNow().filter((room) => scope.whole || scope.has(room.id));
         const mine = alarmsVisibleTo(app, user);
-        const alarms = await app.alarms.repo.list('open', 0);
+        const alarms = await app.alarmsOf(app.houses.own()).repo.list('open', 0);
         const open = alarms.filter(mine).length;
         buildings.push(summariseBuilding(building, rooms, open));
       }

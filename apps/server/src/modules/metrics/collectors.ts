@@ -115,7 +115,7 @@ export function createMetrics(app: FastifyInstance): AppMetrics {
       const counts = new Map<string, number>(ALARM_KINDS.map((kind) => [kind, 0]));
       // Taken before the first await: the scope is this scrape's only until then (see render).
       const only = scope;
-      for (const alarm of await app.alarms.repo.listOpen()) {
+      for (const alarm of await app.alarmsOf(app.houses.own()).repo.listOpen()) {
         // A room's alarm counts for those who see the room; the device's for everyone.
         if (alarm.roomId !== null && only && !only.whole && !only.has(alarm.roomId)) continue;
         counts.set(alarm.kind, (counts.get(alarm.kind) ?? 0) + 1);

@@ -183,7 +183,7 @@ describe('GET /metrics in simulation', () => {
     // Two silent sensors (40 minutes without a reading) and one room far too cold for an hour.
     const lastReading = clock.now();
     for (let minute = 0; minute <= 60; minute += 5) {
-      await server.app.alarms.evaluate(
+      await server.app.alarmsOf(server.app.houses.own()).evaluate(
         [
           { roomId: 5, mode: 'Heating', temperature: 18, target: 18, reportedAt: lastReading },
           { roomId: 6, mode: 'Heating', temperature: 18, target: 18, reportedAt: lastReading },
@@ -193,7 +193,7 @@ describe('GET /metrics in simulation', () => {
       );
       clock.advance(5 * 60_000);
     }
-    const open = await server.app.alarms.repo.listOpen();
+    const open = await server.app.alarmsOf(server.app.houses.own()).repo.listOpen();
     expect(open.length).toBeGreaterThan(0);
     const expected = {
       'too-cold': 0,
