@@ -54,7 +54,7 @@ export async function runAlarmBench(): Promise<Verdict[]> {
   };
   const app = await buildApp({ config, store: sqliteStore(db), logger: false, now: () => now });
   await app.ready();
-  const building = app.repos.building;
+  const building = app.houses.own().building;
   const save = building.saveSimulation.bind(building);
   let wallStart = 0;
   let cpuStart = process.cpuUsage();

@@ -22,6 +22,7 @@ import backgroundPlugin from './platform/background/plugin.js';
 import clockPlugin from './platform/clock/plugin.js';
 import databasePlugin from './platform/database/plugin.js';
 import type { Store } from './platform/database/store.js';
+import { inHouse } from './platform/auth/users.js';
 import errorHandlerPlugin from './platform/http/error-handler.js';
 import frameworkErrorsPlugin, {
   DEFAULT_TIMEOUTS,
@@ -118,6 +119,8 @@ export async function buildApp({
   await app.register(authPlugin, {
     onRefusal: (request, refusal) => recordSignInRefusal(app, request, refusal),
     onTokenFirstUse: (tx, request, token) => recordTokenFirstUse(app, tx, request, token),
+    // Issue 37: a user's access is that in the request's building (modules/building).
+    placeUser: (request, user) => inHouse(user, request.house.id),
   });
   // The modules (src/modules), each one feature with its routes; each uses only the modules
   // registered before it. Proxy mode: the real device is the building, nothing is simulated.

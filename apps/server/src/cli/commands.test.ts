@@ -51,7 +51,7 @@ describe('cli', () => {
         'full',
       ),
     ).toBe(0);
-    const users = createUsersRepository(sqliteSql(db));
+    const users = createUsersRepository(sqliteSql(db), 1);
     const user = (await users.findByUsername('hausmeister'))!;
     expect(user).toMatchObject({ accessSmart: 'no-access', accessPro: 'full' });
     expect(await verifyPassword('geheim123', user.passwordHash)).toBe(true);
@@ -69,7 +69,7 @@ describe('cli', () => {
     await run('user', 'add', 'anna', '--email', 'anna@example.com', '--password', 'erstes-pw');
     expect(await run('user', 'password', 'anna')).toBe(0);
     const generated = out.at(-1)!.replace('Password: ', '');
-    const user = (await createUsersRepository(sqliteSql(db)).findByUsername('anna'))!;
+    const user = (await createUsersRepository(sqliteSql(db), 1).findByUsername('anna'))!;
     expect(await verifyPassword(generated, user.passwordHash)).toBe(true);
     expect(await verifyPassword('erstes-pw', user.passwordHash)).toBe(false);
   });

@@ -2,12 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import type BetterSqlite3 from 'better-sqlite3';
 import { ACCESS_LEVELS, NEW_PASSWORD_MAX, NEW_PASSWORD_MIN } from '@raumregler/contract';
-import {
-  createAccountChanges,
-  createScopeRepository,
-  runUserCommand,
-  USER_OPTIONS,
-} from '../modules/accounts/index.js';
+import { createAccountChanges, runUserCommand, USER_OPTIONS } from '../modules/accounts/index.js';
 import { createAudit, createAuditRepository } from '../modules/audit/index.js';
 import {
   BUILDING_OPTIONS,
@@ -169,14 +164,24 @@ export async function runCli(
     }
     // --house-id: the building a command is about (default HOUSE_ID's).
     const houseId = houseIdOption(values['house-id']) ?? defaultHouseId;
-    const users = createUsersRepository(sql);
+    if (houseId !== defaultHouseId || values['house-id'] !== undefined) {
+      const known = await sql
+        .selectFrom('buildings')
+        .select('house_id')
+        .where('house_id', '=', houseId)
+        .executeTakeFirst();
+      if (!known) {
+        throw new CommandError(`there is no building ${houseId} (building list shows them)`);
+      }
+    }
+    // Accounts are global; access, scope and validity are those in this building.
+    const users = createUsersRepository(sql, houseId);
     const clock = createClock(now, timeZone);
     const commit = createGroupCommit(sql, engine);
     const audit = createAudit({ repository: createAuditRepository(sql), clock, houseId });
     // The CLI's changes commit in one transaction each, with their audit entry (source `cli`).
     const changes = createAccountChanges({
       users,
-      scopes: createScopeRepository(),
       audit,
       commit,
       now,

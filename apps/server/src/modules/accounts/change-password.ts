@@ -43,10 +43,12 @@ export function changePasswordRoute(app: FastifyInstance) {
         { password: 'new_password', confirmation: 'new_password_confirmation' },
       );
       errors.throwIfAny();
-      await app.accounts.changes.setPassword(user, await hashPassword(password!), {
-        user: user.username,
-        source: requestSource(request),
-      });
+      await app.accounts
+        .changesOf(app.houses.own())
+        .setPassword(user, await hashPassword(password!), {
+          user: user.username,
+          source: requestSource(request),
+        });
       request.log.info({ userId: user.id }, 'password changed by its user');
       return { message: t('passwordChanged') };
     },

@@ -6,11 +6,17 @@ import {
 } from './reset-tokens-repository.js';
 import { rateLimit } from './rate-limit.js';
 import { createAccountChanges, type AccountChanges } from './service.js';
-import { createScopeRepository } from './scope-repository.js';
+import { perHouse, type House } from '../building/index.js';
+import { createUsersRepository, type UsersRepository } from '../../platform/auth/users.js';
 
 export interface AccountsContext {
-  /** Every change to an account, with its audit entry (service.ts). */
-  changes: AccountChanges;
+  /**
+   * Every change to an account and its access in a building, with its audit entry
+   * (service.ts): the building's members' changes.
+   */
+  changesOf: (house: House) => AccountChanges;
+  /** A building's users (their access there), for the members' reads. */
+  usersOf: (house: House) => UsersRepository;
   resetTokens: ResetTokensRepository;
   allowRegistration: boolean;
   /** Origin of reset links; null = http://localhost:<listening port>. */
@@ -33,16 +39,19 @@ declare module 'fastify' {
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const now = app.clock.now;
+    const usersOf = perHouse((house) => createUsersRepository(app.sql, house.id));
     app.decorate('accounts', {
-      changes: createAccountChanges({
-        users: app.repos.users,
-        scopes: createScopeRepository(),
-        audit: app.audit,
-        commit: app.commit,
-        now,
-        today: app.today,
-        signInChanged: app.signInChanged,
-      }),
+      usersOf,
+      changesOf: perHouse((house) =>
+        createAccountChanges({
+          users: usersOf(house),
+          audit: app.audit,
+          commit: app.commit,
+          now,
+          today: app.today,
+          signInChanged: app.signInChanged,
+        }),
+      ),
       resetTokens: createResetTokensRepository(app.sql),
       allowRegistration: config.allowRegistration,
       publicUrl: config.publicUrl,
@@ -54,5 +63,8 @@ export default fp<{ config: Config }>(
       },
     });
   },
-  { name: 'accounts-context', dependencies: ['database', 'clock', 'mailer', 'auth', 'audit'] },
+  {
+    name: 'accounts-context',
+    dependencies: ['database', 'clock', 'mailer', 'auth', 'audit', 'building'],
+  },
 );

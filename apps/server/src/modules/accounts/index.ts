@@ -7,7 +7,6 @@ export { runUserCommand, USER_OPTIONS } from './cli.js';
 export { LOG_REDACT_PATHS, requestLogSerializer } from './log-redaction.js';
 export { translatorFor } from './messages.js';
 export { createAccountChanges, type AccountChanges } from './service.js';
-export { createScopeRepository } from './scope-repository.js';
 
 /**
  * Accounts: the signed-in user (`/user`, and under `/api` its own password change), registration, forgotten and reset passwords, and the

@@ -40,7 +40,7 @@ export function registerRoute(app: FastifyInstance) {
       const password = field<RegisterPayload>(request, 'password');
       errors.newPassword(password, field<RegisterPayload>(request, 'password_confirmation'));
       errors.throwIfAny();
-      const users = app.repos.users;
+      const users = app.accounts.usersOf(request.house);
       if ((await users.findByEmail(email)) || (await users.findByUsername(email))) {
         errors.add('email', 'emailTaken');
         errors.throwIfAny();
@@ -48,7 +48,7 @@ export function registerRoute(app: FastifyInstance) {
       let id: number;
       try {
         // The new user and its audit entry commit together, durably before the answer.
-        id = await app.accounts.changes.add(
+        id = await app.accounts.changesOf(request.house).add(
           {
             username: email,
             email,

@@ -3,7 +3,6 @@ import { createGroupCommit, type Commit } from '../../platform/database/group-co
 import { createUsersRepository } from '../../platform/auth/users.js';
 import { ENGINES, useDatabase } from '../../test-support/engines.js';
 import { createResetTokensRepository } from './reset-tokens-repository.js';
-import { createScopeRepository } from './scope-repository.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -16,7 +15,7 @@ describe.each(ENGINES)('the reset tokens and scopes on %s', (engine) => {
   beforeEach(async () => {
     const { sql } = database();
     commit = createGroupCommit(sql, engine);
-    users = createUsersRepository(sql);
+    users = createUsersRepository(sql, 1);
     resets = createResetTokensRepository(sql);
     userId = await commit((tx) =>
       users.insert(
@@ -80,7 +79,7 @@ describe.each(ENGINES)('the reset tokens and scopes on %s', (engine) => {
   });
 
   it('stores a scope sorted and without repeats, and a validity, read back with the user', async () => {
-    const scopes = createScopeRepository();
+    const scopes = users;
     await commit(async (tx) => {
       await scopes.setScope(tx, userId, [3, 1, 3], [12, 10]);
       await scopes.setValidity(tx, userId, '2026-12-01', '2026-12-24');

@@ -1,8 +1,7 @@
 import type { Access } from '@raumregler/contract';
 import type { NewUser, UserRecord, UsersRepository } from '../../platform/auth/users.js';
-import type { Audit, AuditWho } from '../audit/index.js';
+import type { Audit, AuditInput, AuditWho } from '../audit/index.js';
 import { isLastManager, leavesNoBuildingManager } from './rules.js';
-import type { ScopeRepository } from './scope-repository.js';
 import type { Commit } from '../../platform/database/group-commit.js';
 import type { Tx } from '../../platform/database/schema.js';
 import type { SignInChanged } from '../../platform/auth/sign-in-changes.js';
@@ -41,15 +40,14 @@ export class LastBuildingManagerError extends Error {
  */
 export function createAccountChanges({
   users,
-  scopes,
-  audit,
+  audit: auditLog,
   commit,
   now,
   today,
   signInChanged,
 }: {
+  /** Bound to the building whose members these changes are about. */
   users: UsersRepository;
-  scopes: ScopeRepository;
   audit: Pick<Audit, 'record'>;
   commit: Commit;
   now: () => number;
@@ -58,6 +56,15 @@ export function createAccountChanges({
   /** Inside the commit: the user's cached sign-ins end on every node (app.signInChanged). */
   signInChanged: SignInChanged;
 }) {
+  // A member's entries name the building; an account's own (password, disabled, enabled) none.
+  const ACCOUNT_WIDE = new Set(['password-changed', 'user-disabled', 'user-enabled']);
+  const audit = {
+    record: (tx: Tx, input: AuditInput) =>
+      auditLog.record(tx, {
+        ...input,
+        houseId: ACCOUNT_WIDE.has(input.action) ? null : users.houseId,
+      }),
+  };
   /** Refuses a change that would leave no building-wide manager, decided inside the commit. */
   const keepBuildingManager = async (tx: Tx, changed: UserRecord) => {
     if (leavesNoBuildingManager(changed, await users.list(tx), today())) {
@@ -90,8 +97,8 @@ export function createAccountChanges({
       commit(async (tx) => {
         const id = await users.insert(tx, member, now());
         await users.setLanguage(tx, id, member.language);
-        await scopes.setScope(tx, id, member.floors, member.rooms);
-        await scopes.setValidity(tx, id, member.validFrom, member.validUntil);
+        await users.setScope(tx, id, member.floors, member.rooms);
+        await users.setValidity(tx, id, member.validFrom, member.validUntil);
         await inCommit(tx, id);
         await audit.record(tx, {
           ...who,
@@ -167,7 +174,7 @@ export function createAccountChanges({
         const scopeBefore = { floors: current.floors, rooms: current.rooms };
         const scopeAfter = { floors: changed.floors, rooms: changed.rooms };
         if (JSON.stringify(scopeBefore) !== JSON.stringify(scopeAfter)) {
-          await scopes.setScope(tx, current.id, changed.floors, changed.rooms);
+          await users.setScope(tx, current.id, changed.floors, changed.rooms);
           rights = true;
           await audit.record(tx, {
             ...who,
@@ -178,7 +185,7 @@ export function createAccountChanges({
           });
         }
         if (current.validFrom !== changed.validFrom || current.validUntil !== changed.validUntil) {
-          await scopes.setValidity(tx, current.id, changed.validFrom, changed.validUntil);
+          await users.setValidity(tx, current.id, changed.validFrom, changed.validUntil);
           rights = true;
           await audit.record(tx, {
             ...who,
@@ -229,7 +236,7 @@ export function createAccountChanges({
         const before = { floors: current.floors, rooms: current.rooms };
         if (JSON.stringify(before) === JSON.stringify(next)) return false;
         await keepBuildingManager(tx, { ...current, ...next });
-        await scopes.setScope(tx, current.id, next.floors, next.rooms);
+        await users.setScope(tx, current.id, next.floors, next.rooms);
         await signInChanged(tx, current.id);
         await audit.record(tx, {
           ...who,
@@ -252,7 +259,7 @@ export function createAccountChanges({
         if (!current) return false;
         if (current.validFrom === from && current.validUntil === until) return false;
         await keepBuildingManager(tx, { ...current, validFrom: from, validUntil: until });
-        await scopes.setValidity(tx, current.id, from, until);
+        await users.setValidity(tx, current.id, from, until);
         await signInChanged(tx, current.id);
         await audit.record(tx, {
           ...who,
@@ -339,8 +346,9 @@ export function createAccountChanges({
         return true;
       }),
     /**
-     * Deletes the user, refused like `disable` for the last user with `full` access. Its reset
-     * tokens go with it; the audit log, absences and alarms keep its name as text.
+     * Removes the user from the building, refused like `disable` for the last user with `full`
+     * access; an account without access in any other building is deleted, its reset tokens with
+     * it. The audit log, absences and alarms keep its name as text.
      */
     remove: (user: UserRecord, who: AuditWho): Promise<void> =>
       commit(async (tx) => {
@@ -349,7 +357,11 @@ export function createAccountChanges({
         if (isLastManager(current, await users.list(tx), today())) {
           throw new LastManagerError(current.username);
         }
-        await users.remove(tx, current.id);
+        if ([...current.houses.keys()].some((house) => house !== users.houseId)) {
+          await users.leave(tx, current.id);
+        } else {
+          await users.remove(tx, current.id);
+        }
         await signInChanged(tx, current.id);
         await audit.record(tx, {
           ...who,

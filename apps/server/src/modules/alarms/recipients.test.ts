@@ -14,7 +14,7 @@ afterEach(() => db.close());
 describe('alarm mail recipients', () => {
   it('leave out disabled users (issue 31) until they are enabled again', async () => {
     const sql = sqliteSql(db);
-    const users = createUsersRepository(sql);
+    const users = createUsersRepository(sql, 1);
     const id = await users.insert(
       sql,
       {

@@ -90,13 +90,17 @@ interface RecipientColumns {
   id: number;
   email: string;
   language: string;
+  disabled_at: number | null;
+}
+interface RecipientAccessColumns {
+  user_id: number;
+  house_id: number;
   access_smart: string;
   access_pro: string;
   scope_floors: string;
   scope_rooms: string;
   valid_from: string | null;
   valid_until: string | null;
-  disabled_at: number | null;
 }
 
 type AlarmRow = Selectable<AlarmsTable>;
@@ -346,24 +350,27 @@ export function createAlarmsRepository(sql: Sql, houseId: number) {
         .execute();
       return rows.map((row) => row.opened_at);
     },
-    /** Enabled users with an e-mail address, with their access and language. */
+    /** The building's enabled users with an e-mail address, with their access and language. */
     async recipientCandidates(): Promise<AlarmRecipientCandidate[]> {
       const rows = await sql
-        .withTables<{ users: RecipientColumns }>()
+        .withTables<{ users: RecipientColumns; house_access: RecipientAccessColumns }>()
         .selectFrom('users')
+        // The building's users, with their access there.
+        .innerJoin('house_access', 'house_access.user_id', 'users.id')
         .select([
-          'email',
-          'language',
-          'access_smart',
-          'access_pro',
-          'scope_floors',
-          'scope_rooms',
-          'valid_from',
-          'valid_until',
+          'users.email',
+          'users.language',
+          'house_access.access_smart',
+          'house_access.access_pro',
+          'house_access.scope_floors',
+          'house_access.scope_rooms',
+          'house_access.valid_from',
+          'house_access.valid_until',
         ])
-        .where('email', '<>', '')
-        .where('disabled_at', 'is', null)
-        .orderBy('id')
+        .where('house_access.house_id', '=', houseId)
+        .where('users.email', '<>', '')
+        .where('users.disabled_at', 'is', null)
+        .orderBy('users.id')
         .execute();
       return rows.map((row) => ({
         email: row.email,

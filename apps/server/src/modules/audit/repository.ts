@@ -41,6 +41,12 @@ export interface AuditRecord {
 }
 
 export interface AuditFilter {
+  /**
+   * Only the entries of this building; with `withGlobal` also those of no building (an
+   * account's own events: a password changed, a sign-in refused).
+   */
+  houseId?: number;
+  withGlobal?: boolean;
   roomId?: number;
   /** The actor or the account an event concerns (case-insensitive). */
   username?: string;
@@ -121,6 +127,14 @@ export function createAuditRepository(sql: Sql) {
     async list(filter: AuditFilter): Promise<AuditRecord[]> {
       if (filter.roomIds?.length === 0) return [];
       let query = sql.selectFrom('audit_log').selectAll();
+      const { houseId } = filter;
+      if (houseId !== undefined) {
+        query = query.where((where) =>
+          filter.withGlobal
+            ? where.or([where('house_id', '=', houseId), where('house_id', 'is', null)])
+            : where('house_id', '=', houseId),
+        );
+      }
       if (filter.roomId !== undefined) query = query.where('room_id', '=', filter.roomId);
       const { username } = filter;
       // Case-insensitive on both engines: lower() of the column (indexed, migration 017 and
@@ -145,11 +159,12 @@ export function createAuditRepository(sql: Sql) {
         .execute();
       return rows.map(toRecord);
     },
-    /** Whether any entry names this room (a removed room's entries stay findable). */
-    async hasRoom(roomId: number): Promise<boolean> {
+    /** Whether any entry names this room of the building (a removed room's stay findable). */
+    async hasRoom(houseId: number, roomId: number): Promise<boolean> {
       const row = await sql
         .selectFrom('audit_log')
         .select('id')
+        .where('house_id', '=', houseId)
         .where('room_id', '=', roomId)
         .limit(1)
         .executeTakeFirst();

@@ -132,12 +132,15 @@ const auditRoutes: FastifyPluginAsync = async (app) => {
       );
       if (
         filter.roomId !== undefined &&
-        !app.repos.building.findRoom(filter.roomId) &&
-        !(await app.audit.hasRoom(filter.roomId))
+        !request.house.building.findRoom(filter.roomId) &&
+        !(await app.audit.hasRoom(request.house.id, filter.roomId))
       ) {
         throw unknownRoom();
       }
       scopeFilter(request, filter);
+      // The building's entries; the accounts' own events (of no building) in the server's own.
+      filter.houseId = request.house.id;
+      filter.withGlobal = request.house === app.houses.own();
       const entries = (await app.audit.list(filter)).map(app.audit.toWire);
       if (wantsCsv(request) && (request.query as AuditQuery).format !== 'json') {
         reply.type('text/csv; charset=utf-8');

@@ -113,7 +113,7 @@ export function createAudit({
     list(filter: Partial<AuditFilter>): Promise<AuditRecord[]> {
       return repository.list({ limit: AUDIT_LIMIT_DEFAULT, ...filter });
     },
-    hasRoom: (roomId: number) => repository.hasRoom(roomId),
+    hasRoom: (houseId: number, roomId: number) => repository.hasRoom(houseId, roomId),
     /** An instant as the wire writes it (device-local with its offset). */
     wireTime: (at: number) => toOffsetIso(clock.local, at),
     toWire(record: AuditRecord): AuditEntry {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../../platform/http/error-handler.js';
+import { HttpError, unknownHouse } from '../../platform/http/error-handler.js';
 import type { House } from './houses.js';
 
 declare module 'fastify' {
@@ -22,9 +22,6 @@ export function hostLabelOf(hostname: string): string | null {
   const label = name.split('.')[0] ?? '';
   return label === '' ? null : label;
 }
-
-/** The 404 of a building that does not exist, or that the user has no access to. */
-export const unknownHouse = () => new HttpError(404, 'not_found', 'Unknown house id.');
 
 const HOUSE_TEXT = /^\d{1,7}$/;
 

@@ -1,12 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AbsenceRepository } from './absences-repository.js';
 import { followOtherNodes } from './changes.js';
 import housePlugin, { perHouse } from './house-param.js';
 import { openHouses, type House, type Houses } from './houses.js';
-import type { BuildingRepository } from './repository.js';
 import roomCommandsService from './room-commands-service.js';
-import type { RoomDevicesRepository } from './room-devices.js';
 import roomAccessPlugin from './room-access.js';
 import readRoutes from './routes/reads.js';
 import unknownHouseRoutes from './routes/unknown-house.js';
@@ -26,18 +23,9 @@ declare module 'fastify' {
   }
 }
 
-declare module '../../platform/database/plugin.js' {
-  interface Repositories {
-    building: BuildingRepository;
-    absences: AbsenceRepository;
-    /** The rooms' zigbee2mqtt devices (issue 36). */
-    roomDevices: RoomDevicesRepository;
-  }
-}
-
 export type { Floor, Room } from './building.js';
 export type { House, Houses } from './houses.js';
-export { hostLabelOf, perHouse, unknownHouse } from './house-param.js';
+export { hostLabelOf, perHouse } from './house-param.js';
 export { ABSENCE_LIST_PAST_DAYS, absenceState, parseAbsence, type Absence } from './absences.js';
 export type { AbsenceRepository } from './absences-repository.js';
 export {
@@ -135,11 +123,7 @@ export default fp<{ speed: number; simulate: boolean }>(
       clearInterval(check);
       await houses.close();
     });
-    const home = houses.get(app.config.houseId)!;
-    app.repos.building = home.building;
-    app.repos.absences = home.absences;
     // A room's devices change what MQTT mode sends and shows: the building's version moves.
-    app.repos.roomDevices = home.roomDevices;
     app.decorate(
       'modeWritesOf',
       perHouse(() => new Map<number, boolean>()),

@@ -1,5 +1,6 @@
 import { sql as raw } from 'kysely';
 import { hashPassword } from '../../platform/auth/passwords.js';
+import { canonicalName } from '../../platform/auth/users.js';
 import type { Sql } from '../../platform/database/schema.js';
 import { writeRoomDevices } from './room-devices.js';
 import './tables.js';
@@ -73,13 +74,19 @@ export async function importSeed(
       )
       .execute();
     for (const [index, user] of seed.users.entries()) {
-      // The accounts' table (their module's): plain portable SQL, kept when the name exists.
+      // The accounts' tables (their module's): plain portable SQL. An existing name keeps its
+      // account (and password) and gains the seed's access in this building.
       await raw`INSERT INTO users (username, email, password_hash, first_name, last_name,
-          access_smart, access_pro, created_at, scope_floors, scope_rooms, valid_from, valid_until)
+          created_at)
         VALUES (${user.username}, ${user.email}, ${hashes[index]}, ${user.firstName},
-          ${user.lastName}, ${user.access.smart}, ${user.access.pro}, ${now}, ${idList(user.floors)},
-          ${idList(user.rooms)}, ${user.validFrom ?? null}, ${user.validUntil ?? null})
+          ${user.lastName}, ${now})
         ON CONFLICT DO NOTHING`.execute(tx);
+      await raw`INSERT INTO house_access (user_id, house_id, access_smart, access_pro,
+          scope_floors, scope_rooms, valid_from, valid_until)
+        SELECT id, ${houseId}, ${user.access.smart}, ${user.access.pro}, ${idList(user.floors)},
+          ${idList(user.rooms)}, ${user.validFrom ?? null}, ${user.validUntil ?? null}
+        FROM users WHERE lower(username) = ${canonicalName(user.username)}
+        ON CONFLICT (user_id, house_id) DO NOTHING`.execute(tx);
     }
     for (const [floorIndex, floor] of seed.floors.entries()) {
       await tx

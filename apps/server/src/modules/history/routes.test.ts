@@ -224,7 +224,7 @@ describe('the backfilled past, in 15-minute means', () => {
     // the quarter from 10:00 in two parts, and the second part's mean would replace the first's.
     clock.set('2026-11-23T10:05');
     await server.app.historyOf(server.app.houses.own()).startBackfill();
-    const { building } = server.app.repos;
+    const { building } = server.app.houses.own();
     const samples = backfillRoom(
       building.findRoom(1)!,
       building.schedules()(1),

@@ -10,7 +10,7 @@ import {
   type UserRecord,
   type UsersRepository,
 } from './users.js';
-import { HttpError } from '../http/error-handler.js';
+import { HttpError, unknownHouse } from '../http/error-handler.js';
 import { createFailureCounts } from './failure-counts.js';
 import { createFailureLimiter, type Failure } from './failure-limiter.js';
 import { canonicalName, createSignInCache, signInKeys } from './sign-in-cache.js';
@@ -163,9 +163,18 @@ export default fp<{
   onRefusal?: (request: FastifyRequest, refusal: SignInRefusal) => void;
   /** A token's first successful use, called inside the commit that notes it (the audit entry). */
   onTokenFirstUse?: (tx: Tx, request: FastifyRequest, token: AccessTokenRecord) => Promise<void>;
+  /**
+   * The signed-in user as `request.user`: with the access they hold in the request's building
+   * (issue 37; the app places them). May throw (a building that does not exist: 404).
+   */
+  placeUser?: (request: FastifyRequest, user: UserRecord) => UserRecord;
 }>(
-  async (app, { onRefusal, onTokenFirstUse }) => {
-    app.repos.users = createUsersRepository(app.sql);
+  async (app, { onRefusal, onTokenFirstUse, placeUser }) => {
+    // Accounts are global: a signed-in user's access is that in the request's building
+    // (`placeUser`; the server's own building's is read with the account).
+    app.repos.users = createUsersRepository(app.sql, app.config.houseId);
+    const place = (request: FastifyRequest, user: UserRecord) =>
+      placeUser ? placeUser(request, user) : user;
     app.repos.accessTokens = createAccessTokensRepository(app.sql);
     // Keyed by the identity of the credentials, not their spelling (sign-in-cache.ts): every
     // spelling of one valid pair costs one scrypt a minute, and the cache holds at most one
@@ -314,7 +323,7 @@ export default fp<{
         throw unauthorized();
       }
       cache.set(key, user);
-      request.user = user;
+      request.user = place(request, user);
       noteSignIn(request, user.id);
     };
 
@@ -337,6 +346,7 @@ export default fp<{
     const tokens = createTokenSignIn({
       tokens: app.repos.accessTokens,
       findUser: (id) => app.repos.users.findById(id),
+      place,
       hash: hashToken,
       now: app.clock.now,
       today: () => app.today(),
@@ -395,7 +405,9 @@ export default fp<{
     app.decorate(
       'requireCapability',
       (capability: Capability) => (request: FastifyRequest, _reply: unknown, done: HookDone) => {
-        if (request.user && userCan(request.user, capability, null, app.today())) done();
+        // A building the user holds no access in answers as one that does not exist.
+        if (request.user && !request.user.member) done(unknownHouse());
+        else if (request.user && userCan(request.user, capability, null, app.today())) done();
         else done(new HttpError(403, 'forbidden', REFUSALS[capability]));
       },
     );
@@ -421,13 +433,20 @@ export default fp<{
         cached
           .then((user) => {
             if (!user) return verify(request, credentials, key);
-            request.user = user;
+            request.user = place(request, user);
           })
           .then(() => done(), done);
         return;
       }
       if (cached) {
-        request.user = cached;
+        let placed: UserRecord;
+        try {
+          placed = place(request, cached);
+        } catch (error) {
+          done(error as Error);
+          return;
+        }
+        request.user = placed;
         done();
         return;
       }

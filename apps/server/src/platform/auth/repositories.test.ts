@@ -23,7 +23,7 @@ describe.each(ENGINES)('the users repository on %s', (engine) => {
   beforeEach(() => {
     sql = database().sql;
     commit = createGroupCommit(sql, engine);
-    users = createUsersRepository(sql);
+    users = createUsersRepository(sql, 1);
   });
   const add = (user: NewUser, now = 1_000) => commit((tx) => users.insert(tx, user, now));
 
@@ -142,7 +142,7 @@ describe.each(ENGINES)('the access tokens repository on %s', (engine) => {
     const { sql } = database();
     commit = createGroupCommit(sql, engine);
     tokens = createAccessTokensRepository(sql);
-    users = createUsersRepository(sql);
+    users = createUsersRepository(sql, 1);
   });
   const token = (userId: number, name: string, tokenHash: string) =>
     commit((tx) =>

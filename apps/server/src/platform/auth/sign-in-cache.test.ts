@@ -150,6 +150,9 @@ describe('the cache itself', () => {
     rooms: [],
     validFrom: null,
     validUntil: null,
+    houseId: 1,
+    member: true,
+    houses: new Map(),
   });
 
   it('answers from memory within the re-check time, then re-reads once for every request waiting', async () => {

@@ -2,7 +2,7 @@ import type { Access, TokenAccess } from '@raumregler/contract';
 import type { Generated } from 'kysely';
 
 /**
- * The users table (SQLite migrations 001, 007, 011, 013), for the query builder. `username` and
+ * The users table (SQLite migrations 001, 007, 011, 013, 020), for the query builder. `username` and
  * `email` are unique regardless of ASCII case: compared as `lower(column) = canonicalName(x)`
  * (SQLite: unique expression indexes of migration 017 beside COLLATE NOCASE; PostgreSQL: the
  * unique indexes on lower() of 001-initial.sql).
@@ -14,17 +14,23 @@ export interface UsersTable {
   password_hash: string;
   first_name: Generated<string>;
   last_name: Generated<string>;
-  access_smart: Access;
-  access_pro: Access;
   created_at: number;
   language: Generated<string>;
   disabled_at: number | null;
+  last_sign_in_at: number | null;
+}
+
+/** A user's access in one building (migration 020); no row = no access there. */
+export interface HouseAccessTable {
+  user_id: number;
+  house_id: number;
+  access_smart: Generated<Access>;
+  access_pro: Generated<Access>;
   /** Id lists ("1,2"; "" = none). */
   scope_floors: Generated<string>;
   scope_rooms: Generated<string>;
   valid_from: string | null;
   valid_until: string | null;
-  last_sign_in_at: number | null;
 }
 
 /** Access tokens (migration 014): only the keyed hash of a secret is stored. */
@@ -53,6 +59,7 @@ export interface SignInFailuresTable {
 declare module '../database/schema.js' {
   interface Schema {
     users: UsersTable;
+    house_access: HouseAccessTable;
     access_tokens: AccessTokensTable;
     sign_in_failures: SignInFailuresTable;
   }

@@ -101,6 +101,8 @@ export function createTokenSignIn(options: {
   tooMany: (retryAfter: number) => Error;
   /** A successful sign-in (last_used_at, the first use's audit entry). */
   used: (request: FastifyRequest, token: AccessTokenRecord) => void;
+  /** The owner as `request.user` (their access in the request's building); may throw. */
+  place: (request: FastifyRequest, user: UserRecord) => UserRecord;
 }) {
   const cache = new Map<string, Entry>();
 
@@ -164,7 +166,7 @@ export function createTokenSignIn(options: {
   };
 
   const signIn = (request: FastifyRequest, entry: Entry) => {
-    request.user = entry.user;
+    request.user = options.place(request, entry.user);
     request.token = { id: entry.token.id, access: entry.token.access };
     options.used(request, entry.token);
   };
@@ -192,7 +194,12 @@ export function createTokenSignIn(options: {
         return;
       }
       if (hit) {
-        signIn(request, hit);
+        try {
+          signIn(request, hit);
+        } catch (error) {
+          done(error as Error);
+          return;
+        }
         done();
         return;
       }

@@ -24,6 +24,8 @@ export class HttpError extends Error {
  * every refusal it is fixed text: a message names a field at most, never what the client sent.
  */
 export const unknownRoom = () => new HttpError(404, 'not_found', 'There is no such room.');
+/** A building (house id) that does not exist, or that the user holds no access in. */
+export const unknownHouse = () => new HttpError(404, 'not_found', 'Unknown house id.');
 
 export const REALM = 'Raumregler';
 

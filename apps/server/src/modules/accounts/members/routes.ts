@@ -55,7 +55,9 @@ export function invitationLink(origin: string, token: string, email: string, use
  * add (and invite), change, remove and invite again the building's users.
  */
 const memberRoutes: FastifyPluginAsync = async (app) => {
-  const users = app.repos.users;
+  // The request's building's users (their access there) and the changes of its members.
+  const usersOf = (request: FastifyRequest) => app.accounts.usersOf(request.house);
+  const changesOf = (request: FastifyRequest) => app.accounts.changesOf(request.house);
 
   const toMember = (user: UserRecord, lastSignIn: number | null | undefined): Member => ({
     username: user.username,
@@ -70,11 +72,11 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
     last_sign_in: lastSignIn == null ? null : toOffsetIso(app.clock.local, lastSignIn),
   });
   const memberOf = async (user: UserRecord) =>
-    toMember(user, (await users.lastSignIns()).get(user.id));
+    toMember(user, (await app.repos.users.lastSignIns()).get(user.id));
 
   /** The building's floor and room ids; null in proxy mode (no simulated building to ask). */
-  const knownIds = (): KnownIds | null => {
-    const building = app.repos.building;
+  const knownIds = (request: FastifyRequest): KnownIds | null => {
+    const { building } = request.house;
     if (!building || building.listFloors().length === 0) return null;
     return {
       floors: new Set(building.listFloors().map((floor) => floor.id)),
@@ -97,8 +99,9 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
 
   const existing = async (request: FastifyRequest, t: MemberTranslate) => {
     const { username } = request.params as { username: string };
-    const user = username.length <= 200 ? await users.findByUsername(username) : null;
-    if (!user) throw new HttpError(404, 'not_found', t('notFound'));
+    const user = username.length <= 200 ? await usersOf(request).findByUsername(username) : null;
+    // A user of another building only is not this building's member: not found here.
+    if (!user?.member) throw new HttpError(404, 'not_found', t('notFound'));
     return user;
   };
 
@@ -167,9 +170,10 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/members/',
     route('Every member (building-wide managers)', MembersResponseSchema),
-    async (): Promise<MembersResponse> => {
-      const signIns = await users.lastSignIns();
-      return { members: (await users.list()).map((user) => toMember(user, signIns.get(user.id))) };
+    async (request): Promise<MembersResponse> => {
+      const signIns = await app.repos.users.lastSignIns();
+      const members = await usersOf(request).list();
+      return { members: members.map((user) => toMember(user, signIns.get(user.id))) };
     },
   );
 
@@ -191,7 +195,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply): Promise<MemberResponse> => {
       const t = memberMessagesFor(request);
       const fields = new MemberFields(t);
-      const known = knownIds();
+      const known = knownIds(request);
       const username = fields.username(text(request, 'username'));
       const email = fields.email(text(request, 'email'));
       const language = fields.language(text(request, 'language'), 'de');
@@ -207,6 +211,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
       const validUntil = fields.day('valid_until', text(request, 'valid_until') ?? '');
       fields.order(validFrom, validUntil);
       fields.throwIfAny();
+      const users = usersOf(request);
       if (await users.findByUsername(username)) {
         throw new HttpError(409, 'conflict', t('usernameTaken'));
       }
@@ -215,7 +220,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
       let token = '';
       let id: number;
       try {
-        id = await app.accounts.changes.invite(
+        id = await changesOf(request).invite(
           {
             username,
             email,
@@ -259,7 +264,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
       const t = memberMessagesFor(request);
       const user = await existing(request, t);
       const fields = new MemberFields(t);
-      const known = knownIds();
+      const known = knownIds(request);
       const given = (name: Extract<keyof MemberPayload, string>) => text(request, name);
       const email = given('email') === undefined ? user.email : fields.email(given('email'));
       const language = fields.language(given('language'), user.language);
@@ -286,10 +291,10 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
       fields.order(validFrom, validUntil);
       fields.throwIfAny();
       if (email.toLowerCase() !== user.email.toLowerCase()) {
-        const other = await users.findByEmail(email);
+        const other = await app.repos.users.findByEmail(email);
         if (other && other.id !== user.id) throw new HttpError(409, 'conflict', t('emailTaken'));
       }
-      const changed = await app.accounts.changes
+      const changed = await changesOf(request)
         .changeMember(
           user,
           { email, language, accessSmart, accessPro, floors, rooms, validFrom, validUntil },
@@ -308,7 +313,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
       const t = memberMessagesFor(request);
       const user = await existing(request, t);
       const member = await memberOf(user);
-      await app.accounts.changes
+      await changesOf(request)
         .remove(user, who(request))
         .catch((error: unknown) => conflict(t, error));
       return { member };
@@ -324,7 +329,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
       const t = memberMessagesFor(request);
       const user = await existing(request, t);
       let token = '';
-      await app.accounts.changes.reinvite(user, who(request), async (tx) => {
+      await changesOf(request).reinvite(user, who(request), async (tx) => {
         token = await newInvitation(tx, user.id);
       });
       mail(user, token, request.log);
