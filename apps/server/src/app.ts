@@ -146,7 +146,7 @@ export async function buildApp({
   if (!config.upstreamUrl) {
     // The device API at the root (tools) and under /api (the web app).
     for (const prefix of ['', '/api']) {
-      await app.register(deviceApiRoutes, { prefix, houseId: config.houseId });
+      await app.register(deviceApiRoutes, { prefix });
     }
   }
   // Ours (issue 34): a room's limits, for those who manage it; in proxy mode too (our rooms

@@ -45,12 +45,14 @@ const appConfigRoute: FastifyPluginAsync<{ demoLogin: ReturnType<typeof demoLogi
       },
       schema: { response: { 200: AppConfigSchema } },
     },
-    async (): Promise<AppConfig> => {
+    async (request): Promise<AppConfig> => {
       const settings = app.repos.settings;
       // Never in proxy mode: a real building behind, and a database that ran the demo before.
       const demo = app.config.upstreamUrl ? null : await settings.get('demo_login');
       return {
-        buildingName: (await settings.get('building_name')) ?? 'Raumregler',
+        // The building the app is opened for (its host label, or the server's own).
+        buildingName: request.house.name,
+        houseId: request.house.id,
         demoLogin: demo ? await demoLogin(JSON.parse(demo) as DemoLogin) : null,
         deviceUrlTemplate: app.config.deviceUrlTemplate,
         registrationOpen: app.config.allowRegistration,

@@ -260,29 +260,30 @@ describe.each(ENGINES)('the alarms repository on %s', (engine) => {
         username: string;
         email: string;
         password_hash: string;
-        access_smart: string;
-        access_pro: string;
         created_at: number;
         disabled_at: number | null;
       };
+      house_access: { user_id: number; house_id: number; access_smart: string; access_pro: string };
     }>();
-    const add = (id: number, username: string, email: string) =>
-      users
+    const add = async (id: number, username: string, email: string, house = 1) => {
+      await users
         .insertInto('users')
-        .values({
-          id,
-          username,
-          email,
-          password_hash: 'x',
-          access_smart: 'full',
-          access_pro: 'no-access',
-          created_at: T0,
-          disabled_at: null,
-        })
+        .values({ id, username, email, password_hash: 'x', created_at: T0, disabled_at: null })
         .execute();
+      await users
+        .insertInto('house_access')
+        .values({ user_id: id, house_id: house, access_smart: 'full', access_pro: 'no-access' })
+        .execute();
+    };
     await add(1, 'chef', 'chef@example.com');
     await add(2, 'ohne', '');
     await add(3, 'hausmeister', 'hm@example.com');
+    // A user of another building only is no recipient of this building's alarms.
+    await users
+      .insertInto('buildings' as never)
+      .values({ house_id: 2, name: 'Schule', created_at: T0 } as never)
+      .execute();
+    await add(4, 'schule', 'schule@example.com', 2);
     const emails = async () => (await repo.recipientCandidates()).map((user) => user.email);
     expect(await emails()).toEqual(['chef@example.com', 'hm@example.com']);
     expect((await repo.recipientCandidates())[0]).toMatchObject({

@@ -6,16 +6,20 @@ import { createRoomDevicesRepository, type RoomDevicesRepository } from './room-
 import { createSimFaultsRepository, type SimFaultsRepository } from './sim-faults-repository.js';
 import './tables.js';
 
-/** One building (one house id) as this node runs it: its row and its repositories. */
+/**
+ * One building (one house id) as this node runs it: its row (name, host label, devices; as read
+ * with the building's snapshot, so a rename shows with the building's next version) and its
+ * repositories.
+ */
 export interface House {
   readonly id: number;
-  name: string;
+  readonly name: string;
   /** The first label of the host name the web app is opened under for it, or null. */
-  hostLabel: string | null;
+  readonly hostLabel: string | null;
   /** A Controme server's URL (proxy mode), or null. */
-  upstreamUrl: string | null;
+  readonly upstreamUrl: string | null;
   /** A zigbee2mqtt base topic (MQTT mode), or null. */
-  z2mBaseTopic: string | null;
+  readonly z2mBaseTopic: string | null;
   readonly building: BuildingRepository;
   readonly absences: AbsenceRepository;
   readonly roomDevices: RoomDevicesRepository;
@@ -65,25 +69,27 @@ export async function openHouses(options: {
   const houses = new Map<number, House>();
   const listeners: ((change: { added: House[]; removed: House[] }) => void)[] = [];
 
-  const open = async (row: {
-    house_id: number;
-    name: string;
-    host_label: string | null;
-    upstream_url: string | null;
-    z2m_base_topic: string | null;
-  }): Promise<House> => {
-    const building = createBuildingRepository(sql, engine, now, row.house_id, announce);
+  const open = async (houseId: number): Promise<House> => {
+    const building = createBuildingRepository(sql, engine, now, houseId, announce);
     await building.refresh();
     return {
-      id: row.house_id,
-      name: row.name,
-      hostLabel: row.host_label,
-      upstreamUrl: row.upstream_url,
-      z2mBaseTopic: row.z2m_base_topic,
+      id: houseId,
+      get name() {
+        return building.place().name;
+      },
+      get hostLabel() {
+        return building.place().hostLabel;
+      },
+      get upstreamUrl() {
+        return building.place().upstreamUrl;
+      },
+      get z2mBaseTopic() {
+        return building.place().z2mBaseTopic;
+      },
       building,
       absences: createAbsenceRepository(sql, now, building),
       roomDevices: createRoomDevicesRepository(building),
-      simFaults: createSimFaultsRepository(sql, row.house_id),
+      simFaults: createSimFaultsRepository(sql, houseId),
     };
   };
 
@@ -105,7 +111,7 @@ export async function openHouses(options: {
   const load = async () => {
     const rows = await sql
       .selectFrom('buildings')
-      .select(['house_id', 'name', 'host_label', 'upstream_url', 'z2m_base_topic'])
+      .select(['house_id', 'data_version'])
       .orderBy('house_id')
       .execute();
     const added: House[] = [];
@@ -115,13 +121,13 @@ export async function openHouses(options: {
       seen.add(row.house_id);
       const known = houses.get(row.house_id);
       if (known) {
-        known.name = row.name;
-        known.hostLabel = row.host_label;
-        known.upstreamUrl = row.upstream_url;
-        known.z2mBaseTopic = row.z2m_base_topic;
+        // Renamed or changed by another process or node: its snapshot is read again.
+        if (known.building.version() !== `${row.house_id}.${row.data_version}`) {
+          await known.building.externalChange();
+        }
         continue;
       }
-      const house = await open(row);
+      const house = await open(row.house_id);
       houses.set(house.id, house);
       added.push(house);
     }

@@ -84,14 +84,14 @@ export { buildingViews, contextNow } from './views.js';
 /** How often the buildings table is read again (a building added by the CLI: served within 5 s). */
 export const HOUSES_CHECK_MS = 2_000;
 
-/** The device API over the simulated building: reads and writes of one house id. */
-export const deviceApiRoutes: FastifyPluginAsync<{ houseId: number }> = async (
-  app,
-  { houseId },
-) => {
-  await app.register(readRoutes, { prefix: `/get/json/v1/${houseId}` });
-  await app.register(writeRoutes, { prefix: `/set/json/v1/${houseId}` });
-  await app.register(unknownHouseRoutes, { houseId });
+/**
+ * The device API over the buildings: reads and writes of every house id, each building's own
+ * (`request.house`, from the path's `{houseId}`; an unknown one answers 404).
+ */
+export const deviceApiRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(readRoutes, { prefix: '/get/json/v1/:houseId' });
+  await app.register(writeRoutes, { prefix: '/set/json/v1/:houseId' });
+  await app.register(unknownHouseRoutes);
 };
 
 /**

@@ -44,6 +44,14 @@ export interface SimulatedRoom {
   reportedAt: number | null;
 }
 
+/** A building's row: its name, host label and where its devices are. */
+export interface BuildingPlace {
+  name: string;
+  hostLabel: string | null;
+  upstreamUrl: string | null;
+  z2mBaseTopic: string | null;
+}
+
 /** A floor as a real device lists it (proxy mode's poll): ids, names and order only. */
 export interface DeviceFloorPlace {
   id: number;
@@ -122,6 +130,8 @@ export function createBuildingRepository(
   };
   let stale: Stale = { ...fresh(), all: true };
   let versionText = '0';
+  /** The building's row as last read with the snapshot: its name and where its devices are. */
+  let place: BuildingPlace = { name: '', hostLabel: null, upstreamUrl: null, z2mBaseTopic: null };
   let loading: Promise<void> | null = null;
 
   const readRooms = async (db: Sql | Tx, ids?: readonly number[]) => {
@@ -240,13 +250,21 @@ export function createBuildingRepository(
         next.devices = devices;
         next.deviceOwner = owner;
       }
-      const counted = await trx
+      const row = await trx
         .selectFrom('buildings')
-        .select('data_version')
+        .select(['name', 'host_label', 'upstream_url', 'z2m_base_topic', 'data_version'])
         .where('house_id', '=', houseId)
         .executeTakeFirst();
       snapshot = next;
-      versionText = `${houseId}.${counted?.data_version ?? 0}`;
+      if (row) {
+        place = {
+          name: row.name,
+          hostLabel: row.host_label,
+          upstreamUrl: row.upstream_url,
+          z2mBaseTopic: row.z2m_base_topic,
+        };
+      }
+      versionText = `${houseId}.${row?.data_version ?? 0}`;
     });
   };
 
@@ -576,6 +594,10 @@ export function createBuildingRepository(
     },
     /** The house id this repository reads and writes. */
     houseId,
+    /** The building's name, host label and devices, as read with the snapshot. */
+    place(): BuildingPlace {
+      return place;
+    },
     /**
      * Writes one simulation step of every room: one statement per 1,000 rooms (a list of values
      * joined to the rooms), in the commit's transaction.

@@ -46,8 +46,6 @@ export async function importSeed(
   const hashes = await Promise.all(seed.users.map((user) => hashPassword(user.password)));
   await sql.transaction().execute(async (tx) => {
     const settings = {
-      building_name: seed.building.name,
-      house_id: String(seed.building.houseId),
       demo_login: seed.building.demoLogin ? JSON.stringify(seed.building.demoLogin) : '',
     };
     for (const [key, value] of Object.entries(settings)) {

@@ -126,10 +126,7 @@ export function createHomeAssistantBridge({
     force = false;
     lastPass = Date.now();
     lastVersion = building.version();
-    const device = buildingDevice(
-      houseId,
-      (await app.repos.settings.get('building_name')) ?? 'Raumregler',
-    );
+    const device = buildingDevice(houseId, app.houses.own().name);
     const now = rooms();
     lastList = now;
     // Our rooms' limits and previous modes in one query (proxy mode: the rooms we keep of the

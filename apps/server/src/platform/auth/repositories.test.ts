@@ -74,7 +74,48 @@ describe.each(ENGINES)('the users repository on %s', (engine) => {
       rooms: [],
       validFrom: null,
       validUntil: null,
+      houseId: 1,
+      member: true,
+      houses: new Map([
+        [
+          1,
+          {
+            accessSmart: 'read',
+            accessPro: 'no-access',
+            floors: [],
+            rooms: [],
+            validFrom: null,
+            validUntil: null,
+          },
+        ],
+      ]),
     });
+  });
+
+  it('keeps each building’s access apart: a user of one building is no member of another', async () => {
+    const anna = await add(person('anna'));
+    await database()
+      .sql.insertInto('buildings')
+      .values({ house_id: 2, name: 'Schule', created_at: 0 })
+      .execute();
+    const school = createUsersRepository(database().sql, 2);
+    expect((await school.findById(anna))?.member).toBe(false);
+    expect((await school.findById(anna))?.accessSmart).toBe('no-access');
+    expect(await school.list()).toEqual([]);
+    await commit((tx) => school.setAccess(tx, anna, 'full', 'read'));
+    await commit((tx) => school.setScope(tx, anna, [2], []));
+    expect(await school.findById(anna)).toMatchObject({
+      member: true,
+      accessSmart: 'full',
+      floors: [2],
+      houseId: 2,
+    });
+    // Building 1's access is as it was; the account is one.
+    expect(await users.findById(anna)).toMatchObject({ accessSmart: 'read', floors: [] });
+    expect([...(await users.findById(anna))!.houses.keys()]).toEqual([1, 2]);
+    await commit((tx) => school.leave(tx, anna));
+    expect((await school.findById(anna))?.member).toBe(false);
+    expect((await users.findById(anna))?.member).toBe(true);
   });
 
   it('changes a user on the commit, which a read inside the commit sees', async () => {
