@@ -16,6 +16,11 @@ export const UserSchema = Type.Object({
 export const AppConfigSchema = Type.Object({
   /** Building name, for the login page. */
   buildingName: Type.String(),
+  /**
+   * Issue 37: the building the app is opened for (its house id): the `house` parameter, else
+   * the building whose host label the page's host name starts with, else the server's own.
+   */
+  houseId: Type.Integer({ minimum: 1 }),
   /** Present only when the seed names a demo login: the login form is prefilled with it. */
   demoLogin: Type.Union([
     Type.Object({ username: Type.String(), password: Type.String() }),

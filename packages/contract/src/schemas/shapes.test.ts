@@ -116,6 +116,8 @@ interface User {
 interface AppConfig {
   /** Building name, for the login page. */
   buildingName: string;
+  /** The building the app is opened for (issue 37). */
+  houseId: number;
   /** Present only when the seed names a demo login: the login form is prefilled with it. */
   demoLogin: { username: string; password: string } | null;
   /**
