@@ -39,6 +39,7 @@ describe('GET /app-config', () => {
   it('answers without credentials: building name, demo login, closed registration', async () => {
     expect(await appConfig()).toEqual({
       buildingName: 'Musterhaus',
+      houseId: 1,
       demoLogin: { username: 'demo', password: 'demo1234' },
       deviceUrlTemplate: null,
       registrationOpen: false,

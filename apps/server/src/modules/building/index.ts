@@ -82,7 +82,7 @@ export type { SimulatedRoomState } from './simulation-service.js';
 export { buildingViews, contextNow } from './views.js';
 
 /** How often the buildings table is read again (a building added by the CLI: served within 5 s). */
-export const HOUSES_CHECK_MS = 2_000;
+export const HOUSES_CHECK_MS = 1_000;
 
 /**
  * The device API over the buildings: reads and writes of every house id, each building's own
