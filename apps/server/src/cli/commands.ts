@@ -83,10 +83,11 @@ Commands:
       The buildings of this database: house id, name, host label, where their devices are, rooms.
   building add --house-id <n> --name <name> [--host-label <label>] [--seed <file>]
                [--upstream-url <url> | --z2m-base-topic <topic>]
-      Add a building (house id n): its rooms from the seed file (its users are added, existing
-      names kept), from the Controme server at --upstream-url, or else the demo building's rooms,
-      simulated. --host-label: the web app opened as <label>.example.com shows it. Running
-      servers serve it within 5 s.
+      Add a simulated building (house id n): its rooms from the seed file (its users gain access
+      there; existing names keep their account), or else the demo building's rooms.
+      --host-label: the web app opened as <label>.example.com shows it. Running servers serve it
+      within 5 s. --upstream-url and --z2m-base-topic are refused today: only the server's own
+      building (HOUSE_ID) stands in front of a device (UPSTREAM_URL, MQTT_URL).
   building remove --house-id <n> --yes
       Delete a building with its rooms, history, alarms and audit entries. Refused for the
       server's default building (HOUSE_ID).

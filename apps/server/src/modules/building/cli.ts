@@ -437,6 +437,13 @@ async function addBuilding(
       `the host label "${fields.hostLabel}" belongs to building ${row.house_id} ("${row.name}")`,
     );
   }
+  if (fields.upstreamUrl !== undefined || fields.topic !== undefined) {
+    // Proxy and MQTT mode drive the server's own building only (UPSTREAM_URL, MQTT_URL) today:
+    // refused rather than stored and left undriven.
+    throw new CommandError(
+      `a building in front of a Controme device or on zigbee2mqtt is the server's own today (UPSTREAM_URL, MQTT_URL with HOUSE_ID); building add takes simulated buildings (--seed or the demo rooms)`,
+    );
+  }
   const seedFile = text(values.seed);
   let seed = null;
   if (seedFile !== undefined) {
