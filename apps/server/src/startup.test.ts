@@ -5,7 +5,7 @@ import type { Floor } from '@raumregler/contract';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { EXTERNAL_CHECK_MS } from './modules/building/repository.js';
+import { EXTERNAL_CHECK_MS } from './modules/building/houses.js';
 import { loadConfig, type Config } from './config.js';
 import { SeedError } from './modules/building/seed.js';
 import { openSeededDatabase } from './startup.js';
@@ -136,7 +136,9 @@ describe('start-up', () => {
       };
       expect(await names()).toBe('Wohnzimmer');
       const other = new Database(config.databaseFile);
+      // As the CLI writes: the change with the building's data version counted.
       other.prepare("UPDATE rooms SET name = 'Salon' WHERE id = 1").run();
+      other.prepare('UPDATE buildings SET data_version = data_version + 1').run();
       other.close();
       await new Promise((resolve) => setTimeout(resolve, EXTERNAL_CHECK_MS + 50));
       expect(await names()).toBe('Salon');

@@ -20,7 +20,7 @@ export async function openSeededDatabase(config: Config, now: () => number): Pro
   const store = await openStore(config);
   try {
     const { sql } = store;
-    if (await createBuildingRepository(sql, store.engine, now, config.houseId).isEmpty()) {
+    if (await createBuildingRepository(sql, now, config.houseId).isEmpty()) {
       const file = config.seedFile ?? DEMO_SEED_FILE;
       const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
       const seed = withoutDemoUsers(parseSeed(raw), config);

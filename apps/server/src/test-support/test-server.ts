@@ -107,7 +107,15 @@ export async function startTestServer(
   };
   const store = await testStore(config);
   const now = options.now ?? Date.now;
-  if (options.seed !== null) await importSeed(store.sql, options.seed ?? demoSeed(), now());
+  if (options.seed !== null) {
+    // The seed is the server's own building (HOUSE_ID), as startup.ts imports one.
+    const seed = options.seed ?? demoSeed();
+    await importSeed(
+      store.sql,
+      { ...seed, building: { ...seed.building, houseId: config.houseId } },
+      now(),
+    );
+  }
   const app = await buildApp({
     config,
     store,

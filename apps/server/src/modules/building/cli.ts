@@ -17,7 +17,7 @@ import { formatRoomLimits, roomLimitsProblem } from '@raumregler/contract';
 export async function loadBuilding(sql: Sql, engine: Engine, now: () => number, houseId: number) {
   // Running nodes on PostgreSQL hear of its writes (NOTIFY in the commit); on SQLite they see
   // the file's data_version move.
-  const building = createBuildingRepository(sql, engine, now, houseId, (tx, change) =>
+  const building = createBuildingRepository(sql, now, houseId, (tx, change) =>
     announceChange(engine, tx, change),
   );
   await building.refresh();

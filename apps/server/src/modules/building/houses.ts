@@ -1,3 +1,4 @@
+import { sql as raw } from 'kysely';
 import type { Engine, Sql } from '../../platform/database/schema.js';
 import type { Announce } from './changes.js';
 import { createAbsenceRepository, type AbsenceRepository } from './absences-repository.js';
@@ -53,6 +54,11 @@ export interface Houses {
   close(): Promise<void>;
 }
 
+/** How often SQLite's file is asked whether another process (the CLI) committed. */
+export const EXTERNAL_CHECK_MS = 250;
+/** How often PostgreSQL's buildings table is read again (a building added: served within 5 s). */
+export const HOUSES_CHECK_MS = 1_000;
+
 /**
  * The buildings of the database (issue 37), each with its repositories bound to its house id:
  * every query a building's repository makes names its house. The default building (HOUSE_ID)
@@ -70,7 +76,7 @@ export async function openHouses(options: {
   const listeners: ((change: { added: House[]; removed: House[] }) => void)[] = [];
 
   const open = async (houseId: number): Promise<House> => {
-    const building = createBuildingRepository(sql, engine, now, houseId, announce);
+    const building = createBuildingRepository(sql, now, houseId, announce);
     await building.refresh();
     return {
       id: houseId,
@@ -163,6 +169,43 @@ export async function openHouses(options: {
   }
   await load();
 
+  // Another process's commit (the CLI on SQLite): the file's data_version moves; the buildings
+  // table is read again, and a building whose row counts another version re-reads its snapshot.
+  // PostgreSQL: the buildings table every HOUSES_CHECK_MS (the change feed tells the rest).
+  let fileVersion: number | null = null;
+  const readFileVersion = async () =>
+    (await raw<{ data_version: number }>`PRAGMA data_version`.execute(sql)).rows[0]?.data_version ??
+    0;
+  let watching = false;
+  const watch = async () => {
+    if (watching) return;
+    watching = true;
+    try {
+      if (engine === 'sqlite') {
+        const current = await readFileVersion();
+        if (fileVersion !== null && current === fileVersion) return;
+        fileVersion = current;
+      }
+      await reload();
+    } catch {
+      // A closed database (the server stopping) or a busy file: the next check tries again.
+    } finally {
+      watching = false;
+    }
+  };
+  if (engine === 'sqlite') fileVersion = await readFileVersion();
+  const timer = setInterval(
+    () => void watch(),
+    engine === 'sqlite' ? EXTERNAL_CHECK_MS : HOUSES_CHECK_MS,
+  );
+  timer.unref();
+  const reload = () => {
+    reloading ??= load().finally(() => {
+      reloading = null;
+    });
+    return reloading;
+  };
+
   return {
     defaultId,
     get: (id) => houses.get(id),
@@ -176,12 +219,7 @@ export async function openHouses(options: {
       }
       return undefined;
     },
-    reload() {
-      reloading ??= load().finally(() => {
-        reloading = null;
-      });
-      return reloading;
-    },
+    reload,
     onChange(listener) {
       listeners.push(listener);
     },
@@ -190,6 +228,7 @@ export async function openHouses(options: {
       for (const house of houses.values()) begin(house, start);
     },
     async close() {
+      clearInterval(timer);
       for (const house of houses.values()) {
         await finish(house);
         house.building.close();

@@ -28,9 +28,9 @@ export type { House, Houses } from './houses.js';
 export { hostLabelOf, perHouse } from './house-param.js';
 export { ABSENCE_LIST_PAST_DAYS, absenceState, parseAbsence, type Absence } from './absences.js';
 export type { AbsenceRepository } from './absences-repository.js';
+export { EXTERNAL_CHECK_MS } from './houses.js';
 export {
   createBuildingRepository,
-  EXTERNAL_CHECK_MS,
   type BuildingRepository,
   type DeviceFloorPlace,
 } from './repository.js';
@@ -81,9 +81,6 @@ export {
 export type { SimulatedRoomState } from './simulation-service.js';
 export { buildingViews, contextNow } from './views.js';
 
-/** How often the buildings table is read again (a building added by the CLI: served within 5 s). */
-export const HOUSES_CHECK_MS = 1_000;
-
 /**
  * The device API over the buildings: reads and writes of every house id, each building's own
  * (`request.house`, from the path's `{houseId}`; an unknown one answers 404).
@@ -111,16 +108,7 @@ export default fp<{ speed: number; simulate: boolean }>(
       announce: app.changes.announce,
     });
     app.decorate('houses', houses);
-    // A building added or removed by the CLI (another process, or another node) is served
-    // within HOUSES_CHECK_MS: one small read of the buildings table.
-    const check = setInterval(() => {
-      houses.reload().catch((error: unknown) => {
-        app.log.warn({ err: error }, 'reading the buildings failed');
-      });
-    }, HOUSES_CHECK_MS);
-    check.unref();
     app.addHook('onClose', async () => {
-      clearInterval(check);
       await houses.close();
     });
     // A room's devices change what MQTT mode sends and shows: the building's version moves.

@@ -43,7 +43,7 @@ describe.each(ENGINES)('the building repository on %s', (engine) => {
   const open = async (seed: Seed = { ...demoSeed(), users: [] }) => {
     const { sql } = database();
     await importSeed(sql, seed, NOW);
-    const building = createBuildingRepository(sql, engine, () => NOW, 1);
+    const building = createBuildingRepository(sql, () => NOW, 1);
     await building.refresh();
     const commit = createGroupCommit(sql, engine);
     /** A write in a commit, then shown (as the services do). */
@@ -155,7 +155,7 @@ describe.each(ENGINES)('the building repository on %s', (engine) => {
     expect(await write((tx) => building.placeDeviceRooms(tx, structuredClone(places)))).toBe(false);
     expect(building.version()).toBe(version);
     // A new repository (a restart) compares row by row: still nothing to write.
-    const restarted = createBuildingRepository(sql, engine, () => NOW, 1);
+    const restarted = createBuildingRepository(sql, () => NOW, 1);
     expect(await write((tx) => restarted.placeDeviceRooms(tx, places))).toBe(false);
     // A renamed room: its name follows, its limits and targets stay ours.
     const renamed = [{ ...places[0]!, rooms: [{ id: 1, name: 'Salon' }] }, places[1]!];

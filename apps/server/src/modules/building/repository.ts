@@ -1,6 +1,6 @@
 import { sql as raw, type Selectable } from 'kysely';
 import './tables.js';
-import type { Engine, Sql, Tx } from '../../platform/database/schema.js';
+import type { Sql, Tx } from '../../platform/database/schema.js';
 import type { AbsencePeriod } from './absences.js';
 import { BUILDING_TOPIC, type Announce } from './changes.js';
 import type { Floor, Room } from './building.js';
@@ -62,7 +62,6 @@ export interface DeviceFloorPlace {
 const NO_SCHEDULE: readonly Occurrence[] = Object.freeze([]);
 const NO_ABSENCES: readonly AbsencePeriod[] = Object.freeze([]);
 const NO_DEVICES: readonly string[] = Object.freeze([]);
-export const EXTERNAL_CHECK_MS = 250;
 /** Rows per statement of a simulation step (5 parameters each, below both engines' limits). */
 const SIMULATION_CHUNK = 1_000;
 /** More changed rooms than this are read again all at once (no list of ids). */
@@ -107,13 +106,12 @@ const isStale = (stale: Stale) =>
  * snapshot in memory read through `sql`; `version()` names the snapshot (answer caches and ETags
  * key on it). Writes run on a commit's transaction (`tx`) and mark what they touched; the
  * writer calls `refresh()` once its commit is on disk, which reads those rows again and moves
- * the version. Another process's commit (the CLI) is noticed within EXTERNAL_CHECK_MS on SQLite
- * (its data_version, asked in the background); on PostgreSQL `externalChange()` is the hook for
- * the other nodes' commits (LISTEN/NOTIFY, a later step).
+ * the version. Every write also counts in the building row's `data_version` (`bump`): another
+ * process's or node's commit is noticed by houses.ts (SQLite's file data_version, the buildings
+ * table read every second, the change feed), which calls `externalChange()`.
  */
 export function createBuildingRepository(
   sql: Sql,
-  engine: Engine,
   now: () => number,
   houseId: number,
   /** Tells the other nodes of a write, inside its commit (the change feed; none in tests). */
@@ -207,20 +205,10 @@ export function createBuildingRepository(
       .execute();
     await announce(tx, { house: houseId, topic: BUILDING_TOPIC });
   };
-  let dataVersion: number | null = null;
-  const readDataVersion = async (db: Sql | Tx) =>
-    (await raw<{ data_version: number }>`PRAGMA data_version`.execute(db)).rows[0]?.data_version ??
-    0;
 
   /** Reads what `what` marks and swaps it into a new snapshot (one consistent read). */
   const load = async (what: Stale) => {
     await sql.transaction().execute(async (trx) => {
-      // SQLite: the file's data_version as this read sees it, the baseline against which another
-      // process's later commit is noticed; the first read starts the check.
-      if (engine === 'sqlite') {
-        dataVersion = await readDataVersion(trx);
-        watchExternal();
-      }
       const next: Snapshot = { ...snapshot };
       if (what.all) {
         next.floors = await trx
@@ -284,34 +272,6 @@ export function createBuildingRepository(
         loading = null;
       });
     return loading.then(() => (isStale(stale) ? refresh() : undefined));
-  };
-
-  // SQLite: PRAGMA data_version moves when another connection (the CLI) commits to the file. A
-  // timer asks it every EXTERNAL_CHECK_MS, from the first read on, in the background: a
-  // polled request never waits for it, and the building is read again before the next one.
-  let checking = false;
-  let timer: ReturnType<typeof setInterval> | null = null;
-  const checkExternal = () => {
-    if (checking) return;
-    checking = true;
-    readDataVersion(sql)
-      .then(async (current) => {
-        if (dataVersion !== null && current !== dataVersion) {
-          stale.all = true;
-          await refresh();
-        }
-      })
-      // A closed database (the server stopping) or a busy file: the next check tries again.
-      .catch(() => undefined)
-      .finally(() => {
-        checking = false;
-      });
-  };
-  const watchExternal = () => {
-    if (timer || engine !== 'sqlite') return;
-    checkExternal();
-    timer = setInterval(checkExternal, EXTERNAL_CHECK_MS);
-    timer.unref();
   };
 
   let lastPlaces = '';
@@ -388,18 +348,14 @@ export function createBuildingRepository(
       return snapshot.deviceOwner.get(name) ?? null;
     },
     /**
-     * Names the building as this process knows it: moves with every refresh. Synchronous and
-     * cheap (asked on every polled read); on SQLite the first read started the background check
-     * for another process's commit, every EXTERNAL_CHECK_MS.
+     * Names the building's data as last read: its house id and the row's data version, the same
+     * on every node. Synchronous and cheap (asked on every polled read).
      */
     version(): string {
       return versionText;
     },
-    /** Stops watching for other processes' commits (the server closing). */
-    close() {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
+    /** Nothing runs in the background: the buildings' one watch is in houses.ts. */
+    close() {},
     async setTemporary(tx: Tx, roomId: number, target: number, until: number) {
       await tx
         .updateTable('rooms')

@@ -28,7 +28,7 @@ beforeEach(async () => {
   // The building only: hashing the seed's passwords would take most of each test's time.
   await importSeed(sqliteSql(db), { ...demoSeed(), users: [] }, time.now());
   const clock = createClock(time.now, 'Europe/Berlin');
-  building = createBuildingRepository(sqliteSql(db), 'sqlite', clock.now, 1);
+  building = createBuildingRepository(sqliteSql(db), clock.now, 1);
   await building.refresh();
   commands = createRoomCommands({
     building,

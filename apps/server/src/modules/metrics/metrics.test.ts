@@ -224,17 +224,17 @@ describe('GET /metrics in simulation', () => {
     const count = (labels: Record<string, string>) =>
       counts.find((each) => JSON.stringify(each.labels) === JSON.stringify(labels))?.value;
     expect(
-      count({ method: 'GET', route: '/get/json/v1/1/temps/:roomId', status_code: '200' }),
+      count({ method: 'GET', route: '/get/json/v1/:houseId/temps/:roomId', status_code: '200' }),
     ).toBe(3);
     expect(
-      count({ method: 'GET', route: '/get/json/v1/1/temps/:roomId', status_code: '404' }),
+      count({ method: 'GET', route: '/get/json/v1/:houseId/temps/:roomId', status_code: '404' }),
     ).toBe(1);
     expect(count({ method: 'GET', route: 'unmatched', status_code: '404' })).toBe(2);
     // No raw URL became a label value.
     const routes = new Set(counts.map((each) => each.labels.route));
     expect([...routes].some((route) => /\/\d+$|\/path\//.test(route!))).toBe(false);
     const buckets = only(samples, 'raumregler_http_request_duration_seconds_bucket').filter(
-      (each) => each.labels.route === '/get/json/v1/1/temps/:roomId' && each.labels.le === '+Inf',
+      (each) => each.labels.route === '/get/json/v1/:houseId/temps/:roomId' && each.labels.le === '+Inf',
     );
     expect(buckets.map((each) => each.value).sort()).toEqual([1, 3]);
   });
@@ -247,7 +247,7 @@ describe('GET /metrics in simulation', () => {
       const tempsCounts = async (of: TestServer) => {
         const response = await of.request('/metrics', { auth: demo });
         return only(parse(await response.text()), 'raumregler_http_request_duration_seconds_count')
-          .filter((each) => each.labels.route!.startsWith('/get/json/v1/1/temps'))
+          .filter((each) => each.labels.route!.startsWith('/get/json/v1/:houseId/temps'))
           .map((each) => each.value);
       };
       expect(await tempsCounts(other)).toEqual([3]);
