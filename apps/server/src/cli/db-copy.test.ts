@@ -309,7 +309,7 @@ describe('db copy --to', () => {
     expect(await rowCounts(url)).toEqual(taken);
   });
 
-  it('fills an empty building (a server started on the empty database), and refuses --house-id for a file of several buildings', async () => {
+  it('fills an empty building (a server started on the empty database); a file of several buildings keeps their ids, refusing --house-id', async () => {
     const url = await cluster.newDatabase();
     // A server's first start makes its own building, empty.
     const started = await openStore({ databaseUrl: url, databaseFile: ':memory:' });
@@ -331,6 +331,11 @@ describe('db copy --to', () => {
       code: 1,
       err: 'Error: the SQLite database holds 2 buildings (house ids 1, 3); --house-id renumbers a single one: copy without it to keep their ids',
     });
+    // Without --house-id: each with its own id.
+    const both = await cli(source, 'db', 'copy', '--to', await cluster.newDatabase());
+    expect(both.out).toMatch(
+      /^Copied into PostgreSQL: building "Musterhaus" as house 1, building "Halle" as house 3; /,
+    );
   });
 
   it('needs the SQLite file as its source and a PostgreSQL URL, and never echoes the URL', async () => {
