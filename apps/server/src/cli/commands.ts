@@ -74,11 +74,14 @@ Commands:
   sim writes <roomId> ignored|taken
       The simulated device answers writes to the room as taken but keeps the old values
       (a device that silently drops a value); taken: writes act again. Acts at once.
-  db copy --to postgres://user:pass@host:5432/db
-      Copy this SQLite database (users, building, schedules, absences, history, audit, alarms,
-      tokens) into an empty PostgreSQL database, migrating it first, in one transaction; then
-      start the server with DATABASE_URL set to it. Refused when DATABASE_URL is set (the source
-      is the SQLite file) or the target already holds users or a building.
+  db copy --to postgres://user:pass@host:5432/db [--house-id <n>]
+      Copy this SQLite database's building (rooms, schedules, absences, history, audit, alarms)
+      and its users into PostgreSQL (migrated first), in one transaction, beside the buildings
+      it holds already; then start the server with DATABASE_URL set to it. The building keeps
+      its house id, or becomes house <n>. Refused when that house exists there (an empty one, as
+      a server's first start makes it, is filled). A user name known there keeps its account
+      (password, e-mail) and gains the building's access. Refused when DATABASE_URL is set (the
+      source is the SQLite file).
   building list
       The buildings of this database: house id, name, host label, where their devices are, rooms.
   building add --house-id <n> --name <name> [--host-label <label>] [--seed <file>]
@@ -148,7 +151,7 @@ export async function runCli(
     }
     if (area === 'db') {
       if (command !== 'copy') throw new UsageError(`unknown command "db ${command}"`);
-      io.out(await runDbCopy(store.sqlite ?? null, values.to));
+      io.out(await runDbCopy(store.sqlite ?? null, values.to, houseIdOption(values['house-id'])));
       return 0;
     }
     const { sql, engine } = store;
@@ -233,8 +236,15 @@ export async function runCli(
   }
 }
 
-/** `db copy --to URL` (issue 37): the SQLite database into an empty PostgreSQL. */
-async function runDbCopy(from: BetterSqlite3.Database | null, to: string | undefined) {
+/**
+ * `db copy --to URL [--house-id N]` (issue 37): the SQLite database's building into PostgreSQL,
+ * beside the buildings it may hold already.
+ */
+async function runDbCopy(
+  from: BetterSqlite3.Database | null,
+  to: string | undefined,
+  houseId: number | undefined,
+) {
   if (!from) {
     throw new CommandError(
       'db copy copies the SQLite file (DATA_DIR or DATABASE_FILE) into PostgreSQL; unset DATABASE_URL to run it',
@@ -253,7 +263,7 @@ async function runDbCopy(from: BetterSqlite3.Database | null, to: string | undef
     },
   );
   try {
-    const counts = await copyIntoPostgres(from, target.sql).catch((error: unknown) => {
+    const report = await copyIntoPostgres(from, target.sql, { houseId }).catch((error: unknown) => {
       throw new CommandError(
         error instanceof CopyRefused
           ? error.message
@@ -261,13 +271,28 @@ async function runDbCopy(from: BetterSqlite3.Database | null, to: string | undef
       );
     });
     const count = (...tables: string[]) =>
-      tables.reduce((sum, table) => sum + (counts.get(table) ?? 0), 0);
-    const all = [...counts.values()].reduce((sum, n) => sum + n, 0);
+      tables.reduce((sum, table) => sum + (report.tables.get(table) ?? 0), 0);
+    const all = [...report.tables.values()].reduce((sum, n) => sum + n, 0);
+    const { added, existing } = report.users;
+    const houses = report.houses
+      .map(
+        (house) =>
+          `building "${house.name}" as house ${house.to}` +
+          (house.from === house.to ? '' : ` (house ${house.from} in the file)`),
+      )
+      .join(', ');
     return [
-      `Copied into PostgreSQL: ${count('users')} users, ${count('rooms')} rooms, ` +
+      `Copied into PostgreSQL: ${houses}; ${added + existing} users (${added} new, ${existing} ` +
+        'existing there: they keep their password and e-mail and gain access), ' +
+        `${count('rooms')} rooms, ` +
         `${count('history_recent', 'history_hours', 'history_quarters')} history rows ` +
-        `(samples, packed hours, 15-minute means), ${count('audit_log')} audit entries; ` +
-        `${all} rows in ${counts.size} tables.`,
+        `(samples, packed hours, 15-minute means), ${count('audit_log')} audit entries, ` +
+        `${count('alarms')} alarms; ${all} rows in ${report.tables.size} tables.`,
+      report.globalSettings === 'kept'
+        ? "The file's global settings (the demo login) were not copied: the PostgreSQL database has its own."
+        : report.globalSettings === 'copied'
+          ? "The file's global settings (the demo login) were copied: the PostgreSQL database had none."
+          : '',
       count('access_tokens') > 0
         ? 'Access tokens work there with the same TOKEN_SECRET (or a copy of DATA_DIR/token-secret).'
         : '',
