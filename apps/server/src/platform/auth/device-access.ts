@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { unknownHouse } from '../http/error-handler.js';
 import { sendsCredentials, type HookDone } from './plugin.js';
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => void;
@@ -11,9 +12,18 @@ type PreHandler = (request: FastifyRequest, reply: FastifyReply, done: HookDone)
 export function deviceAccess(app: FastifyInstance) {
   // ANONYMOUS_READ lets old tools read without credentials; credentials that are sent are
   // still checked, so a wrong password never passes silently.
+  // A signed-in user without access in the request's building (issue 37): 404, as for a
+  // building that does not exist, on every path of it.
+  const member: PreHandler = (request, _reply, done) => {
+    if (request.user && !request.user.member) done(unknownHouse());
+    else done();
+  };
   const signIn: PreHandler = (request, reply, done) => {
     if (app.config.anonymousRead && !sendsCredentials(request)) done();
-    else app.authenticate(request, reply, done);
+    else
+      app.authenticate(request, reply, (error) =>
+        error ? done(error) : member(request, reply, done),
+      );
   };
   const signedInReader: PreHandler[] = [app.authenticate, app.requireCapability('read')];
   return {
@@ -27,7 +37,7 @@ export function deviceAccess(app: FastifyInstance) {
     /** A read ANONYMOUS_READ does not open (proxy mode's other device paths): signed in, read. */
     signedInReader,
     /** `permissions`: signed in, always. */
-    signedIn: [app.authenticate] as PreHandler[],
+    signedIn: [app.authenticate, member] as PreHandler[],
     /** The writes: signed in, with the write capability (`full` or `permanent` in an area). */
     write: [app.authenticate, app.requireCapability('write')] as PreHandler[],
   };

@@ -26,7 +26,7 @@ import { DEVICE_READ_DOCS as docs } from './device-docs.js';
 const getRoutes: FastifyPluginAsync = async (app) => {
   if (app.config.deviceProfile === 'controme') return contromeRoutes(app);
   // Who may read what: the same preHandlers as proxy mode's (platform/auth/device-access.ts).
-  const { signIn, read: readAccess } = deviceAccess(app);
+  const { signIn, signedIn, read: readAccess } = deviceAccess(app);
   // The polled lists: rendered once per second and data version by their answer cache, which
   // compresses them itself, never @fastify/compress; a GET has no body to decompress.
   const polled = { preHandler: readAccess, compress: false, decompress: false } as const;
@@ -44,7 +44,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/permissions',
     {
-      preHandler: app.authenticate,
+      preHandler: signedIn,
       config: { docs: docs.permissions },
       schema: { response: { 200: PermissionsSchema } },
     },
@@ -194,7 +194,7 @@ function contromeRoutes(app: FastifyInstance) {
   );
   app.get(
     '/permissions',
-    { preHandler: app.authenticate, schema: { response: { 200: PermissionsSchema } } },
+    { preHandler: deviceAccess(app).signedIn, schema: { response: { 200: PermissionsSchema } } },
     (request): Permissions => permissionsOf(request.user!),
   );
   app.get('/temps', open, (request, reply) => answersOf(request.house).temps(request, reply));
