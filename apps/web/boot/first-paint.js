@@ -97,21 +97,55 @@
         var authorization = 'Basic ' + btoa(String.fromCharCode.apply(null, bytes));
         var answers = {};
         window.__raumreglerFirstAnswers = { authorization: authorization, answers: answers };
+        var ask = function (path) {
+          answers[path] = fetch(path, {
+            headers: {
+              Accept: 'application/json',
+              'X-Requested-With': 'XMLHttpRequest',
+              Authorization: authorization,
+            },
+          }).then(function (response) {
+            return response.text().then(function (text) {
+              return { status: response.status, text: text };
+            });
+          });
+          answers[path].catch(function () {});
+          return answers[path];
+        };
+        // The building, as the app decides it (lib/house.ts): the address's `?house=N`, else
+        // the tab's kept choice (both sent as `house=N` to our API), else the app config's.
+        var house = null;
+        try {
+          var chosen = new URLSearchParams(location.search).get('house');
+          if (!/^[1-9]\d{0,6}$/.test(chosen || '')) chosen = sessionStorage.getItem(keys.house);
+          if (/^[1-9]\d{0,6}$/.test(chosen || '')) house = chosen;
+        } catch {
+          // Storage blocked: the app config names the building.
+        }
+        var devicePath = /^(\/api\/(?:get|set)\/json\/v1\/)\d+\//;
+        var askIn = function (id, path) {
+          ask(path.replace(devicePath, '$1' + id + '/'));
+        };
+        // A device API path waits for the house id the app config names when the address
+        // names none (one config request for all of them); our own paths go at once.
+        var config = null;
+        var askAfterConfig = function (path) {
+          config = config || ask('/api/app-config');
+          config
+            .then(function (answer) {
+              var id = String(JSON.parse(answer.text).houseId);
+              if (answer.status === 200 && /^[1-9]\d{0,6}$/.test(id)) askIn(id, path);
+            })
+            .catch(function () {});
+        };
         send = function (group) {
           var paths = preloads.api[group] || [];
           for (var a = 0; a < paths.length; a += 1) {
-            answers[paths[a]] = fetch(paths[a], {
-              headers: {
-                Accept: 'application/json',
-                'X-Requested-With': 'XMLHttpRequest',
-                Authorization: authorization,
-              },
-            }).then(function (response) {
-              return response.text().then(function (text) {
-                return { status: response.status, text: text };
-              });
-            });
-            answers[paths[a]].catch(function () {});
+            var path = paths[a];
+            if (!devicePath.test(path))
+              ask(house ? path + (path.indexOf('?') === -1 ? '?' : '&') + 'house=' + house : path);
+            else if (house) askIn(house, path);
+            else askAfterConfig(path);
           }
         };
       }
