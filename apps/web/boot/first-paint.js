@@ -44,6 +44,26 @@
   } catch {
     // Storage blocked or unreadable: keep the defaults written in index.html.
   }
+  // The building, as the app decides it (lib/house.ts): the address's `?house=N`, else the
+  // tab's kept choice (both sent as `house=N` to our API), else the one the app config names.
+  var house = null;
+  try {
+    var chosen = new URLSearchParams(location.search).get('house');
+    if (!/^[1-9]\d{0,6}$/.test(chosen || '')) chosen = sessionStorage.getItem(keys.house);
+    if (/^[1-9]\d{0,6}$/.test(chosen || '')) house = chosen;
+  } catch {
+    // Storage blocked: the app config names the building.
+  }
+  // Every first view needs the app config (the login page names the building from it): asked
+  // for while the code downloads, for the building the app will ask it of; the app's own
+  // request (lib/api-client.ts) is answered from this preload.
+  var configPath = '/api/app-config' + (house ? '?house=' + house : '');
+  var configLink = document.createElement('link');
+  configLink.rel = 'preload';
+  configLink.href = configPath;
+  configLink.as = 'fetch';
+  configLink.crossOrigin = 'anonymous';
+  document.head.appendChild(configLink);
   // The first Intl call of a page loads the locale's data, tens of milliseconds on a slow phone.
   // Done here, in a task of its own while the code still downloads, it is not part of the first
   // render later (react-intl checks the locale's Intl support before rendering anything).
@@ -97,14 +117,20 @@
         var authorization = 'Basic ' + btoa(String.fromCharCode.apply(null, bytes));
         var answers = {};
         window.__raumreglerFirstAnswers = { authorization: authorization, answers: answers };
+        // The app config is public: asked for as the preload above was, so that it takes it.
         var ask = function (path) {
-          answers[path] = fetch(path, {
-            headers: {
-              Accept: 'application/json',
-              'X-Requested-With': 'XMLHttpRequest',
-              Authorization: authorization,
-            },
-          }).then(function (response) {
+          answers[path] = fetch(
+            path,
+            path === configPath
+              ? undefined
+              : {
+                  headers: {
+                    Accept: 'application/json',
+                    'X-Requested-With': 'XMLHttpRequest',
+                    Authorization: authorization,
+                  },
+                },
+          ).then(function (response) {
             return response.text().then(function (text) {
               return { status: response.status, text: text };
             });
@@ -112,16 +138,6 @@
           answers[path].catch(function () {});
           return answers[path];
         };
-        // The building, as the app decides it (lib/house.ts): the address's `?house=N`, else
-        // the tab's kept choice (both sent as `house=N` to our API), else the app config's.
-        var house = null;
-        try {
-          var chosen = new URLSearchParams(location.search).get('house');
-          if (!/^[1-9]\d{0,6}$/.test(chosen || '')) chosen = sessionStorage.getItem(keys.house);
-          if (/^[1-9]\d{0,6}$/.test(chosen || '')) house = chosen;
-        } catch {
-          // Storage blocked: the app config names the building.
-        }
         var devicePath = /^(\/api\/(?:get|set)\/json\/v1\/)\d+\//;
         var askIn = function (id, path) {
           ask(path.replace(devicePath, '$1' + id + '/'));
@@ -130,7 +146,7 @@
         // names none (one config request for all of them); our own paths go at once.
         var config = null;
         var askAfterConfig = function (path) {
-          config = config || ask('/api/app-config');
+          config = config || ask(configPath);
           config
             .then(function (answer) {
               var id = String(JSON.parse(answer.text).houseId);

@@ -126,6 +126,13 @@ describe('the boot script', () => {
       ),
     );
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  /** The app config's preload, which every first view needs, as the app will ask for it. */
+  const configPreload = () => {
+    const links = document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]');
+    expect(links).toHaveLength(1);
+    const url = new URL(links[0]!.href);
+    return `${url.pathname}${url.search}`;
+  };
 
   it('signed in on localhost, sends the first view API requests with the stored credentials', async () => {
     localStorage.setItem(
@@ -135,6 +142,7 @@ describe('the boot script', () => {
     const fetch = serve();
     vi.stubGlobal('fetch', fetch);
     boot('/re/home/room-control/smart/room/1');
+    expect(configPreload()).toBe('/api/app-config');
     await settle();
     // The app config first (it names the building), the room page's own (its alarm and
     // absence marks) at once, then every signed-in view's device API requests in that building.
@@ -177,6 +185,7 @@ describe('the boot script', () => {
     const fetch = serve();
     vi.stubGlobal('fetch', fetch);
     boot('/re/home/room-control/smart/room/1?house=2');
+    expect(configPreload()).toBe('/api/app-config?house=2');
     expect(fetch.mock.calls.map(([path]) => path)).toEqual([
       '/api/get/json/v1/2/info/',
       '/api/get/json/v1/2/temps/',
@@ -184,6 +193,7 @@ describe('the boot script', () => {
       '/api/absences/?house=2',
     ]);
     fetch.mockClear();
+    document.head.innerHTML = '';
     sessionStorage.setItem('raumregler-house', '3');
     boot('/re/home/room-control/smart/1');
     expect(fetch.mock.calls.map(([path]) => path)).toEqual([
