@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { addSignedInMessages } from './src/lib/catalog-de-signed-in';
 import { markFirstViewDone } from './src/lib/after-paint';
+import { resetHouse } from './src/lib/house';
 
 // Unit tests render signed-in screens without the signed-in frame that brings their German
 // strings in the app (lib/catalog-de-signed-in.ts).
@@ -15,6 +16,10 @@ markFirstViewDone();
 // mocked server's first answer) took up to 3 s on a loaded CI machine, and the test failed
 // although nothing was wrong; a wrong screen still fails, only later.
 configure({ asyncUtilTimeout: 5_000 });
+
+// Every test runs in building 1 as the app config named it (no `?house=N`); lib/house.test.ts
+// starts from a fresh page load instead.
+beforeEach(() => resetHouse(1));
 
 afterEach(() => {
   cleanup();

@@ -17,8 +17,8 @@ function troubledBuilding(server: RunningServer) {
   sql(server, 'UPDATE rooms SET temperature = 18.5, valve_open = 1 WHERE id = 2');
   sql(
     server,
-    `INSERT INTO alarms (room_id, room_name, floor_name, floor_id, kind, since, opened_at, value, target, state)
-     VALUES (1, 'Wohnzimmer', 'EG', 1, 'too-cold', CAST(strftime('%s', 'now') AS INTEGER) * 1000,
+    `INSERT INTO alarms (house_id, room_id, room_name, floor_name, floor_id, kind, since, opened_at, value, target, state)
+     VALUES (1, 1, 'Wohnzimmer', 'EG', 1, 'too-cold', CAST(strftime('%s', 'now') AS INTEGER) * 1000,
              CAST(strftime('%s', 'now') AS INTEGER) * 1000, 17, 21, 'active')`,
   );
 }

@@ -44,6 +44,26 @@
   } catch {
     // Storage blocked or unreadable: keep the defaults written in index.html.
   }
+  // The building, as the app decides it (lib/house.ts): the address's `?house=N`, else the
+  // tab's kept choice (both sent as `house=N` to our API), else the one the app config names.
+  var house = null;
+  try {
+    var chosen = new URLSearchParams(location.search).get('house');
+    if (!/^[1-9]\d{0,6}$/.test(chosen || '')) chosen = sessionStorage.getItem(keys.house);
+    if (/^[1-9]\d{0,6}$/.test(chosen || '')) house = chosen;
+  } catch {
+    // Storage blocked: the app config names the building.
+  }
+  // Every first view needs the app config (the login page names the building from it): asked
+  // for while the code downloads, for the building the app will ask it of; the app's own
+  // request (lib/api-client.ts) is answered from this preload.
+  var configPath = '/api/app-config' + (house ? '?house=' + house : '');
+  var configLink = document.createElement('link');
+  configLink.rel = 'preload';
+  configLink.href = configPath;
+  configLink.as = 'fetch';
+  configLink.crossOrigin = 'anonymous';
+  document.head.appendChild(configLink);
   // The first Intl call of a page loads the locale's data, tens of milliseconds on a slow phone.
   // Done here, in a task of its own while the code still downloads, it is not part of the first
   // render later (react-intl checks the locale's Intl support before rendering anything).
@@ -97,21 +117,51 @@
         var authorization = 'Basic ' + btoa(String.fromCharCode.apply(null, bytes));
         var answers = {};
         window.__raumreglerFirstAnswers = { authorization: authorization, answers: answers };
+        // The app config is public: asked for as the preload above was, so that it takes it.
+        var ask = function (path) {
+          answers[path] = fetch(
+            path,
+            path === configPath
+              ? undefined
+              : {
+                  headers: {
+                    Accept: 'application/json',
+                    'X-Requested-With': 'XMLHttpRequest',
+                    Authorization: authorization,
+                  },
+                },
+          ).then(function (response) {
+            return response.text().then(function (text) {
+              return { status: response.status, text: text };
+            });
+          });
+          answers[path].catch(function () {});
+          return answers[path];
+        };
+        var devicePath = /^(\/api\/(?:get|set)\/json\/v1\/)\d+\//;
+        var askIn = function (id, path) {
+          ask(path.replace(devicePath, '$1' + id + '/'));
+        };
+        // A device API path waits for the house id the app config names when the address
+        // names none (one config request for all of them); our own paths go at once.
+        var config = null;
+        var askAfterConfig = function (path) {
+          config = config || ask(configPath);
+          config
+            .then(function (answer) {
+              var id = String(JSON.parse(answer.text).houseId);
+              if (answer.status === 200 && /^[1-9]\d{0,6}$/.test(id)) askIn(id, path);
+            })
+            .catch(function () {});
+        };
         send = function (group) {
           var paths = preloads.api[group] || [];
           for (var a = 0; a < paths.length; a += 1) {
-            answers[paths[a]] = fetch(paths[a], {
-              headers: {
-                Accept: 'application/json',
-                'X-Requested-With': 'XMLHttpRequest',
-                Authorization: authorization,
-              },
-            }).then(function (response) {
-              return response.text().then(function (text) {
-                return { status: response.status, text: text };
-              });
-            });
-            answers[paths[a]].catch(function () {});
+            var path = paths[a];
+            if (!devicePath.test(path))
+              ask(house ? path + (path.indexOf('?') === -1 ? '?' : '&') + 'house=' + house : path);
+            else if (house) askIn(house, path);
+            else askAfterConfig(path);
           }
         };
       }

@@ -1,6 +1,7 @@
 import { authBase, paths, ROUTER_BASENAME, type Area } from '../src/config/paths.ts';
 import {
   AUTH_STORAGE_KEY,
+  HOUSE_STORAGE_KEY,
   I18N_STORAGE_KEY,
   SETTINGS_STORAGE_KEY,
 } from '../src/lib/storage-keys.ts';
@@ -57,7 +58,12 @@ const area = (path: string) => path.split('/').filter(Boolean)[0]!;
  */
 export const BOOT_CONFIG = {
   base: `${ROUTER_BASENAME}/`,
-  keys: { settings: SETTINGS_STORAGE_KEY, i18n: I18N_STORAGE_KEY, auth: AUTH_STORAGE_KEY },
+  keys: {
+    settings: SETTINGS_STORAGE_KEY,
+    i18n: I18N_STORAGE_KEY,
+    auth: AUTH_STORAGE_KEY,
+    house: HOUSE_STORAGE_KEY,
+  },
   open: `^(${area(paths.auth.login)}|${area(paths.error.root)})(/|$)`,
   views: Object.entries(FIRST_VIEWS)
     .filter(([, view]) => view.paths.length > 0)

@@ -116,22 +116,42 @@ describe('the boot script', () => {
     expect(boot('/re/home/error/404')).toEqual([]);
   });
 
+  /** The server: the app config names building `house`; everything else answers `[]`. */
+  const serve = (house = 1) =>
+    vi.fn((path: string, _init?: RequestInit) =>
+      Promise.resolve(
+        new Response(path === '/api/app-config' ? JSON.stringify({ houseId: house }) : '[]', {
+          status: 200,
+        }),
+      ),
+    );
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  /** The app config's preload, which every first view needs, as the app will ask for it. */
+  const configPreload = () => {
+    const links = document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]');
+    expect(links).toHaveLength(1);
+    const url = new URL(links[0]!.href);
+    return `${url.pathname}${url.search}`;
+  };
+
   it('signed in on localhost, sends the first view API requests with the stored credentials', async () => {
     localStorage.setItem(
       'raumregler-auth-v1',
       JSON.stringify({ username: 'demo', password: 'demo1234' }),
     );
-    const fetch = vi.fn((_path: string, _init?: RequestInit) =>
-      Promise.resolve(new Response('[]', { status: 200 })),
-    );
+    const fetch = serve();
     vi.stubGlobal('fetch', fetch);
     boot('/re/home/room-control/smart/room/1');
-    // Every signed-in view's requests, then the room page's own (its alarm and absence marks).
+    expect(configPreload()).toBe('/api/app-config');
+    await settle();
+    // The app config first (it names the building), the room page's own (its alarm and
+    // absence marks) at once, then every signed-in view's device API requests in that building.
     expect(fetch.mock.calls.map(([path]) => path)).toEqual([
-      '/api/get/json/v1/1/info/',
-      '/api/get/json/v1/1/temps/',
+      '/api/app-config',
       '/api/alarms/?state=open',
       '/api/absences/',
+      '/api/get/json/v1/1/info/',
+      '/api/get/json/v1/1/temps/',
     ]);
     const authorization = `Basic ${btoa('demo:demo1234')}`;
     expect(fetch).toHaveBeenCalledWith('/api/get/json/v1/1/temps/', {
@@ -147,16 +167,38 @@ describe('the boot script', () => {
     ).resolves.toEqual({ status: 200, text: '[]' });
   });
 
-  it('signed in on a floor page, sends only what every signed-in view needs', () => {
+  it('signed in on a floor page, sends only what every signed-in view needs', async () => {
     signIn();
-    const fetch = vi.fn((_path: string, _init?: RequestInit) =>
-      Promise.resolve(new Response('[]', { status: 200 })),
-    );
+    const fetch = serve(4);
     vi.stubGlobal('fetch', fetch);
     boot('/re/home/room-control/smart/1');
+    await settle();
     expect(fetch.mock.calls.map(([path]) => path)).toEqual([
-      '/api/get/json/v1/1/info/',
-      '/api/get/json/v1/1/temps/',
+      '/api/app-config',
+      '/api/get/json/v1/4/info/',
+      '/api/get/json/v1/4/temps/',
+    ]);
+  });
+
+  it('in the building the address or the tab chose (issue 37), as the app asks', () => {
+    signIn();
+    const fetch = serve();
+    vi.stubGlobal('fetch', fetch);
+    boot('/re/home/room-control/smart/room/1?house=2');
+    expect(configPreload()).toBe('/api/app-config?house=2');
+    expect(fetch.mock.calls.map(([path]) => path)).toEqual([
+      '/api/get/json/v1/2/info/',
+      '/api/get/json/v1/2/temps/',
+      '/api/alarms/?state=open&house=2',
+      '/api/absences/?house=2',
+    ]);
+    fetch.mockClear();
+    document.head.innerHTML = '';
+    sessionStorage.setItem('raumregler-house', '3');
+    boot('/re/home/room-control/smart/1');
+    expect(fetch.mock.calls.map(([path]) => path)).toEqual([
+      '/api/get/json/v1/3/info/',
+      '/api/get/json/v1/3/temps/',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { isUnknownHouse } from '@/lib/house';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 
@@ -9,7 +10,8 @@ export function createQueryClient() {
       queries: {
         staleTime: FIVE_MINUTES,
         gcTime: FIVE_MINUTES,
-        retry: 3,
+        // A building that does not exist (or without access, issue 37) stays so: said at once.
+        retry: (failures, error) => failures < 3 && !isUnknownHouse(error),
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
       },
     },

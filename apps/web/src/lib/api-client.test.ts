@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { http as mock, HttpResponse, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiGet, apiPost, basicAuthorization, toFormData } from './api-client';
+import { apiGet, apiPost, basicAuthorization, OWN_SERVER, toFormData } from './api-client';
 import type { ApiError } from './api-error';
 import { writeStoredAuth } from './auth-storage';
 import { currentReachability } from './connection';
+import { resetHouse } from './house';
 
 const api = (path: string) => `${window.location.origin}/api${path}`;
 const server = setupServer();
@@ -322,5 +323,85 @@ describe('X-Raumregler-Client', () => {
     await apiGet('/get/json/v1/1/temps/', { baseURL: 'https://haus12.relay.example.com' });
     expect(seen?.get('authorization')).toBe(basicAuthorization('demo', 'pässwort'));
     expect(seen?.has('x-raumregler-client')).toBe(false);
+  });
+});
+
+describe('the building of every call (issue 37)', () => {
+  /** A fresh page load at `address`: the building is decided anew (lib/house.ts). */
+  const open = (address: string) => {
+    window.history.replaceState(null, '', address);
+    resetHouse();
+  };
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  /** Every request the server sees, as path and query. */
+  function record() {
+    const seen: string[] = [];
+    const note = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      seen.push(`${request.method} ${url.pathname}${url.search}`);
+    };
+    server.use(
+      mock.get(api('/app-config'), (info) => {
+        note(info);
+        return HttpResponse.json({ houseId: 3, deviceUrlTemplate: null });
+      }),
+      mock.get(`${window.location.origin}/*`, (info) => {
+        note(info);
+        return HttpResponse.json({});
+      }),
+      mock.post(`${window.location.origin}/*`, (info) => {
+        note(info);
+        return HttpResponse.json({});
+      }),
+    );
+    return seen;
+  }
+
+  it('with ?house=N: device paths carry N, and every /api request house=N', async () => {
+    open('/re/home/?house=2');
+    signIn();
+    const seen = record();
+    await apiGet('/get/json/v1/1/temps/');
+    await apiPost('/set/json/v1/1/ziel/4/', { ziel: '21.5' });
+    await apiGet('/alarms/?state=open', OWN_SERVER);
+    await apiPost('/rooms/4/limits', { min: 16 }, OWN_SERVER);
+    await apiGet('/app-config', OWN_SERVER);
+    expect(seen).toEqual([
+      'GET /api/get/json/v1/2/temps/',
+      'POST /api/set/json/v1/2/ziel/4/',
+      'GET /api/alarms/?state=open&house=2',
+      'POST /api/rooms/4/limits?house=2',
+      'GET /api/app-config?house=2',
+    ]);
+  });
+
+  it('keeps the tab’s choice after in-app navigation and on a reload without the query', async () => {
+    open('/re/home/?house=2');
+    signIn();
+    const seen = record();
+    // The app's first request (its config) reads the address.
+    await apiGet('/app-config', OWN_SERVER);
+    open('/re/home/room-control/smart/room/1');
+    seen.length = 0;
+    await apiGet('/get/json/v1/1/temps/1/');
+    await apiGet('/absences/', OWN_SERVER);
+    expect(seen).toEqual(['GET /api/get/json/v1/2/temps/1/', 'GET /api/absences/?house=2']);
+  });
+
+  it('without a choice, asks the app config once for the house id; our /api needs no house', async () => {
+    open('/re/home/');
+    signIn();
+    const seen = record();
+    await Promise.all([apiGet('/get/json/v1/1/info/'), apiGet('/get/json/v1/1/permissions/')]);
+    await apiGet('/alarms/', OWN_SERVER);
+    await apiGet('/get/json/v1/1/temps/');
+    expect(seen).toEqual([
+      'GET /api/app-config',
+      'GET /api/get/json/v1/3/info/',
+      'GET /api/get/json/v1/3/permissions/',
+      'GET /api/alarms/',
+      'GET /api/get/json/v1/3/temps/',
+    ]);
   });
 });

@@ -1,8 +1,16 @@
-import { CLIENT_HEADER, DEVICE_ANSWERED_CODES, WEB_CLIENT } from '@raumregler/contract';
+import {
+  accountPaths,
+  CLIENT_HEADER,
+  DEFAULT_HOUSE_ID,
+  DEVICE_ANSWERED_CODES,
+  WEB_CLIENT,
+  type AppConfig,
+} from '@raumregler/contract';
 import { HttpError, normalizeApiError, type ApiError } from './api-error';
 import { readStoredAuth } from './auth-storage';
 import { GATEWAY_STATUSES, reportReachability } from './connection';
 import { apiBaseUrl } from './device';
+import { chosenHouse, currentHouse, houseReady, setConfiguredHouse } from './house';
 
 export const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -23,6 +31,55 @@ export function setDeviceUrlTemplate(template: string | null) {
  * a forwarding host or a real device: they always go to the same origin's /api.
  */
 export const OWN_SERVER = { baseURL: '/api' } as const;
+
+/** A device API path (`/get/json/v1/{houseId}/…`, `/set/…`): the house id is its 4th segment. */
+const DEVICE_PATH = /^(\/?(?:get|set)\/json\/v1\/)\d+(\/|$)/;
+
+let configLoad: Promise<AppConfig> | null = null;
+
+/**
+ * `GET /api/app-config`, always from the app's own origin: this answer says where the device
+ * API lives (its forwarding template, applied here, points every later call at the device) and
+ * which building the app is opened for when the address names none (lib/house.ts). One request
+ * at a time, shared by the app's config query and the calls that wait for the building.
+ */
+export function loadAppConfig(): Promise<AppConfig> {
+  configLoad ??= apiGet<AppConfig>(accountPaths.appConfig, OWN_SERVER)
+    .then((config) => {
+      setDeviceUrlTemplate(config.deviceUrlTemplate);
+      if (Number.isInteger(config.houseId)) setConfiguredHouse(config.houseId);
+      return config;
+    })
+    .finally(() => {
+      configLoad = null;
+    });
+  return configLoad;
+}
+
+/** `house=N` on a request to our own server, for a building the address chose (lib/house.ts). */
+function withHouseQuery(target: string): string {
+  const house = chosenHouse();
+  if (house === null || !isOwnServer(target)) return target;
+  return `${target}${target.includes('?') ? '&' : '?'}house=${house}`;
+}
+
+/**
+ * Where a call goes: below the API root, a device API path with the building's house id (once
+ * known: the app config may have to say it first), anything else to our server with the
+ * building chosen by the address (lib/house.ts).
+ */
+async function targetOf(url: string, baseURL: string | undefined): Promise<string> {
+  const root =
+    baseURL ?? (url.startsWith('/') ? apiBaseUrl(window.location.hostname, deviceUrlTemplate) : '');
+  let path = url;
+  const device = DEVICE_PATH.exec(url);
+  if (device) {
+    const house = currentHouse() ?? (await houseReady(loadAppConfig, DEFAULT_HOUSE_ID));
+    path = url.replace(DEVICE_PATH, `$1${house}$2`);
+  }
+  const target = root ? `${root.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}` : path;
+  return device ? target : withHouseQuery(target);
+}
 
 /** Per-call options: another API root, extra headers, another time limit. */
 export interface RequestConfig {
@@ -107,15 +164,13 @@ const networkError = () => new HttpError('Network Error', 'network');
  */
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-function send<T>(
+async function send<T>(
   method: Method,
   url: string,
   body: FormData | string | null,
   { baseURL, headers = {}, timeout = REQUEST_TIMEOUT_MS }: RequestConfig,
 ): Promise<HttpResponse<T>> {
-  const root =
-    baseURL ?? (url.startsWith('/') ? apiBaseUrl(window.location.hostname, deviceUrlTemplate) : '');
-  const target = root ? `${root.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}` : url;
+  const target = await targetOf(url, baseURL);
   const early = method === 'GET' ? takeFirstAnswer<T>(target, headers) : null;
   if (early) return early;
   return new Promise((resolve, reject) => {
@@ -207,7 +262,7 @@ export function apiGetFile(
   const credentials = currentCredentials();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('GET', `${OWN_SERVER.baseURL}/${url.replace(/^\/+/, '')}`, true);
+    xhr.open('GET', withHouseQuery(`${OWN_SERVER.baseURL}/${url.replace(/^\/+/, '')}`), true);
     xhr.responseType = 'blob';
     xhr.timeout = timeout;
     if (credentials) {

@@ -1,6 +1,7 @@
 import type { Floor } from '@raumregler/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeStoredAuth } from './auth-storage';
+import { resetHouse } from './house';
 import { readLastRooms, saveLastRooms } from './last-rooms';
 import { LAST_ROOMS_STORAGE_KEY } from './storage-keys';
 
@@ -28,6 +29,25 @@ describe('the last known rooms (issue 32)', () => {
     writeStoredAuth(null);
     expect(readLastRooms('demo')).toBeNull();
     expect(sessionStorage.getItem(LAST_ROOMS_STORAGE_KEY)).toBeNull();
+  });
+
+  it('are of the building they were shown in (issue 37): another one of this origin gets none', async () => {
+    const open = (address: string) => {
+      window.history.replaceState(null, '', address);
+      resetHouse();
+    };
+    writeStoredAuth(auth, true);
+    open('/re/home/?house=2');
+    saveLastRooms('demo', floors, 3000);
+    await settle();
+    expect(readLastRooms('demo')).toEqual({ username: 'demo', at: 3000, floors, house: 2 });
+    // A new tab on this origin without a choice: this host's own building.
+    sessionStorage.clear();
+    open('/re/home/');
+    expect(readLastRooms('demo')).toBeNull();
+    open('/re/home/?house=2');
+    expect(readLastRooms('demo')).not.toBeNull();
+    window.history.replaceState(null, '', '/');
   });
 
   it('go to local storage with "remember me"', async () => {

@@ -1,6 +1,7 @@
 import type { Floor } from '@raumregler/contract';
 import { useSyncExternalStore } from 'react';
 import { afterPaint } from './after-paint';
+import { chosenHouse } from './house';
 import { readJson, writeJson, type StorageArea } from './storage';
 import { AUTH_STORAGE_KEY, LAST_ROOMS_STORAGE_KEY } from './storage-keys';
 
@@ -17,6 +18,11 @@ export interface LastRooms {
   /** When the answer arrived (epoch ms). */
   at: number;
   floors: Floor[];
+  /**
+   * Of which building (issue 37): the one the address chose (`?house=N`), absent for this
+   * host's own. The storage is per origin, so that tells the buildings of one origin apart.
+   */
+  house?: number;
 }
 
 /** Where the sign-in is stored now; null while it is held in memory only (or nobody signed in). */
@@ -40,7 +46,8 @@ export function saveLastRooms(username: string, floors: Floor[], at: number): vo
     cancelPending = null;
     const area = authArea();
     if (!area) return;
-    const record: LastRooms = { username, at, floors };
+    const house = chosenHouse();
+    const record: LastRooms = { username, at, floors, ...(house === null ? {} : { house }) };
     if (!writeJson(LAST_ROOMS_STORAGE_KEY, record, area)) {
       // Storage full: an old copy must not stand in for this answer later.
       writeJson(LAST_ROOMS_STORAGE_KEY, null, area);
@@ -48,13 +55,14 @@ export function saveLastRooms(username: string, floors: Floor[], at: number): vo
   }, 'first-view');
 }
 
-/** The stored rooms of this user, or null. */
+/** The stored rooms of this user in this building, or null. */
 export function readLastRooms(username: string): LastRooms | null {
   for (const area of ['local', 'session'] as const) {
     const stored = readJson<LastRooms>(LAST_ROOMS_STORAGE_KEY, area);
     if (
       stored &&
       stored.username === username &&
+      (stored.house ?? null) === chosenHouse() &&
       typeof stored.at === 'number' &&
       Array.isArray(stored.floors)
     ) {

@@ -15,3 +15,9 @@ export const AUTH_STORAGE_KEY = 'raumregler-auth-v1';
 
 /** The last known rooms beside the sign-in (lib/last-rooms.ts, issue 32). */
 export const LAST_ROOMS_STORAGE_KEY = 'raumregler-last-rooms-v1';
+
+/**
+ * The building this tab is opened for (issue 37): the page address's `?house=N`, kept in the
+ * tab's sessionStorage so that in-app navigation (which drops the query) and a reload keep it.
+ */
+export const HOUSE_STORAGE_KEY = 'raumregler-house';

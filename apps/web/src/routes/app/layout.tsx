@@ -13,13 +13,16 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { AlarmBell } from '@/features/alarms/components/alarm-bell';
+import { useAppConfig } from '@/features/auth/api/get-app-config';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { useBuildingData } from '@/features/rooms/components/building-data-provider';
 import { useFloorStructure } from '@/features/rooms/hooks/use-floor-structure';
 import { AppShell } from '@/features/layout/components/app-shell';
 import { buildMenu } from '@/features/layout/utils/menu';
 import { addSignedInMessages } from '@/lib/catalog-de-signed-in';
+import { isUnknownHouse } from '@/lib/house';
 import { NoAccessPage } from './no-access';
+import { UnknownHousePage } from './unknown-house';
 import { deviceToday } from '@/lib/device-today';
 
 // The signed-in screens' German strings come with this frame, not with the entry.
@@ -40,6 +43,7 @@ export default function AppLayoutRoute() {
   const intl = useIntl();
   const { auth, verify, logout, notRemembered } = useAuth();
   const { temps, permissions } = useBuildingData();
+  const config = useAppConfig();
   const location = useLocation();
   const [verified, setVerified] = useState(false);
   const signedIn = auth !== null;
@@ -86,6 +90,10 @@ export default function AppLayoutRoute() {
       </div>
     );
 
+  // Issue 37: a building (`?house=N`) that does not exist or that the user holds no access in.
+  if ([config.error, permissions.error, temps.error].some(isUnknownHouse))
+    return <UnknownHousePage onLogout={logout} />;
+
   // No access in both areas: the server refuses the building's data, so say so plainly
   // rather than show empty menus or a failed load.
   const today = deviceToday();
@@ -110,7 +118,10 @@ export default function AppLayoutRoute() {
       menu={menu}
       menuStatus={menuStatus}
       username={auth.username}
-      buildingName={auth.deviceInfo?.name ?? intl.formatMessage({ id: 'app.name' })}
+      // The building the app is opened for (issue 37): the app config names it.
+      buildingName={
+        config.data?.buildingName ?? auth.deviceInfo?.name ?? intl.formatMessage({ id: 'app.name' })
+      }
       onLogout={logout}
       permissions={permissions.data}
       headerExtras={can(permissions.data, 'read', null, deviceToday()) ? <AlarmBell /> : undefined}

@@ -1,16 +1,12 @@
-import { accountPaths, type AppConfig } from '@raumregler/contract';
+import type { AppConfig } from '@raumregler/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, setDeviceUrlTemplate } from '@/lib/api-client';
+import { loadAppConfig } from '@/lib/api-client';
 
 /**
- * Always from the app's own origin: this answer is what says where the device API lives. Applying
- * the forwarding template here, at start-up, points every later call at the device.
+ * Always from the app's own origin: this answer says where the device API lives and which
+ * building the app is opened for; the API client applies both to every later call.
  */
-export async function getAppConfig(): Promise<AppConfig> {
-  const config = await apiGet<AppConfig>(accountPaths.appConfig, { baseURL: '/api' });
-  setDeviceUrlTemplate(config.deviceUrlTemplate);
-  return config;
-}
+export const getAppConfig = (): Promise<AppConfig> => loadAppConfig();
 
 export const appConfigQueryOptions = () =>
   queryOptions({ queryKey: ['app-config'], queryFn: getAppConfig, staleTime: Infinity });

@@ -127,4 +127,20 @@ describe('LoginForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Keine Verbindung zum Regler');
   });
+
+  it('says the building does not exist or is not open to this account (issue 37)', async () => {
+    server.use(
+      mock.get(apiUrl('/get/json/v1/1/info/'), () =>
+        HttpResponse.json({ error: 'not_found', message: 'Unknown house id.' }, { status: 404 }),
+      ),
+    );
+    const onSignedIn = renderForm();
+    await userEvent.type(screen.getByLabelText('Benutzername'), 'bewohner');
+    await userEvent.type(screen.getByLabelText('Passwort'), 'bewohner1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dieses Gebäude gibt es nicht oder Sie haben keinen Zugang.',
+    );
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
 });

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '@/components/ui/alert';
 import type { ApiError } from '@/lib/api-error';
+import { isUnknownHouse } from '@/lib/house';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { rulesResolver, textRule } from '@/lib/form-rules';
@@ -36,7 +37,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   // Usually the app config is here before the form (index.html preloads it): then the demo login
   // is part of the form's first render rather than written into it afterwards.
   const [initialDemo] = useState(demo);
-  const [failure, setFailure] = useState<'credentials' | 'unreachable' | null>(null);
+  const [failure, setFailure] = useState<'credentials' | 'unreachable' | 'house' | null>(null);
   const {
     register,
     handleSubmit,
@@ -71,9 +72,16 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       await login(values);
       onSignedIn();
     } catch (error) {
-      // Wrong details and an unreachable controller need different advice.
+      // Wrong details, an unreachable controller and a building (`?house=N`, issue 37) that does
+      // not exist or that this account holds no access in need different advice.
       const cause = (error as Error).cause as ApiError | undefined;
-      setFailure(cause?.networkError || cause?.timeout ? 'unreachable' : 'credentials');
+      setFailure(
+        cause?.networkError || cause?.timeout
+          ? 'unreachable'
+          : isUnknownHouse(cause)
+            ? 'house'
+            : 'credentials',
+      );
     }
   });
 
@@ -82,7 +90,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       {failure && (
         <Alert variant="danger">
           <FormattedMessage
-            id={failure === 'unreachable' ? 'auth.login.unreachable' : 'auth.login.failed'}
+            id={
+              failure === 'unreachable'
+                ? 'auth.login.unreachable'
+                : failure === 'house'
+                  ? 'error.unknownHouse.text'
+                  : 'auth.login.failed'
+            }
           />
         </Alert>
       )}

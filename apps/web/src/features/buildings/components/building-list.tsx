@@ -2,11 +2,9 @@ import type { BuildingSummary } from '@raumregler/contract';
 import { ExternalLink } from 'lucide-react';
 import { memo } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { DetailField } from '@/components/ui/detail-field';
 import { WindowedCards, WindowedTable } from '@/components/ui/windowed-list';
-import { paths } from '@/config/paths';
 import { buildingLink } from '../utils/building-link';
 
 const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
@@ -37,10 +35,13 @@ function describe(intl: IntlShape, building: BuildingSummary) {
   };
 }
 
-/** The building's name as the link that opens its overview (here, or on its own host). */
+/**
+ * The building's name as the link that opens its overview (here by its house id, or on its own
+ * host): a new page load, as the app decides its building at start.
+ */
 function BuildingName({ building }: { building: BuildingSummary }) {
   const intl = useIntl();
-  const link = buildingLink(building.host_label, window.location);
+  const link = buildingLink(building, window.location);
   const className =
     'font-medium text-primary underline-offset-2 [overflow-wrap:anywhere] hover:underline focus-visible:outline-2 focus-visible:outline-primary dark:text-sky-300';
   const label = (
@@ -53,20 +54,18 @@ function BuildingName({ building }: { building: BuildingSummary }) {
       )}
     </>
   );
-  if (link.kind === 'here')
-    return (
-      <Link to={paths.home} className={className}>
-        {label}
-      </Link>
-    );
   return (
     <a href={link.href} className={className}>
       {label}
-      <ExternalLink className="ml-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
-      <span className="sr-only">
-        {' '}
-        {intl.formatMessage({ id: 'buildings.otherHost' }, { host: new URL(link.href).host })}
-      </span>
+      {link.kind === 'host' && (
+        <>
+          <ExternalLink className="ml-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
+          <span className="sr-only">
+            {' '}
+            {intl.formatMessage({ id: 'buildings.otherHost' }, { host: new URL(link.href).host })}
+          </span>
+        </>
+      )}
     </a>
   );
 }

@@ -99,8 +99,11 @@ describe('Gebäude', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['7', '2', '1', '43 %', 'Wohnzimmer (EG): 18,3 °C, 2,8 K unter Ziel']);
-    // No host label: the overview here. With one: that building's own host.
-    expect(within(row).getByRole('link', { name: 'Musterhaus' })).toHaveAttribute('href', '/');
+    // No host label: the overview here, by its house id. With one: that building's own host.
+    expect(within(row).getByRole('link', { name: 'Musterhaus' })).toHaveAttribute(
+      'href',
+      '/re/home/?house=1',
+    );
     const other = screen.getByRole('link', { name: /Schule Nord/ });
     expect(other).toHaveAttribute('href', 'http://schule-nord.localhost:3000/re/home/');
     expect(other).toHaveAccessibleName(/öffnet schule-nord\.localhost:3000/);

@@ -1,9 +1,10 @@
 /**
  * Where a building of the Gebäude page opens (issue 37). A building with a host label lives at
  * `https://{label}.{rest of the current host}/re/home/` (the spec's addressing by the host
- * name's first label); one without opens the overview here, in this app.
+ * name's first label); one without at `/re/home/?house=N` on this origin. Either is a new page
+ * load: the app decides its building once, at start (lib/house.ts).
  */
-export type BuildingLink = { kind: 'here' } | { kind: 'host'; href: string };
+export type BuildingLink = { kind: 'here'; href: string } | { kind: 'host'; href: string };
 
 /** The app's base on every building's host (the router's basename). */
 const APP_BASE = '/re/home/';
@@ -22,17 +23,18 @@ function hostRest(hostname: string): string {
 
 /**
  * The link of one building, seen from the page's location (`protocol`, `hostname` and `port`
- * as `window.location` has them). On an IP address no label can be put in front: the overview
- * here.
+ * as `window.location` has them). On an IP address no label can be put in front: the building
+ * by its house id here.
  */
 export function buildingLink(
-  hostLabel: string | null,
+  building: { house_id: number; host_label: string | null },
   location: { protocol: string; hostname: string; port: string },
 ): BuildingLink {
-  const label = hostLabel?.trim().toLowerCase() ?? '';
-  if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label)) return { kind: 'here' };
+  const here: BuildingLink = { kind: 'here', href: `${APP_BASE}?house=${building.house_id}` };
+  const label = building.host_label?.trim().toLowerCase() ?? '';
+  if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label)) return here;
   const hostname = location.hostname.replace(/^\[|\]$/g, '');
-  if (hostname === '' || isIpAddress(hostname)) return { kind: 'here' };
+  if (hostname === '' || isIpAddress(hostname)) return here;
   const port = location.port ? `:${location.port}` : '';
   return {
     kind: 'host',

@@ -4,6 +4,7 @@ import { apiGet } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { readStoredAuth } from '@/lib/auth-storage';
 import { currentReachability } from '@/lib/connection';
+import { isUnknownHouse } from '@/lib/house';
 import { readLastRooms, saveLastRooms, showLastRooms } from '@/lib/last-rooms';
 
 /**
@@ -42,12 +43,14 @@ export async function getTempsOrLastKnown(): Promise<Floor[]> {
 }
 
 /**
- * A 403 (a user with no access in both areas) is an answer, not a lost connection: asking again
- * would not change it, so it is not retried (the layout shows the no-access page instead).
+ * A 403 (a user with no access in both areas) or an unknown building (issue 37) is an answer,
+ * not a lost connection: asking again would not change it, so it is not retried (the layout
+ * shows the no-access or the unknown-building page instead).
  */
 export const tempsQueryOptions = () =>
   queryOptions({
     queryKey: ['temps'],
     queryFn: getTempsOrLastKnown,
-    retry: (failures: number, error: Error) => (error as ApiError).status !== 403 && failures < 3,
+    retry: (failures: number, error: Error) =>
+      (error as ApiError).status !== 403 && !isUnknownHouse(error) && failures < 3,
   });
