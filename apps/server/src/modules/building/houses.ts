@@ -171,21 +171,27 @@ export async function openHouses(options: {
 
   // Another process's commit (the CLI on SQLite): the file's data_version moves; the buildings
   // table is read again, and a building whose row counts another version re-reads its snapshot.
-  // PostgreSQL: the buildings table every HOUSES_CHECK_MS (the change feed tells the rest).
+  // Both engines read the table every HOUSES_CHECK_MS too (PostgreSQL's other nodes: the change
+  // feed tells the rest at once).
   let fileVersion: number | null = null;
   const readFileVersion = async () =>
     (await raw<{ data_version: number }>`PRAGMA data_version`.execute(sql)).rows[0]?.data_version ??
     0;
   let watching = false;
+  let readAt = now();
   const watch = async () => {
     if (watching) return;
     watching = true;
     try {
       if (engine === 'sqlite') {
         const current = await readFileVersion();
-        if (fileVersion !== null && current === fileVersion) return;
+        // The file unchanged by others: the table is still read every HOUSES_CHECK_MS (a
+        // change on this very connection, as the CLI's in tests, moves no data_version).
+        const moved = fileVersion !== null && current !== fileVersion;
         fileVersion = current;
+        if (!moved && Math.abs(now() - readAt) < HOUSES_CHECK_MS) return;
       }
+      readAt = now();
       await reload();
     } catch {
       // A closed database (the server stopping) or a busy file: the next check tries again.
