@@ -234,7 +234,8 @@ describe('GET /metrics in simulation', () => {
     const routes = new Set(counts.map((each) => each.labels.route));
     expect([...routes].some((route) => /\/\d+$|\/path\//.test(route!))).toBe(false);
     const buckets = only(samples, 'raumregler_http_request_duration_seconds_bucket').filter(
-      (each) => each.labels.route === '/get/json/v1/:houseId/temps/:roomId' && each.labels.le === '+Inf',
+      (each) =>
+        each.labels.route === '/get/json/v1/:houseId/temps/:roomId' && each.labels.le === '+Inf',
     );
     expect(buckets.map((each) => each.value).sort()).toEqual([1, 3]);
   });
