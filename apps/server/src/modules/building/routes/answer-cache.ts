@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -38,8 +38,9 @@ const GZIP_THRESHOLD = 1024;
  * compressing a large building once per second instead of once per request keeps p99 low. The
  * answer is at most a second old, the resolution of remaining_time anyway. Routes using it turn
  * @fastify/compress off (`compress: false`): the gzip copy here is made once, not per request.
- * Each rendering gets its own ETag (one per encoding, as a strong validator must), so a client
- * that already holds it gets a 304 without a body.
+ * The ETag names the answer's bytes (a hash of them; one per encoding, as a strong validator
+ * must), so a client that already holds them gets a 304 without a body, from whichever node it
+ * asks (issue 37: every node renders the same bytes from the same data version and second).
  */
 export function createAnswerCache<T>(
   render: () => T,
@@ -47,9 +48,6 @@ export function createAnswerCache<T>(
 ) {
   let second = -1;
   let version = '';
-  let generation = 0;
-  // Per process and cache: an ETag from before a restart must never match a new answer.
-  const origin = randomBytes(6).toString('base64url');
   let body = Buffer.alloc(0);
   let gzipped: Buffer | null = null;
   let etag = '';
@@ -69,9 +67,9 @@ export function createAnswerCache<T>(
       if (!fresh.equals(body)) {
         body = fresh;
         gzipped = null;
-        generation += 1;
-        etag = `"${origin}.${generation}"`;
-        gzipEtag = `"${origin}.${generation}.gz"`;
+        const tag = createHash('sha256').update(body).digest('base64url').slice(0, 22);
+        etag = `"${tag}"`;
+        gzipEtag = `"${tag}.gz"`;
       }
     }
     reply.headers(common);
