@@ -6,6 +6,7 @@ import { createAccountChanges, runUserCommand, USER_OPTIONS } from '../modules/a
 import { createAudit, createAuditRepository } from '../modules/audit/index.js';
 import {
   BUILDING_OPTIONS,
+  houseExists,
   houseIdOption,
   loadBuilding,
   ROOM_OPTIONS,
@@ -168,15 +169,8 @@ export async function runCli(
     }
     // --house-id: the building a command is about (default HOUSE_ID's).
     const houseId = houseIdOption(values['house-id']) ?? defaultHouseId;
-    if (houseId !== defaultHouseId || values['house-id'] !== undefined) {
-      const known = await sql
-        .selectFrom('buildings')
-        .select('house_id')
-        .where('house_id', '=', houseId)
-        .executeTakeFirst();
-      if (!known) {
-        throw new CommandError(`there is no building ${houseId} (building list shows them)`);
-      }
+    if (values['house-id'] !== undefined && !(await houseExists(sql, houseId))) {
+      throw new CommandError(`there is no building ${houseId} (building list shows them)`);
     }
     // Accounts are global; access, scope and validity are those in this building.
     const users = createUsersRepository(sql, houseId);

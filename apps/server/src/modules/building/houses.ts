@@ -45,7 +45,6 @@ export interface Houses {
    * ones closed, renamed ones follow. Listeners hear what was added and removed.
    */
   reload(): Promise<void>;
-  onChange(listener: (change: { added: House[]; removed: House[] }) => void): void;
   /**
    * Calls `start` for every building, now and as buildings are added; what it answers is called
    * when that building is removed (or the server closes): per-building work and its end.
@@ -58,6 +57,16 @@ export interface Houses {
 export const EXTERNAL_CHECK_MS = 250;
 /** How often PostgreSQL's buildings table is read again (a building added: served within 5 s). */
 export const HOUSES_CHECK_MS = 1_000;
+
+/** Whether the database has a building of this house id. */
+export async function houseExists(sql: Sql, houseId: number): Promise<boolean> {
+  const row = await sql
+    .selectFrom('buildings')
+    .select('house_id')
+    .where('house_id', '=', houseId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /**
  * The buildings of the database (issue 37), each with its repositories bound to its house id:
@@ -73,7 +82,6 @@ export async function openHouses(options: {
 }): Promise<Houses> {
   const { sql, engine, now, defaultId, announce } = options;
   const houses = new Map<number, House>();
-  const listeners: ((change: { added: House[]; removed: House[] }) => void)[] = [];
 
   const open = async (houseId: number): Promise<House> => {
     const building = createBuildingRepository(sql, now, houseId, announce);
@@ -145,17 +153,9 @@ export async function openHouses(options: {
     }
     for (const house of removed) await finish(house);
     for (const house of added) for (const start of starters) begin(house, start);
-    if (added.length > 0 || removed.length > 0) {
-      for (const listener of listeners) listener({ added, removed });
-    }
   };
 
-  const exists = await sql
-    .selectFrom('buildings')
-    .select('house_id')
-    .where('house_id', '=', defaultId)
-    .executeTakeFirst();
-  if (!exists) {
+  if (!(await houseExists(sql, defaultId))) {
     const named = await sql
       .selectFrom('settings')
       .select('value')
@@ -226,9 +226,6 @@ export async function openHouses(options: {
       return undefined;
     },
     reload,
-    onChange(listener) {
-      listeners.push(listener);
-    },
     each(start) {
       starters.push(start);
       for (const house of houses.values()) begin(house, start);

@@ -28,7 +28,7 @@ export type { House, Houses } from './houses.js';
 export { hostLabelOf, perHouse } from './house-param.js';
 export { ABSENCE_LIST_PAST_DAYS, absenceState, parseAbsence, type Absence } from './absences.js';
 export type { AbsenceRepository } from './absences-repository.js';
-export { EXTERNAL_CHECK_MS } from './houses.js';
+export { EXTERNAL_CHECK_MS, houseExists } from './houses.js';
 export {
   createBuildingRepository,
   type BuildingRepository,

@@ -54,11 +54,7 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   const access = app.roomAccess;
   /** Each building's answers (`request.house`), each with its own caches and ETags. */
   const answersOf = perHouse((house) => {
-    const cached = <T>(render: () => T) =>
-      createAnswerCache(render, {
-        version: () => house.building.version(),
-        now: () => app.clock.now(),
-      });
+    const { cached, roomAnswer } = houseAnswers(app, house);
     const views = buildingViews(app, house);
     /**
      * A polled list per scope (issue 34): the whole building's one cache serves every
@@ -79,20 +75,9 @@ const getRoutes: FastifyPluginAsync = async (app) => {
         answer(request, reply);
       };
     };
-    // One answer cache per room that is asked for: a tool watching one room polls it as others
-    // poll the list. Keyed by the room's id, made only for ids that name a room.
-    const roomAnswers = new Map<number, ReturnType<typeof cached>>();
-    const room = (roomId: number) => {
-      let answer = roomAnswers.get(roomId);
-      if (!answer) {
-        answer = cached((): Room[] => [views.room(existingRoom(house, roomId))]);
-        roomAnswers.set(roomId, answer);
-      }
-      return answer;
-    };
     return {
       temps: perScope(views.temps),
-      room,
+      room: roomAnswer((roomId): Room[] => [views.room(existingRoom(house, roomId))]),
       rooms: perScope(views.rooms),
       outs: perScope(views.outs),
       heizprogramm: cached(views.heizprogramm),
@@ -144,6 +129,31 @@ const getRoutes: FastifyPluginAsync = async (app) => {
   );
 };
 
+/**
+ * A building's answer caches: each keyed by its data version and second, and one per room that is
+ * asked for (a tool watching one room polls it as others poll the list; made only for ids that
+ * name a room).
+ */
+function houseAnswers(app: FastifyInstance, house: House) {
+  const cached = <T>(render: () => T) =>
+    createAnswerCache(render, {
+      version: () => house.building.version(),
+      now: () => app.clock.now(),
+    });
+  const roomAnswer = <T>(render: (roomId: number) => T) => {
+    const answers = new Map<number, ReturnType<typeof cached>>();
+    return (roomId: number) => {
+      let answer = answers.get(roomId);
+      if (!answer) {
+        answer = cached(() => render(roomId));
+        answers.set(roomId, answer);
+      }
+      return answer;
+    };
+  };
+  return { cached, roomAnswer };
+}
+
 /** `info` as the simulated device shows it. */
 const deviceInfo = async (house: House): Promise<DeviceInfo> => ({
   hw: 'Raumregler Mini-Server (simulated)',
@@ -167,23 +177,11 @@ const deviceInfo = async (house: House): Promise<DeviceInfo> => ({
 function contromeRoutes(app: FastifyInstance) {
   const open = { compress: false, decompress: false } as const;
   const answersOf = perHouse((house) => {
-    const cached = <T>(render: () => T) =>
-      createAnswerCache(render, {
-        version: () => house.building.version(),
-        now: () => app.clock.now(),
-      });
+    const { cached, roomAnswer } = houseAnswers(app, house);
     const views = contromeViews(app, house);
-    const roomAnswers = new Map<number, ReturnType<typeof cached>>();
     return {
       temps: cached(views.temps),
-      room(roomId: number) {
-        let answer = roomAnswers.get(roomId);
-        if (!answer) {
-          answer = cached(() => [views.room(existingRoom(house, roomId))]);
-          roomAnswers.set(roomId, answer);
-        }
-        return answer;
-      },
+      room: roomAnswer((roomId) => [views.room(existingRoom(house, roomId))]),
       rooms: cached(views.rooms),
       outs: cached(views.outs),
       heizprogramm: cached(views.heizprogramm),
