@@ -11,6 +11,20 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Requests each connection sends in turn; `setupRequest` may change each before it is sent. */
+    requests?: {
+      method?: string;
+      path?: string;
+      body?: string;
+      headers?: Record<string, string>;
+      setupRequest?: (request: RequestData, context: Record<string, unknown>) => RequestData;
+    }[];
+  }
+  export interface RequestData {
+    method: string;
+    path: string;
+    body?: string;
+    headers: Record<string, string>;
   }
   export interface Histogram {
     average: number;
