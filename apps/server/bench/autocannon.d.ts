@@ -18,6 +18,8 @@ declare module 'autocannon' {
       body?: string;
       headers?: Record<string, string>;
       setupRequest?: (request: RequestData, context: Record<string, unknown>) => RequestData;
+      /** Called with each answer (its status and body). */
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
     }[];
   }
   export interface RequestData {
@@ -41,6 +43,7 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    statusCodeStats: Record<string, { count: number }>;
     duration: number;
   }
   function autocannon(options: Options): Promise<Result>;

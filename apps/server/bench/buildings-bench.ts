@@ -25,12 +25,14 @@
 // BENCH_CONNECTIONS (default 50), BENCH_WRITE_CONNECTIONS (default 20), BENCH_POLL_RATE (default
 // 1000), BENCH_POLL_CONNECTIONS (default 100), BENCH_HOUSES (default 100),
 // BENCH_HISTORY_HOUSES (default 10), BENCH_HISTORY_QUERIES per round and engine (default 200),
-// BENCH_JSON=file for the figures as JSON.
+// BENCH_KINDS=readsFull,readsPolled,writes,history (default all), BENCH_JSON=file for the
+// figures as JSON.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
+import pg from 'pg';
 import { importSeed } from '../src/modules/building/seed-import.js';
 import type { Seed } from '../src/modules/building/seed.js';
 import { ensureMonths } from '../src/modules/history/partitions.js';
@@ -113,6 +115,9 @@ interface Run {
   p99: number;
   failures: number;
   total: number;
+  /** Failures by status (0: no answer), and the first failed answer's body. */
+  failed?: Record<string, number>;
+  firstFailure?: string;
 }
 
 type Make = () => { method: string; path: string; body?: string };
@@ -128,6 +133,7 @@ async function fullLoad(
   duration: number,
 ): Promise<Run> {
   const headers: Record<string, string> = { authorization };
+  let firstFailure: string | undefined;
   const results: Result[] = await Promise.all(
     origins.map((origin) =>
       autocannon({
@@ -150,6 +156,11 @@ async function fullLoad(
                   : request.headers,
               };
             },
+            onResponse: (status, body) => {
+              if ((status < 200 || status >= 300) && firstFailure === undefined) {
+                firstFailure = `${status} ${body.slice(0, 300)}`;
+              }
+            },
           },
         ],
       }),
@@ -160,7 +171,22 @@ async function fullLoad(
     p99: Math.max(...results.map((result) => result.latency.p99)),
     failures: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
     total: results.reduce((sum, result) => sum + result.requests.total, 0),
+    failed: failedByStatus(results),
+    firstFailure,
   };
+}
+
+/** Answers other than 2xx by status; "0" counts errors and timeouts (no answer). */
+function failedByStatus(results: Result[]): Record<string, number> {
+  const failed: Record<string, number> = {};
+  for (const result of results) {
+    for (const [status, { count }] of Object.entries(result.statusCodeStats)) {
+      if (!status.startsWith('2')) failed[status] = (failed[status] ?? 0) + count;
+    }
+    const none = result.errors + result.timeouts;
+    if (none > 0) failed['0'] = (failed['0'] ?? 0) + none;
+  }
+  return failed;
 }
 
 /**
@@ -269,6 +295,20 @@ async function historyQueries(origins: string[], paths: string[]) {
     total: durations.length,
     samples,
   };
+}
+
+/** The bench database's counters (pg_stat_database), read as the cluster's admin. */
+async function postgresStats(adminUrl: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ commits: string; deadlocks: string; conflicts: string }>(
+      `select xact_commit as commits, deadlocks, conflicts from pg_stat_database where datname = 'bench'`,
+    );
+    return rows[0] ?? { commits: '?', deadlocks: '?', conflicts: '?' };
+  } finally {
+    await client.end();
+  }
 }
 
 // ---- the bench -----------------------------------------------------------------------------
@@ -396,7 +436,9 @@ async function main() {
       ],
     ];
     step = performance.now();
+    const only = process.env.BENCH_KINDS?.split(',');
     for (const [kind, measure] of kinds) {
+      if (only && !only.includes(kind)) continue;
       for (const side of sides) await measure(side, WARMUP_SECONDS); // warm-up, discarded
       for (let round = 0; round < ROUNDS; round++) {
         const order = round % 2 === 0 ? sides : [...sides].reverse();
@@ -412,27 +454,52 @@ async function main() {
     );
     const at = (side: Side) => figures.get(side.name)!;
     const [pgSide, sqliteSide] = sides as [Side, Side];
-    const failed = (runs: Run[]) => `${failuresOf(runs)} of ${totalOf(runs)}`;
+    const failed = (runs: Run[]) => {
+      const byStatus: Record<string, number> = {};
+      for (const run of runs) {
+        for (const [status, count] of Object.entries(run.failed ?? {})) {
+          byStatus[status] = (byStatus[status] ?? 0) + count;
+        }
+      }
+      const statuses = Object.entries(byStatus)
+        .map(([status, count]) => `${count}× ${status === '0' ? 'no answer' : status}`)
+        .join(', ');
+      return `${failuresOf(runs)} of ${totalOf(runs)}${statuses ? ` (${statuses})` : ''}`;
+    };
     const means = at(pgSide).history[0]?.samples ?? 0;
     const reads = `polled reads, full load (${CONNECTIONS} conn.)`;
     const polled = `polled reads at ${POLL_RATE} req/s (${POLL_CONNECTIONS} conn.)`;
     const writes = `writes, full load (${WRITE_CONNECTIONS} conn.)`;
     const history = `30-day history of one room (${means} means, one query at a time)`;
-    // [what, its short label in the table, its value on one side]
-    const rows: [string, string, (f: Figures, side: number) => string][] = [
-      [`${reads}, req/s`, `${reads}, req/s`, (f) => fmt(rpsOf(f.readsFull), 0)],
-      [`${reads}, p99`, '  p99', (f) => fmt(p99Of(f.readsFull), 0, ' ms')],
-      [`${reads}, failed`, '  failed', (f) => failed(f.readsFull)],
-      [`${polled}, p99`, `${polled}, p99`, (f) => fmt(p99Of(f.readsPolled), 1, ' ms')],
-      [`${polled}, failed`, '  failed', (f) => failed(f.readsPolled)],
-      [`${writes}, writes/s`, `${writes}, writes/s`, (f) => fmt(rpsOf(f.writes), 0)],
-      [`${writes}, p99`, '  p99', (f) => fmt(p99Of(f.writes), 0, ' ms')],
-      [`${writes}, failed`, '  failed', (f) => failed(f.writes)],
-      [`${history}, p99`, `${history}, p99`, (f) => fmt(p99Of(f.history), 1, ' ms')],
-      [`${history}, p50`, '  p50', (f) => fmt(spread(f.history.map((run) => run.p50)), 1, ' ms')],
-      [`${history}, failed`, '  failed', (f) => failed(f.history)],
-      ['RSS after the load, MB', 'RSS after the load, MB', (_f, side) => rss[side]!],
+    // [what, its short label in the table, the kind it is of, its value on one side]
+    const all: [string, string, keyof Figures | null, (f: Figures, side: number) => string][] = [
+      [`${reads}, req/s`, `${reads}, req/s`, 'readsFull', (f) => fmt(rpsOf(f.readsFull), 0)],
+      [`${reads}, p99`, '  p99', 'readsFull', (f) => fmt(p99Of(f.readsFull), 0, ' ms')],
+      [`${reads}, failed`, '  failed', 'readsFull', (f) => failed(f.readsFull)],
+      [
+        `${polled}, p99`,
+        `${polled}, p99`,
+        'readsPolled',
+        (f) => fmt(p99Of(f.readsPolled), 1, ' ms'),
+      ],
+      [`${polled}, failed`, '  failed', 'readsPolled', (f) => failed(f.readsPolled)],
+      [`${writes}, writes/s`, `${writes}, writes/s`, 'writes', (f) => fmt(rpsOf(f.writes), 0)],
+      [`${writes}, p99`, '  p99', 'writes', (f) => fmt(p99Of(f.writes), 0, ' ms')],
+      [`${writes}, failed`, '  failed', 'writes', (f) => failed(f.writes)],
+      [`${history}, p99`, `${history}, p99`, 'history', (f) => fmt(p99Of(f.history), 1, ' ms')],
+      [
+        `${history}, p50`,
+        '  p50',
+        'history',
+        (f) => fmt(spread(f.history.map((run) => run.p50)), 1, ' ms'),
+      ],
+      [`${history}, failed`, '  failed', 'history', (f) => failed(f.history)],
+      ['RSS after the load, MB', 'RSS after the load, MB', null, (_f, side) => rss[side]!],
     ];
+    // A kind left out (BENCH_KINDS) has no rows.
+    const rows = all
+      .filter(([, , kind]) => kind === null || at(pgSide)[kind].length > 0)
+      .map(([what, label, , value]) => [what, label, value] as const);
     const table = [
       ['', pgSide.name, sqliteSide.name],
       ...rows.map(([, label, value]) => [label, value(at(pgSide), 0), value(at(sqliteSide), 1)]),
@@ -453,6 +520,30 @@ async function main() {
         budget: 'none',
         pass: null,
       })),
+    );
+    for (const side of sides) {
+      for (const [kind, runs] of Object.entries(at(side))) {
+        const first = (runs as Run[]).find((run) => run.firstFailure)?.firstFailure;
+        if (first) console.log(`  first failed answer, ${kind} on ${side.name}: ${first}`);
+      }
+    }
+    // What the servers logged as errors, and what PostgreSQL counted: a failure's cause.
+    for (const side of sides) {
+      for (const node of side.nodes) {
+        const errors = node
+          .output()
+          .split('\n')
+          .filter((line) => /"level":(50|60)/.test(line));
+        if (errors.length > 0) {
+          console.log(
+            `  ${side.name}, ${node.origin}: ${errors.length} error lines logged, the first: ${errors[0]!.slice(0, 600)}`,
+          );
+        }
+      }
+    }
+    const stats = await postgresStats(cluster.adminUrl);
+    console.log(
+      `  PostgreSQL: ${stats.commits} commits, ${stats.deadlocks} deadlocks detected, ${stats.conflicts} conflicts`,
     );
     console.log('');
     for (const v of verdicts) console.log(`  INFO     ${v.figure}: ${v.value} (budget none)`);
