@@ -16,8 +16,10 @@
 // The figures are for information (INFO lines): there is no budget here, since the nodes, the
 // PostgreSQL server and the load generator share this machine's cores, so the figures say what
 // the PostgreSQL path costs per request beside SQLite, not what more machines would carry
-// (docs/scaling.md). Each figure is the median of BENCH_ROUNDS interleaved rounds (PG, SQLite,
-// SQLite, PG, …) with its spread (min–max), after a warm-up per kind that is discarded.
+// (docs/scaling.md). The CPU time per request of the nodes and of PostgreSQL (all its processes,
+// Linux /proc) is printed too: a shared machine moves it less than latency. Each figure is the
+// median of BENCH_ROUNDS interleaved rounds (PG, SQLite, SQLite, PG, …) with its spread
+// (min–max), after a warm-up per kind that is discarded.
 // Nothing is pinned (four processes on two cores cannot be separated as server-bench.ts does).
 // The servers run as deployed: the built dist (`npm run build` first), SIM_SPEED=0,
 // HISTORY_BACKFILL_DAYS=0 (the history is written beforehand), LOG_LEVEL=warn.
@@ -27,7 +29,7 @@
 // BENCH_HISTORY_HOUSES (default 10), BENCH_HISTORY_QUERIES per round and engine (default 200),
 // BENCH_KINDS=readsFull,readsPolled,writes,history (default all), BENCH_JSON=file for the
 // figures as JSON.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -115,6 +117,9 @@ interface Run {
   p99: number;
   failures: number;
   total: number;
+  /** CPU time the side's nodes, and its PostgreSQL (all its processes), used during the run. */
+  nodeCpuMs?: number;
+  postgresCpuMs?: number;
   /** Failures by status (0: no answer), and the first failed answer's body. */
   failed?: Record<string, number>;
   firstFailure?: string;
@@ -311,6 +316,72 @@ async function postgresStats(adminUrl: string) {
   }
 }
 
+/**
+ * CPU time (ms) used so far by processes: user and system time, with their reaped children's
+ * (a PostgreSQL backend that ended counts in its postmaster's). Linux /proc, 100 ticks a second.
+ */
+function cpuMs(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // After "pid (comm) ": state, ppid, …; utime, stime, cutime, cstime are fields 14–17.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index] ?? 0), 0);
+    } catch {
+      // The process ended meanwhile: its time is in its parent's children's time.
+    }
+  }
+  return ticks * 10;
+}
+
+/** The cluster's processes: its postmaster (the `postgres` run with port=PORT) and its children. */
+function postgresPids(port: number): number[] {
+  const processes = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        const comm = readFileSync(`/proc/${name}/comm`, 'utf8').trim();
+        if (comm !== 'postgres') return [];
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+        return [{ pid: Number(name), ppid, cmdline }];
+      } catch {
+        return [];
+      }
+    });
+  const postmaster = processes.find((p) => p.cmdline.includes(`port=${port}\0`));
+  if (!postmaster) return [];
+  return [postmaster.pid, ...processes.filter((p) => p.ppid === postmaster.pid).map((p) => p.pid)];
+}
+
+/** A logged error line in short: its message, PostgreSQL's detail, and our frames of its stack. */
+function errorSummary(line: string): string {
+  try {
+    const { msg, err } = JSON.parse(line) as {
+      msg?: string;
+      err?: { message?: string; detail?: string; where?: string; stack?: string };
+    };
+    const ours = (err?.stack ?? '')
+      .split('\n')
+      .filter((frame) => frame.includes('/apps/server/dist/'))
+      .slice(0, 4)
+      .map((frame) =>
+        frame
+          .trim()
+          .replace(/^at /, '')
+          .replace(/file:\/\/\S*\/apps\/server\//, ''),
+      );
+    return [err?.message ?? msg, err?.detail, err?.where, ours.join(' < ')]
+      .filter(Boolean)
+      .join(' | ')
+      .replaceAll('\n', ' ');
+  } catch {
+    return line.slice(0, 600);
+  }
+}
+
 // ---- the bench -----------------------------------------------------------------------------
 
 const readPath: Make = () => ({ method: 'GET', path: `/get/json/v1/${random(HOUSES)}/temps/` });
@@ -340,6 +411,8 @@ async function servesAll(origin: string) {
 
 interface Side {
   name: string;
+  /** Whether the side's database is the PostgreSQL cluster (its CPU time is measured). */
+  postgres: boolean;
   origins: string[];
   nodes: ChildServer[];
 }
@@ -401,9 +474,19 @@ async function main() {
       await startChildServer({ env: { ...env, DATABASE_URL: pgUrl } }),
       await startChildServer({ env: { ...env, DATABASE_URL: pgUrl } }),
     ];
-    sides.push({ name: 'two PG nodes', origins: pgNodes.map((n) => n.origin), nodes: pgNodes });
+    sides.push({
+      name: 'two PG nodes',
+      postgres: true,
+      origins: pgNodes.map((n) => n.origin),
+      nodes: pgNodes,
+    });
     const sqliteNode = await startChildServer({ dataDir, env: { ...env, DATABASE_URL: '' } });
-    sides.push({ name: 'one SQLite node', origins: [sqliteNode.origin], nodes: [sqliteNode] });
+    sides.push({
+      name: 'one SQLite node',
+      postgres: false,
+      origins: [sqliteNode.origin],
+      nodes: [sqliteNode],
+    });
     for (const side of sides) for (const origin of side.origins) await servesAll(origin);
 
     const figures = new Map<string, Figures>(
@@ -443,7 +526,15 @@ async function main() {
       for (let round = 0; round < ROUNDS; round++) {
         const order = round % 2 === 0 ? sides : [...sides].reverse();
         for (const side of order) {
-          (figures.get(side.name)![kind] as unknown[]).push(await measure(side, DURATION));
+          const pids = side.nodes.map((node) => node.pid);
+          const postgres = side.postgres ? postgresPids(cluster.port) : [];
+          const before = { node: cpuMs(pids), postgres: cpuMs(postgres) };
+          const run = await measure(side, DURATION);
+          run.nodeCpuMs = cpuMs(pids) - before.node;
+          // The cluster's processes again: backends started meanwhile count too.
+          if (side.postgres)
+            run.postgresCpuMs = cpuMs(postgresPids(cluster.port)) - before.postgres;
+          (figures.get(side.name)![kind] as unknown[]).push(run);
         }
       }
     }
@@ -465,6 +556,14 @@ async function main() {
         .map(([status, count]) => `${count}× ${status === '0' ? 'no answer' : status}`)
         .join(', ');
       return `${failuresOf(runs)} of ${totalOf(runs)}${statuses ? ` (${statuses})` : ''}`;
+    };
+    /** CPU ms per request, median of the rounds (min–max); "–" where nothing was measured. */
+    const perRequest = (runs: Run[], of: (run: Run) => number | undefined) => {
+      const values = runs.flatMap((run) => {
+        const ms = of(run);
+        return ms === undefined || run.total === 0 ? [] : [ms / run.total];
+      });
+      return values.length === 0 ? '–' : fmt(spread(values), 3, ' ms');
     };
     const means = at(pgSide).history[0]?.samples ?? 0;
     const reads = `polled reads, full load (${CONNECTIONS} conn.)`;
@@ -494,6 +593,22 @@ async function main() {
         (f) => fmt(spread(f.history.map((run) => run.p50)), 1, ' ms'),
       ],
       [`${history}, failed`, '  failed', 'history', (f) => failed(f.history)],
+      ...(['readsFull', 'writes', 'history'] as const).flatMap(
+        (kind): [string, string, keyof Figures, (f: Figures) => string][] => [
+          [
+            `CPU per ${kind === 'readsFull' ? 'read' : kind === 'writes' ? 'write' : 'history query'}, node(s)`,
+            `CPU per ${kind === 'readsFull' ? 'read' : kind === 'writes' ? 'write' : 'history query'}, node(s)`,
+            kind,
+            (f) => perRequest(f[kind], (run) => run.nodeCpuMs),
+          ],
+          [
+            `CPU per ${kind === 'readsFull' ? 'read' : kind === 'writes' ? 'write' : 'history query'}, PostgreSQL`,
+            '  PostgreSQL',
+            kind,
+            (f) => perRequest(f[kind], (run) => run.postgresCpuMs),
+          ],
+        ],
+      ),
       ['RSS after the load, MB', 'RSS after the load, MB', null, (_f, side) => rss[side]!],
     ];
     // A kind left out (BENCH_KINDS) has no rows.
@@ -536,7 +651,7 @@ async function main() {
           .filter((line) => /"level":(50|60)/.test(line));
         if (errors.length > 0) {
           console.log(
-            `  ${side.name}, ${node.origin}: ${errors.length} error lines logged, the first: ${errors[0]!.slice(0, 600)}`,
+            `  ${side.name}, ${node.origin}: ${errors.length} error lines logged, the first: ${errorSummary(errors[0]!)}`,
           );
         }
       }
