@@ -34,6 +34,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
+import { sql as raw } from 'kysely';
 import pg from 'pg';
 import { importSeed } from '../src/modules/building/seed-import.js';
 import type { Seed } from '../src/modules/building/seed.js';
@@ -316,6 +317,28 @@ async function postgresStats(adminUrl: string) {
   }
 }
 
+/** Bytes of the 15-minute means, indexes included, in PostgreSQL (all partitions). */
+async function postgresMeansBytes(sql: Sql): Promise<number> {
+  const { rows } = await raw<{ bytes: string | null }>`select sum(pg_total_relation_size(relid))
+    as bytes from pg_partition_tree('history_quarters')`.execute(sql);
+  return Number(rows[0]?.bytes ?? 0);
+}
+
+/** Bytes of the 15-minute means, their index included, in the SQLite file (dbstat). */
+function sqliteMeansBytes(db: ReturnType<typeof openDatabase>): number {
+  const row = db
+    .prepare(
+      `SELECT sum(pgsize) AS bytes FROM dbstat WHERE name = 'history_quarters'
+         OR name IN (SELECT name FROM sqlite_master WHERE tbl_name = 'history_quarters')`,
+    )
+    .get() as { bytes: number | null };
+  return row.bytes ?? 0;
+}
+
+/** KB per room and day of the history written. */
+const perRoomDay = (bytes: number) =>
+  `${(bytes / 1024 / (HISTORY_HOUSES * ROOMS * DAYS)).toFixed(1)} KB`;
+
 /**
  * CPU time (ms) used so far by processes: user and system time, with their reaped children's
  * (a PostgreSQL backend that ended counts in its postmaster's). Linux /proc, 100 ticks a second.
@@ -445,11 +468,13 @@ async function main() {
   const cluster = await startPostgres();
   const sides: Side[] = [];
   try {
+    const meansBytes = { postgres: 0, sqlite: 0 };
     let step = performance.now();
     const pgUrl = await cluster.migratedDatabase('bench');
     const pg = await openPostgres(pgUrl);
     try {
       await fill(pg.sql, 'postgres', now);
+      meansBytes.postgres = await postgresMeansBytes(pg.sql);
     } finally {
       await pg.close();
     }
@@ -460,6 +485,7 @@ async function main() {
     const db = openDatabase(path.join(dataDir, 'raumregler.sqlite'));
     try {
       await fill(sqliteSql(db), 'sqlite', now);
+      meansBytes.sqlite = sqliteMeansBytes(db);
     } finally {
       db.close();
     }
@@ -656,6 +682,9 @@ async function main() {
         }
       }
     }
+    console.log(
+      `  15-minute means on disk, indexes included, per room and day: PostgreSQL ${perRoomDay(meansBytes.postgres)}, SQLite ${perRoomDay(meansBytes.sqlite)}`,
+    );
     const stats = await postgresStats(cluster.adminUrl);
     console.log(
       `  PostgreSQL: ${stats.commits} commits, ${stats.deadlocks} deadlocks detected, ${stats.conflicts} conflicts`,
