@@ -11,6 +11,22 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Requests each connection sends in turn; `setupRequest` may change each before it is sent. */
+    requests?: {
+      method?: string;
+      path?: string;
+      body?: string;
+      headers?: Record<string, string>;
+      setupRequest?: (request: RequestData, context: Record<string, unknown>) => RequestData;
+      /** Called with each answer (its status and body). */
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+    }[];
+  }
+  export interface RequestData {
+    method: string;
+    path: string;
+    body?: string;
+    headers: Record<string, string>;
   }
   export interface Histogram {
     average: number;
@@ -27,6 +43,7 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    statusCodeStats: Record<string, { count: number }>;
     duration: number;
   }
   function autocannon(options: Options): Promise<Result>;
