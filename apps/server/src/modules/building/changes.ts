@@ -17,8 +17,8 @@ export type Announce = (tx: Tx, change: Change) => Promise<void>;
  * Reads a building again when another node announces a change of it, and every building (and
  * the list of buildings) on a change of everything (`house` null: after the feed reconnected).
  * PostgreSQL only: on SQLite this process is the only node, and the buildings notice the CLI's
- * commits by the file's data_version. This node's own announcements come back too: the snapshot
- * is read once more.
+ * commits by the file's data_version. This node's own announcements do not come back (the
+ * writer refreshes the rooms it wrote).
  */
 export function followOtherNodes(
   changes: ChangeFeed,

@@ -178,7 +178,8 @@ export async function openHouses(options: {
     (await raw<{ data_version: number }>`PRAGMA data_version`.execute(sql)).rows[0]?.data_version ??
     0;
   let watching = false;
-  let readAt = now();
+  // Real time: how often to look is no matter of the app's (possibly simulated) clock.
+  let readAt = Date.now();
   const watch = async () => {
     if (watching) return;
     watching = true;
@@ -189,9 +190,9 @@ export async function openHouses(options: {
         // change on this very connection, as the CLI's in tests, moves no data_version).
         const moved = fileVersion !== null && current !== fileVersion;
         fileVersion = current;
-        if (!moved && Math.abs(now() - readAt) < HOUSES_CHECK_MS) return;
+        if (!moved && Date.now() - readAt < HOUSES_CHECK_MS) return;
       }
-      readAt = now();
+      readAt = Date.now();
       await reload();
     } catch {
       // A closed database (the server stopping) or a busy file: the next check tries again.

@@ -1,5 +1,6 @@
 import { sql as raw, type Selectable } from 'kysely';
 import './tables.js';
+import { atCommit } from '../../platform/database/group-commit.js';
 import type { Sql, Tx } from '../../platform/database/schema.js';
 import type { AbsencePeriod } from './absences.js';
 import { BUILDING_TOPIC, type Announce } from './changes.js';
@@ -197,14 +198,16 @@ export function createBuildingRepository(
    * nodes, in the writing commit: the snapshot's version is the count it was read at, the same
    * on every node (ETags hold across nodes, issue 37).
    */
-  const bump = async (tx: Tx) => {
-    await tx
-      .updateTable('buildings')
-      .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
-      .where('house_id', '=', houseId)
-      .execute();
-    await announce(tx, { house: houseId, topic: BUILDING_TOPIC });
-  };
+  const bump = (tx: Tx) =>
+    // Once per building and group, at its end (atCommit: no deadlock between nodes' groups).
+    atCommit(tx, `building:${String(houseId).padStart(7, '0')}`, async (end) => {
+      await end
+        .updateTable('buildings')
+        .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
+        .where('house_id', '=', houseId)
+        .execute();
+      await announce(end, { house: houseId, topic: BUILDING_TOPIC });
+    });
 
   /** Reads what `what` marks and swaps it into a new snapshot (one consistent read). */
   const load = async (what: Stale) => {

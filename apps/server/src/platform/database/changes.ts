@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql as raw } from 'kysely';
 import pg from 'pg';
 import type { Engine, Tx } from './schema.js';
@@ -9,12 +10,16 @@ export interface Change {
   topic: string;
   /** The account a change concerns (topic `users`): nodes forget that user's sign-ins only. */
   user?: number;
+  /** The node that announced it (PostgreSQL): it does not hear its own announcements back. */
+  origin?: string;
 }
 
 export interface ChangeFeed {
   /**
    * Announces a change inside the commit that makes it: other nodes hear it once it commits,
-   * never when it rolls back. This node's listeners hear it too.
+   * never when it rolls back. On PostgreSQL this node's listeners do not hear it (the writer
+   * follows its own commit: the building's refresh, the sign-in cache's forget); on SQLite (one
+   * process) they hear it at once.
    */
   announce(tx: Tx, change: Change): Promise<void>;
   /** Calls `listener` for every change any node announces. Returns the unsubscribe. */
@@ -36,6 +41,8 @@ type Log = Pick<Console, 'warn'>;
  * so the listeners are called in this process.
  */
 export function createChangeFeed(options: { engine: Engine; url?: string; log?: Log }): ChangeFeed {
+  // Names this node in its announcements (PostgreSQL), so it skips them when they come back.
+  const origin = randomUUID();
   const listeners = new Set<(change: Change) => void>();
   const emit = (change: Change) => {
     for (const listener of listeners) listener(change);
@@ -89,6 +96,8 @@ export function createChangeFeed(options: { engine: Engine; url?: string; log?: 
       if (message.channel !== CHANGES_CHANNEL || !message.payload) return;
       try {
         const change = JSON.parse(message.payload) as Change;
+        // This node's own commit, back from the database: the writer followed it already.
+        if (change.origin === origin) return;
         emit({
           house: change.house ?? null,
           topic: String(change.topic),
@@ -118,7 +127,7 @@ export function createChangeFeed(options: { engine: Engine; url?: string; log?: 
   const ready = connect();
 
   return {
-    announce: (tx, change) => announceChange('postgres', tx, change),
+    announce: (tx, change) => announceChange('postgres', tx, { ...change, origin }),
     listen,
     ready,
     async close() {

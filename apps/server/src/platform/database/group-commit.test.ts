@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, useDatabase } from '../../test-support/engines.js';
-import { createGroupCommit } from './group-commit.js';
-import type { Sql } from './schema.js';
+import { atCommit, createGroupCommit } from './group-commit.js';
+import type { Sql, Tx } from './schema.js';
 
 describe.each(ENGINES)('the group commit on %s', (engine) => {
   const database = useDatabase(engine);
@@ -33,6 +33,39 @@ describe.each(ENGINES)('the group commit on %s', (engine) => {
       undefined,
       'b',
     ]);
+  });
+
+  it('runs what the writes leave for the end once per key, in key order, inside the commit', async () => {
+    const commit = createGroupCommit(query, engine);
+    const order: string[] = [];
+    const count = (key: string) =>
+      atCommit(tx0!, key, async (tx) => {
+        order.push(key);
+        await tx
+          .insertInto('settings')
+          .values({ key, value: '1' })
+          .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: '2' }))
+          .execute();
+      });
+    let tx0: Tx | null = null;
+    const write = (key: string) =>
+      commit(async (tx) => {
+        tx0 = tx;
+        await count(key);
+      });
+    await Promise.all([write('z'), write('a'), write('z')]);
+    // One group: 'z' once although two writes left it, and after 'a'.
+    expect(order).toEqual(['a', 'z']);
+    expect([await value('a'), await value('z')]).toEqual(['1', '1']);
+    // Outside a group commit it runs at once.
+    await query.transaction().execute(async (tx) => {
+      await atCommit(tx, 'now', async (inner) => {
+        await inner.insertInto('settings').values({ key: 'now', value: 'x' }).execute();
+      });
+      expect(
+        await tx.selectFrom('settings').select('value').where('key', '=', 'now').executeTakeFirst(),
+      ).toEqual({ value: 'x' });
+    });
   });
 
   it('keeps the others when a write fails in the database (a duplicate key)', async () => {

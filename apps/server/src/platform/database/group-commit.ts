@@ -27,6 +27,22 @@ export type Commit = <T>(work: (tx: Tx) => T | Promise<T>) => Promise<T>;
  */
 export const WORK_DEADLINE_MS = 10_000;
 
+/** Per open group: what runs once at its end, by key (atCommit). */
+const endings = new WeakMap<Tx, Map<string, (tx: Tx) => Promise<void>>>();
+
+/**
+ * Runs `work` once at the end of the group commit `tx` belongs to, just before it commits, in the
+ * order of the keys; a key given again in the group runs once. Outside a group commit (a
+ * transaction of its own, the CLI's seed import) it runs at once. A counter every write of a
+ * building moves (its data version) is taken last and in one order by every node's group, so
+ * two nodes' groups never wait for each other's counter row in opposite orders (a deadlock).
+ */
+export async function atCommit(tx: Tx, key: string, work: (tx: Tx) => Promise<void>) {
+  const pending = endings.get(tx);
+  if (pending) pending.set(key, work);
+  else await work(tx);
+}
+
 export function createGroupCommit(sql: Sql, engine: Engine, deadlineMs = WORK_DEADLINE_MS): Commit {
   // SQLite: take the write lock at the start, so a busy file waits (busy_timeout) there and not
   // in the middle of the group.
@@ -39,6 +55,8 @@ export function createGroupCommit(sql: Sql, engine: Engine, deadlineMs = WORK_DE
     try {
       await sql.connection().execute(async (tx) => {
         await begin.execute(tx);
+        const ending = new Map<string, (tx: Tx) => Promise<void>>();
+        endings.set(tx, ending);
         try {
           for (const job of jobs) {
             await raw`SAVEPOINT job`.execute(tx);
@@ -51,8 +69,11 @@ export function createGroupCommit(sql: Sql, engine: Engine, deadlineMs = WORK_DE
               outcomes.push({ ok: false, error });
             }
           }
+          endings.delete(tx);
+          for (const key of [...ending.keys()].sort()) await ending.get(key)!(tx);
           await raw`COMMIT`.execute(tx);
         } catch (error) {
+          endings.delete(tx);
           await raw`ROLLBACK`.execute(tx).catch(() => undefined);
           throw error;
         }
