@@ -9,8 +9,8 @@ import { startServer, type RunningServer } from '../support/server';
 /**
  * Issue 37: two nodes of the real, built server on one PostgreSQL. Node A starts first and so
  * holds the building's lease (its simulation, history and alarms run there); node B serves the
- * same building and takes the lease over when A dies. The three tests run in order on the same
- * nodes: the second kills A.
+ * same building and takes the lease over when A dies. The tests run in order on the same nodes:
+ * the third kills A.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -127,6 +127,37 @@ test('a change made on node A is seen on node B within a second', async () => {
   expect(seenAfter).toBeLessThan(1_000);
 });
 
+test('a building added with the CLI is served by both nodes, and a user of building 1 cannot read it', async () => {
+  await cli('building', 'add', '--house-id', '2', '--name', 'Schule Nord');
+  await cli('user', 'access', 'demo', '--house-id', '2', '--smart', 'full', '--pro', 'full');
+  const bewohner = { Authorization: `Basic ${btoa('bewohner:bewohner1234')}` };
+  for (const node of [nodeA, nodeB]) {
+    // Served within 5 s of the CLI's commit.
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${node.origin}/api/get/json/v1/2/temps/`, { headers: auth })).status,
+        { timeout: 5_000, intervals: [100] },
+      )
+      .toBe(200);
+    for (const path of [
+      '/api/get/json/v1/2/temps/',
+      '/api/alarms/?house=2',
+      '/api/audit/?house=2',
+    ]) {
+      const refused = await fetch(`${node.origin}${path}`, { headers: bewohner });
+      expect(refused.status, path).toBe(404);
+      expect(await refused.json(), path).toEqual({
+        error: 'not_found',
+        message: 'Unknown house id.',
+      });
+    }
+    expect(
+      (await fetch(`${node.origin}/api/get/json/v1/1/temps/`, { headers: bewohner })).status,
+    ).toBe(200);
+  }
+});
+
 test('node A killed while writes stream to it: no acknowledged write is lost', async () => {
   const roomIds = (await rooms(nodeB)).map((room) => room.id).filter((id) => id !== 1);
   // 20 writes a second; each its own duration, so its audit entry names it. A dies after 2 s.
@@ -171,7 +202,7 @@ test('node A killed while writes stream to it: no acknowledged write is lost', a
 });
 
 test("node B runs A's simulation and alarms within 30 s, and the takeover opens no alarm", async () => {
-  // A died in the test before (kill -9), holding the building's lease.
+  // A died in the test before (kill -9), holding building 1's lease.
   expect(nodeA.output()).toContain("this node runs the building's background work");
   expect(killedAt).toBeGreaterThan(0);
   const alarmsBefore = await openAlarms(nodeB);
