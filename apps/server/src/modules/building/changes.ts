@@ -14,7 +14,8 @@ export const BUILDING_TOPIC = 'building';
 export type Announce = (tx: Tx, change: Change) => Promise<void>;
 
 /**
- * Reads a building again when another node announces a change of it, and every building (and
+ * Reads again what another node announces it changed of a building (the rooms it names, or the
+ * part: programmes, absences, devices; repository.ts's `describeChange`), and every building (and
  * the list of buildings) on a change of everything (`house` null: after the feed reconnected).
  * PostgreSQL only: on SQLite this process is the only node, and the buildings notice the CLI's
  * commits by the file's data_version. This node's own announcements do not come back (the
@@ -32,7 +33,7 @@ export function followOtherNodes(
     } else if (change.topic === BUILDING_TOPIC) {
       const house = houses.get(change.house);
       // A building this node does not know yet (added meanwhile): the list is read again.
-      if (house) house.building.externalChange().catch(failed);
+      if (house) house.building.changedElsewhere(change).catch(failed);
       else houses.reload().catch(failed);
     }
   });

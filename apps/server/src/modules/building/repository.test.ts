@@ -3,6 +3,7 @@ import { createGroupCommit } from '../../platform/database/group-commit.js';
 import { ENGINES, useDatabase } from '../../test-support/engines.js';
 import { demoSeed } from '../../test-support/test-server.js';
 import { createAbsenceRepository } from './absences-repository.js';
+import type { Change } from '../../platform/database/changes.js';
 import { createBuildingRepository } from './repository.js';
 import { createRoomDevicesRepository } from './room-devices.js';
 import { importSeed } from './seed-import.js';
@@ -54,6 +55,43 @@ describe.each(ENGINES)('the building repository on %s', (engine) => {
     };
     return { sql, building, commit, write };
   };
+
+  it('tells the other nodes what a commit changed, once at its end, and they read just that', async () => {
+    const { sql, commit } = await open();
+    const heard: Change[] = [];
+    // Node A announces (as the change feed would); node B applies what it hears.
+    const a = createBuildingRepository(
+      sql,
+      () => NOW,
+      1,
+      async (_tx, change) => {
+        heard.push(change);
+      },
+    );
+    const b = createBuildingRepository(sql, () => NOW, 1);
+    await Promise.all([a.refresh(), b.refresh()]);
+    const version = a.version();
+    // Two writes of one group: one announcement, naming both rooms.
+    await Promise.all([
+      commit((tx) => a.setTemporary(tx, 1, 23, NOW + 60_000)),
+      commit((tx) => a.setMode(tx, 2, 'Off', 'Heating')),
+    ]);
+    expect(heard).toEqual([{ house: 1, topic: 'building', parts: ['rooms'], rooms: [1, 2] }]);
+    await a.refresh();
+    expect(a.version()).not.toBe(version);
+    expect(b.findRoom(1)?.temporary).toBeNull();
+    await b.changedElsewhere(heard[0]!);
+    expect(b.findRoom(1)?.temporary).toEqual({ target: 23, until: NOW + 60_000 });
+    expect(b.findRoom(2)?.mode).toBe('Off');
+    // Both read the same data version: an ETag made on one holds on the other.
+    expect(b.version()).toBe(a.version());
+    // A programme change names its part.
+    heard.length = 0;
+    await commit((tx) => a.replaceSchedule(tx, 3, [{ days: 127, at: 360, target: 21 }]));
+    expect(heard).toEqual([{ house: 1, topic: 'building', parts: ['schedules'], rooms: [] }]);
+    await b.changedElsewhere(heard[0]!);
+    expect(b.scheduleOf(3)).not.toEqual([]);
+  });
 
   it('lists floors and rooms in their display order, not their ids', async () => {
     const { building } = await open(shuffledSeed());

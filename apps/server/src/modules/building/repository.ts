@@ -95,6 +95,32 @@ const fresh = (): Stale => ({
   absences: false,
   devices: false,
 });
+/** Most room ids one announcement names; more: the other nodes read every room again. */
+const ANNOUNCED_ROOMS_MAX = 200;
+
+/** What a commit changed of a building, as its announcement to the other nodes says it. */
+function describeChange(what: Stale): { parts?: string[]; rooms?: number[] } {
+  if (what.all || what.rooms.size > ANNOUNCED_ROOMS_MAX) return {};
+  const parts = (['schedules', 'absences', 'devices'] as const).filter((part) => what[part]);
+  return { parts: what.rooms.size > 0 ? [...parts, 'rooms'] : parts, rooms: [...what.rooms] };
+}
+
+/** Marks stale what another node's announcement names (without parts: everything). */
+function applyChange(
+  stale: Stale,
+  change: { parts?: readonly string[]; rooms?: readonly number[] },
+) {
+  if (!change.parts) {
+    stale.all = true;
+    return;
+  }
+  for (const part of change.parts) {
+    if (part === 'schedules' || part === 'absences' || part === 'devices') stale[part] = true;
+    else if (part !== 'rooms') stale.all = true;
+  }
+  for (const id of change.rooms ?? []) stale.rooms.add(id);
+}
+
 const isStale = (stale: Stale) =>
   stale.all || stale.rooms.size > 0 || stale.schedules || stale.absences || stale.devices;
 
@@ -107,7 +133,7 @@ const isStale = (stale: Stale) =>
  * snapshot in memory read through `sql`; `version()` names the snapshot (answer caches and ETags
  * key on it). Writes run on a commit's transaction (`tx`) and mark what they touched; the
  * writer calls `refresh()` once its commit is on disk, which reads those rows again and moves
- * the version. Every write also counts in the building row's `data_version` (`bump`): another
+ * the version. Every write also counts in the building row's `data_version` (`mark`): another
  * process's or node's commit is noticed by houses.ts (SQLite's file data_version, the buildings
  * table read every second, the change feed), which calls `externalChange()`.
  */
@@ -198,16 +224,30 @@ export function createBuildingRepository(
    * nodes, in the writing commit: the snapshot's version is the count it was read at, the same
    * on every node (ETags hold across nodes, issue 37).
    */
-  const bump = (tx: Tx) =>
-    // Once per building and group, at its end (atCommit: no deadlock between nodes' groups).
-    atCommit(tx, `building:${String(houseId).padStart(7, '0')}`, async (end) => {
+  // What each open commit changed of the building, told to the other nodes at its end.
+  const changedIn = new WeakMap<Tx, Stale>();
+  /**
+   * Marks what a write changed: this node reads it again after the commit (`refresh`), and at
+   * the commit's end the building's version moves and the other nodes hear what changed (the
+   * rooms by id, or the part: programmes, absences, devices, everything). Once per building
+   * and group, at its end (atCommit: no deadlock between nodes' groups).
+   */
+  const mark = (tx: Tx, change: (what: Stale) => void) => {
+    change(stale);
+    let changed = changedIn.get(tx);
+    if (!changed) changedIn.set(tx, (changed = fresh()));
+    change(changed);
+    return atCommit(tx, `building:${String(houseId).padStart(7, '0')}`, async (end) => {
+      const what = changedIn.get(tx) ?? { ...fresh(), all: true };
+      changedIn.delete(tx);
       await end
         .updateTable('buildings')
         .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
         .where('house_id', '=', houseId)
         .execute();
-      await announce(end, { house: houseId, topic: BUILDING_TOPIC });
+      await announce(end, { house: houseId, topic: BUILDING_TOPIC, ...describeChange(what) });
     });
+  };
 
   /** Reads what `what` marks and swaps it into a new snapshot (one consistent read). */
   const load = async (what: Stale) => {
@@ -278,10 +318,7 @@ export function createBuildingRepository(
   };
 
   let lastPlaces = '';
-  const touch = async (tx: Tx, roomId: number) => {
-    stale.rooms.add(roomId);
-    await bump(tx);
-  };
+  const touch = (tx: Tx, roomId: number) => mark(tx, (what) => what.rooms.add(roomId));
 
   return {
     /**
@@ -295,6 +332,14 @@ export function createBuildingRepository(
      */
     externalChange(): Promise<void> {
       stale.all = true;
+      return refresh();
+    },
+    /**
+     * Another node changed these parts of the building (its announcement, `describeChange`):
+     * read them again; without parts, all of it.
+     */
+    changedElsewhere(change: { parts?: readonly string[]; rooms?: readonly number[] }) {
+      applyChange(stale, change);
       return refresh();
     },
     /** Whether the database holds no building yet (asked before anything is read). */
@@ -463,8 +508,9 @@ export function createBuildingRepository(
       }
       lastPlaces = key;
       if (changes > 0n) {
-        stale.all = true;
-        await bump(tx);
+        await mark(tx, (what) => {
+          what.all = true;
+        });
       }
       return changes > 0n;
     },
@@ -509,8 +555,9 @@ export function createBuildingRepository(
           .values({ house_id: houseId, room_id: point.room_id, ...change.added })
           .execute();
       }
-      stale.schedules = true;
-      await bump(tx);
+      await mark(tx, (what) => {
+        what.schedules = true;
+      });
     },
     /** Replaces a room's weekly programme with these rows (schedules service, issue 16). */
     async replaceSchedule(tx: Tx, roomId: number, rows: readonly Omit<SwitchPoint, 'id'>[]) {
@@ -533,23 +580,27 @@ export function createBuildingRepository(
           )
           .execute();
       }
-      stale.schedules = true;
-      await bump(tx);
+      await mark(tx, (what) => {
+        what.schedules = true;
+      });
     },
     /** Marks the absences to be read again (absences-repository.ts's writes, in their commit). */
     async absencesChanged(tx: Tx) {
-      stale.absences = true;
-      await bump(tx);
+      await mark(tx, (what) => {
+        what.absences = true;
+      });
     },
     /** Marks the rooms' devices to be read again (room-devices.ts's writes, in their commit). */
     async devicesChanged(tx: Tx) {
-      stale.devices = true;
-      await bump(tx);
+      await mark(tx, (what) => {
+        what.devices = true;
+      });
     },
     /** Marks everything to be read again (a seed imported, a building's rooms replaced). */
     async allChanged(tx: Tx) {
-      stale.all = true;
-      await bump(tx);
+      await mark(tx, (what) => {
+        what.all = true;
+      });
     },
     /** The house id this repository reads and writes. */
     houseId,
@@ -577,9 +628,12 @@ export function createBuildingRepository(
           UPDATE rooms SET temperature = step.temperature, humidity = step.humidity,
             valve_open = step.valve_open, sensor_reported_at = step.reported_at
           FROM step WHERE rooms.house_id = ${houseId} AND rooms.id = step.id`.execute(tx);
-        for (const room of chunk) stale.rooms.add(room.id);
       }
-      if (updates.length > 0) await bump(tx);
+      if (updates.length > 0) {
+        await mark(tx, (what) => {
+          for (const room of updates) what.rooms.add(room.id);
+        });
+      }
     },
   };
 }

@@ -12,6 +12,9 @@ export interface Change {
   user?: number;
   /** The node that announced it (PostgreSQL): it does not hear its own announcements back. */
   origin?: string;
+  /** What of a building changed (topic `building`): parts by name, rooms by id; none: all. */
+  parts?: string[];
+  rooms?: number[];
 }
 
 export interface ChangeFeed {
@@ -102,6 +105,10 @@ export function createChangeFeed(options: { engine: Engine; url?: string; log?: 
           house: change.house ?? null,
           topic: String(change.topic),
           ...(Number.isSafeInteger(change.user) ? { user: change.user } : {}),
+          ...(Array.isArray(change.parts) ? { parts: change.parts.map(String) } : {}),
+          ...(Array.isArray(change.rooms)
+            ? { rooms: change.rooms.filter(Number.isSafeInteger) }
+            : {}),
         });
       } catch {
         emit({ house: null, topic: 'unknown' });
