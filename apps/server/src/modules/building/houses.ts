@@ -184,16 +184,22 @@ export async function openHouses(options: {
     if (watching) return;
     watching = true;
     try {
+      let moved = false;
       if (engine === 'sqlite') {
         const current = await readFileVersion();
         // The file unchanged by others: the table is still read every HOUSES_CHECK_MS (a
         // change on this very connection, as the CLI's in tests, moves no data_version).
-        const moved = fileVersion !== null && current !== fileVersion;
+        moved = fileVersion !== null && current !== fileVersion;
         fileVersion = current;
         if (!moved && Date.now() - readAt < HOUSES_CHECK_MS) return;
       }
       readAt = Date.now();
       await reload();
+      // Another process wrote the file: every building is read again, also where a writer that
+      // is not ours (an installer's SQL) counted no data version. One building, usually.
+      if (moved) {
+        await Promise.all([...houses.values()].map((house) => house.building.externalChange()));
+      }
     } catch {
       // A closed database (the server stopping) or a busy file: the next check tries again.
     } finally {
