@@ -9,13 +9,20 @@ import { sql, type RunningServer } from '../support/server';
  * journey through the members API and its mails.
  */
 function addMembers(server: RunningServer, count: number, fields = "'', '1,2,3,4,5', NULL, NULL") {
+  // The accounts, then their access in the building (house 1: issue 37's house_access).
   sql(
     server,
     `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ${count})
-     INSERT INTO users (username, email, password_hash, access_smart, access_pro, created_at,
-                        scope_floors, scope_rooms, valid_from, valid_until)
-     SELECT printf('mitglied%04d', i), printf('mitglied%04d@example.com', i), '!invited',
-            'permanent', 'no-access', 0, ${fields} FROM n`,
+     INSERT INTO users (username, email, password_hash, created_at)
+     SELECT printf('mitglied%04d', i), printf('mitglied%04d@example.com', i), '!invited', 0
+     FROM n`,
+  );
+  sql(
+    server,
+    `INSERT INTO house_access (user_id, house_id, access_smart, access_pro, scope_floors,
+                               scope_rooms, valid_from, valid_until)
+     SELECT id, 1, 'permanent', 'no-access', ${fields}
+     FROM users WHERE username LIKE 'mitglied%' AND id NOT IN (SELECT user_id FROM house_access)`,
   );
 }
 
