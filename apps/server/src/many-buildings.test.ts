@@ -146,6 +146,25 @@ describe('many buildings', () => {
     ]);
     // bewohner holds access in building 1 only: building 2 is unknown to them, everywhere.
     expect(await buildings(BEWOHNER)).toEqual([[1, 'Musterhaus', null]]);
+    // A user of building 2 only: their list is building 2, and building 1 is unknown to them.
+    expect(
+      await cli(
+        'user',
+        'add',
+        'schule',
+        '--email',
+        'schule@example.com',
+        '--password',
+        'schule12345',
+        '--smart',
+        'full',
+        '--house-id',
+        '2',
+      ),
+    ).toBe(0);
+    expect(await buildings(['schule', 'schule12345'])).toEqual([[2, 'Schule Nord', 'schule-nord']]);
+    expect((await temps(1, ['schule', 'schule12345'])).status).toBe(404);
+    expect((await temps(2, ['schule', 'schule12345'])).status).toBe(200);
     expect((await temps(2, BEWOHNER)).status).toBe(404);
     for (const method of ['info', 'permissions', 'rooms', 'outs', 'temps/1']) {
       const response = await server.request(`/get/json/v1/2/${method}/`, { auth: BEWOHNER });
