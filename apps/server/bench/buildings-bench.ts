@@ -30,7 +30,6 @@
 // BENCH_KINDS=readsFull,readsPolled,writes,history (default all), BENCH_JSON=file for the
 // figures as JSON.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
@@ -50,6 +49,7 @@ import { startPostgres } from '../src/test-support/postgres.js';
 import { startChildServer, type ChildServer } from '../src/test-support/spawn-server.js';
 import { sampleAt } from './history-samples.js';
 import { fmt } from './server-bench.js';
+import { pacedGets, percentile, samplesIn, sequentialGets } from './timed-requests.js';
 import { spread, type Verdict } from './verdicts.js';
 
 const numberSetting = (name: string, fallback: number, least = 1) =>
@@ -72,9 +72,6 @@ const WARMUP_SECONDS = 2;
 const authorization = `Basic ${Buffer.from(`${benchUser.username}:${benchUser.password}`).toString('base64')}`;
 const random = (count: number) => 1 + Math.floor(Math.random() * count);
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-
 /** House `houseId` of the bench: the generated 100-room building, the bench user a member. */
 const seedOf = (houseId: number): Seed => {
   const seed = generateBuilding(FLOORS, ROOMS_PER_FLOOR);
@@ -196,10 +193,8 @@ function failedByStatus(results: Result[]): Record<string, number> {
 }
 
 /**
- * A fixed rate, as a fleet's clients poll: each connection (round-robin over the origins) sends
- * one request every `connections / rate` seconds, the connections' starts spread evenly; each
- * is timed from when it was due (a server that falls behind is not flattered). As
- * server-bench.ts's `paced`, with a path per request.
+ * A fixed rate, as a fleet's clients poll (timed-requests.ts's `pacedGets`, round-robin over the
+ * origins), with a path per request.
  */
 async function paced(
   origins: string[],
@@ -207,42 +202,14 @@ async function paced(
   duration: number,
   { connections, rate }: { connections: number; rate: number },
 ): Promise<Run> {
-  const intervalMs = (connections / rate) * 1000;
-  const started = performance.now() + 50;
-  const endAt = started + duration * 1000;
-  const latencies: number[] = [];
-  let failures = 0;
-  const connection = async (index: number) => {
-    const target = new URL(origins[index % origins.length]!);
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    for (let due = started + (index * intervalMs) / connections; due < endAt; due += intervalMs) {
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const { path: pathname } = make();
-      const status = await new Promise<number>((resolve) => {
-        const sent = httpRequest(
-          {
-            host: target.hostname,
-            port: target.port,
-            path: pathname,
-            headers: { authorization },
-            agent,
-          },
-          (response) => {
-            response.resume();
-            response.on('end', () => resolve(response.statusCode ?? 0));
-          },
-        );
-        sent.on('error', () => resolve(0));
-        sent.end();
-      });
-      latencies.push(performance.now() - due);
-      if (status < 200 || status >= 300) failures += 1;
-    }
-    agent.destroy();
-  };
-  await Promise.all(Array.from({ length: connections }, (_, index) => connection(index)));
-  latencies.sort((a, b) => a - b);
+  const { latencies, failures } = await pacedGets({
+    origins,
+    path: () => make().path,
+    headers: { authorization },
+    seconds: duration,
+    connections,
+    rate,
+  });
   return {
     rps: latencies.length / duration,
     p99: percentile(latencies, 99),
@@ -256,50 +223,14 @@ async function paced(
  * from its request to the answer's last byte; the first answer's samples are counted.
  */
 async function historyQueries(origins: string[], paths: string[]) {
-  const agents = origins.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
-  const durations: number[] = [];
-  let failures = 0;
-  let samples = 0;
-  try {
-    for (const [index, pathname] of paths.entries()) {
-      const origin = origins[index % origins.length]!;
-      const started = performance.now();
-      const { status, body } = await new Promise<{ status: number; body: Buffer }>(
-        (resolve, reject) => {
-          const sent = httpRequest(`${origin}${pathname}`, {
-            agent: agents[index % origins.length],
-            headers: { authorization },
-          });
-          sent.on('response', (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () =>
-              resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }),
-            );
-            response.on('error', reject);
-          });
-          sent.on('error', reject);
-          sent.end();
-        },
-      );
-      durations.push(performance.now() - started);
-      if (status !== 200) failures++;
-      else if (index === 0) {
-        samples =
-          (JSON.parse(body.toString('utf8')) as { samples?: unknown[] }).samples?.length ?? 0;
-      }
-    }
-  } finally {
-    for (const agent of agents) agent.destroy();
-  }
-  durations.sort((a, b) => a - b);
+  const { durations, failures, first } = await sequentialGets(origins, paths, { authorization });
   return {
     rps: 0,
     p99: percentile(durations, 99),
     p50: percentile(durations, 50),
     failures,
     total: durations.length,
-    samples,
+    samples: samplesIn(first),
   };
 }
 

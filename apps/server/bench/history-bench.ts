@@ -18,7 +18,6 @@
 // 5), BENCH_NO_PIN, BENCH_JSON=file for the verdicts.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { sqliteSql } from '../src/platform/database/sql.js';
-import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
@@ -32,6 +31,7 @@ import { generateBuilding, benchUser } from '../src/test-support/generate-buildi
 import { sampleAt } from './history-samples.js';
 import { fmt, pinning, printVerdicts, type Verdict } from './server-bench.js';
 import { startChildServer } from '../src/test-support/spawn-server.js';
+import { percentile, samplesIn, sequentialGets } from './timed-requests.js';
 import { judge, median, spread } from './verdicts.js';
 import { sqliteStore } from '../src/platform/database/store.js';
 
@@ -43,11 +43,6 @@ const DAYS = 30;
 const RAW_DAYS = 14;
 const ROOMS = 1000;
 const MINUTE = 60_000;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 /** 30 days of one room: 1-minute samples for the raw window, 15-minute ones before it. */
 function roomHistory(roomId: number, now: number): HistorySample[] {
@@ -138,7 +133,10 @@ async function measureTicks(file: string, now: number) {
   await app.close();
   return {
     maxMs: Math.max(...durations),
-    medianMs: percentile(durations, 50),
+    medianMs: percentile(
+      [...durations].sort((a, b) => a - b),
+      50,
+    ),
     transactions: Math.max(...perTick),
     rooms: recorded.n,
   };
@@ -152,42 +150,13 @@ async function measureTicks(file: string, now: number) {
  */
 async function timeQueries(origin: string, paths: string[]) {
   const authorization = `Basic ${Buffer.from(`${benchUser.username}:${benchUser.password}`).toString('base64')}`;
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const durations: number[] = [];
-  let samples = 0;
-  let failures = 0;
-  try {
-    for (const [index, pathname] of paths.entries()) {
-      const started = performance.now();
-      const { status, body } = await new Promise<{ status: number; body: Buffer }>(
-        (resolve, reject) => {
-          const request = httpRequest(`${origin}${pathname}`, {
-            agent,
-            headers: { authorization },
-          });
-          request.on('response', (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () =>
-              resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }),
-            );
-            response.on('error', reject);
-          });
-          request.on('error', reject);
-          request.end();
-        },
-      );
-      durations.push(performance.now() - started);
-      if (status !== 200) failures++;
-      else if (index === 0) {
-        samples =
-          (JSON.parse(body.toString('utf8')) as { samples?: unknown[] }).samples?.length ?? 0;
-      }
-    }
-  } finally {
-    agent.destroy();
-  }
-  return { p99Ms: percentile(durations, 99), p50Ms: percentile(durations, 50), samples, failures };
+  const { durations, failures, first } = await sequentialGets([origin], paths, { authorization });
+  return {
+    p99Ms: percentile(durations, 99),
+    p50Ms: percentile(durations, 50),
+    samples: samplesIn(first),
+    failures,
+  };
 }
 
 type QueryRound = Awaited<ReturnType<typeof timeQueries>>;

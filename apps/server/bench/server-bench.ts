@@ -31,7 +31,7 @@
 // write the figures as JSON.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
@@ -41,6 +41,7 @@ import {
   startHelloWorld,
   type ChildServer,
 } from '../src/test-support/spawn-server.js';
+import { pacedGets } from './timed-requests.js';
 import { judge, median, spread, verdictWord, type Spread, type Verdict } from './verdicts.js';
 
 export type { Verdict } from './verdicts.js';
@@ -116,14 +117,7 @@ async function load(
   } satisfies Run;
 }
 
-/**
- * A fixed rate as a building's clients poll: each of `connections` keep-alive connections sends
- * one request every `connections / overallRate` seconds, the connections' starts spread evenly
- * over that interval, so the server sees a steady stream. (autocannon's overallRate lets every
- * connection send its share of a second at once when the second starts: a burst of the whole
- * second's requests, whose queue, not the server, made the p99.) A request is timed from when
- * it was due, not from when it was sent, so a server that falls behind is not flattered.
- */
+/** A fixed rate as a building's clients poll (timed-requests.ts's `pacedGets`). */
 async function paced(
   url: string,
   headers: Record<string, string>,
@@ -131,34 +125,14 @@ async function paced(
   { connections: count, overallRate }: { connections: number; overallRate: number },
 ): Promise<Run> {
   const target = new URL(url);
-  const intervalMs = (count / overallRate) * 1000;
-  const started = performance.now() + 50;
-  const endAt = started + seconds * 1000;
-  const latencies: number[] = [];
-  let failures = 0;
-  const connection = async (index: number) => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    for (let due = started + (index * intervalMs) / count; due < endAt; due += intervalMs) {
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const status = await new Promise<number>((resolve) => {
-        const sent = httpRequest(
-          { host: target.hostname, port: target.port, path: target.pathname, headers, agent },
-          (response) => {
-            response.resume();
-            response.on('end', () => resolve(response.statusCode ?? 0));
-          },
-        );
-        sent.on('error', () => resolve(0));
-        sent.end();
-      });
-      latencies.push(performance.now() - due);
-      if (status < 200 || status >= 300) failures += 1;
-    }
-    agent.destroy();
-  };
-  await Promise.all(Array.from({ length: count }, (_, index) => connection(index)));
-  latencies.sort((a, b) => a - b);
+  const { latencies, failures } = await pacedGets({
+    origins: [target.origin],
+    path: () => target.pathname,
+    headers,
+    seconds,
+    connections: count,
+    rate: overallRate,
+  });
   return {
     rps: latencies.length / seconds,
     p99: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0,
