@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { databaseNeed, noDatabaseMessage, runCli, USAGE } from './cli/commands.js';
 import { ConfigError, loadConfig } from './config.js';
+import { loadTokenKey } from './platform/auth/token-key.js';
 import { secureDataDir } from './platform/database/open.js';
 import { openStore } from './platform/database/store.js';
 
@@ -33,7 +34,12 @@ async function main() {
         err: (line) => console.error(line),
       },
       Date.now,
-      { proxy: config.upstreamUrl !== null, timeZone: config.timeZone, houseId: config.houseId },
+      {
+        proxy: config.upstreamUrl !== null,
+        timeZone: config.timeZone,
+        houseId: config.houseId,
+        tokenKey: () => loadTokenKey(config),
+      },
     );
   } finally {
     await store.close();

@@ -19,6 +19,7 @@ const cli = (...argv: string[]) => {
     server.app.store,
     { out: (line) => out.push(line), err: (line) => err.push(line) },
     Date.now,
+    { tokenKey: () => server.app.tokenKey },
   );
 };
 const DEMO: [string, string] = ['demo', 'demo1234'];
@@ -216,6 +217,64 @@ describe('many buildings', () => {
     expect((await temps(1)).status).toBe(200);
     expect(await cli('user', 'access', 'demo', '--house-id', '2', '--smart', 'full')).toBe(1);
     expect(err.join('\n')).toContain('there is no building 2');
+  });
+
+  it('adds a building in front of a Controme server with its device account sealed, or on zigbee2mqtt', async () => {
+    const add = (...more: string[]) =>
+      cli('building', 'add', '--house-id', '2', '--name', 'Schule Nord', ...more);
+    expect(await add('--upstream-url', 'http://controme.local')).toBe(2);
+    expect(err.join('\n')).toContain(
+      '--upstream-url needs --upstream-user and --upstream-password',
+    );
+    expect(await add('--upstream-user', 'raumregler', '--upstream-password', 'x')).toBe(2);
+    expect(err.join('\n')).toContain('go with --upstream-url');
+    expect(await add('--upstream-url', 'ftp://controme.local', '--upstream-user', 'a')).toBe(2);
+    expect(
+      await add(
+        '--upstream-url',
+        'http://controme.local/',
+        '--upstream-user',
+        'raumregler',
+        '--upstream-password',
+        'Geheim-Geraet-42',
+      ),
+    ).toBe(0);
+    expect(out.join('\n')).toContain('(Controme controme.local, rooms from the device)');
+    expect(
+      await cli(
+        'building',
+        'add',
+        '--house-id',
+        '3',
+        '--name',
+        'Kita',
+        '--z2m-base-topic',
+        'kita/z2m',
+      ),
+    ).toBe(0);
+    expect(out.join('\n')).toContain('(MQTT kita/z2m, 7 rooms, 0 users)');
+    // The table holds the account sealed, never the password in clear.
+    const row = await server.app.sql
+      .selectFrom('buildings')
+      .selectAll()
+      .where('house_id', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(row.upstream_url).toBe('http://controme.local');
+    expect(JSON.stringify(row)).not.toContain('Geheim');
+    await eventually(async () => server.app.houses.get(3) !== undefined);
+    expect(server.app.deviceOf(server.app.houses.get(2)!)).toEqual({
+      kind: 'proxy',
+      url: 'http://controme.local',
+      account: { user: 'raumregler', password: 'Geheim-Geraet-42' },
+    });
+    expect(server.app.deviceOf(server.app.houses.get(3)!)).toEqual({
+      kind: 'mqtt',
+      baseTopic: 'kita/z2m',
+    });
+    expect(server.app.deviceOf(server.app.houses.own())).toEqual({ kind: 'simulation' });
+    await cli('building', 'list');
+    expect(out.join('\n')).toMatch(/2\s+Schule Nord\s+-\s+Controme controme.local\s+0 rooms/);
+    expect(out.join('\n')).toMatch(/3\s+Kita\s+-\s+MQTT kita\/z2m\s+7 rooms/);
   });
 
   it('simulates, records and keeps the history of each building apart', async () => {

@@ -86,12 +86,16 @@ Commands:
   building list
       The buildings of this database: house id, name, host label, where their devices are, rooms.
   building add --house-id <n> --name <name> [--host-label <label>] [--seed <file>]
-               [--upstream-url <url> | --z2m-base-topic <topic>]
-      Add a simulated building (house id n): its rooms from the seed file (its users gain access
-      there; existing names keep their account), or else the demo building's rooms.
+               [--upstream-url <url> --upstream-user <name> --upstream-password <password>
+                | --z2m-base-topic <topic>]
+      Add a building (house id n). Its users come from the seed file (they gain access there;
+      existing names keep their account). Simulated: its rooms are the seed's, or else the demo
+      building's. --upstream-url: in front of that Controme server, spoken to with that account
+      (stored sealed under the token key, so set the same TOKEN_SECRET on every node); its
+      rooms come from the device. --z2m-base-topic: zigbee2mqtt's devices under that topic on
+      MQTT_URL's broker feed its rooms (the seed's, or the demo building's).
       --host-label: the web app opened as <label>.example.com shows it. Running servers serve it
-      within 5 s. --upstream-url and --z2m-base-topic are refused today: only the server's own
-      building (HOUSE_ID) stands in front of a device (UPSTREAM_URL, MQTT_URL).
+      within 5 s.
   building remove --house-id <n> --yes
       Delete a building with its rooms, history, alarms and audit entries. Refused for the
       server's default building (HOUSE_ID).
@@ -136,7 +140,10 @@ export async function runCli(
     proxy = false,
     timeZone = 'Europe/Berlin',
     houseId: defaultHouseId = 1,
-  }: { proxy?: boolean; timeZone?: string; houseId?: number } = {},
+    tokenKey = () => {
+      throw new CommandError('no token key here (TOKEN_SECRET or DATA_DIR/token-secret)');
+    },
+  }: { proxy?: boolean; timeZone?: string; houseId?: number; tokenKey?: () => Buffer } = {},
 ): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
@@ -163,6 +170,7 @@ export async function runCli(
         now,
         io,
         defaultId: defaultHouseId,
+        tokenKey,
       });
       if (!done) throw new UsageError(`unknown command "building ${command}"`);
       return 0;

@@ -44,7 +44,9 @@ CREATE TABLE buildings (
   upstream_url   text,
   z2m_base_topic text,
   data_version   bigint NOT NULL DEFAULT 0,
-  created_at     bigint NOT NULL
+  created_at     bigint NOT NULL,
+  -- the device account of a building added in front of a Controme server, sealed (SQLite's 021)
+  upstream_account text
 );
 
 CREATE TABLE floors (

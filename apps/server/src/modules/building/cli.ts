@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { announceChange } from '../../platform/database/changes.js';
 import type { Engine, Sql } from '../../platform/database/schema.js';
 import { CommandError, one, UsageError, type CliIo } from '../../platform/cli/errors.js';
+import { sealSecret } from '../../platform/auth/sealed.js';
+import { DEVICE_ACCOUNT_PURPOSE } from './device.js';
 import { createBuildingRepository } from './repository.js';
 import { parseSeed } from './seed.js';
 import { importSeed } from './seed-import.js';
@@ -336,6 +338,8 @@ export const BUILDING_OPTIONS = {
   'host-label': { type: 'string' },
   seed: { type: 'string' },
   'upstream-url': { type: 'string' },
+  'upstream-user': { type: 'string' },
+  'upstream-password': { type: 'string' },
   'z2m-base-topic': { type: 'string' },
   yes: { type: 'boolean' },
 } as const;
@@ -396,7 +400,23 @@ function buildingFields(values: BuildingOptions) {
   if (upstreamUrl !== undefined && topic !== undefined) {
     throw new UsageError('give --upstream-url or --z2m-base-topic, not both');
   }
-  return { name, hostLabel, upstreamUrl, topic };
+  // The device account, as UPSTREAM_USER / UPSTREAM_PASSWORD are for the server's own building.
+  const user = text(values['upstream-user']);
+  const password =
+    typeof values['upstream-password'] === 'string' ? values['upstream-password'] : undefined;
+  if (upstreamUrl === undefined && (user !== undefined || password !== undefined)) {
+    throw new UsageError('--upstream-user and --upstream-password go with --upstream-url');
+  }
+  if (upstreamUrl !== undefined && (!user || !password)) {
+    throw new UsageError(
+      '--upstream-url needs --upstream-user and --upstream-password: the account this server uses on the device (writes need write access there)',
+    );
+  }
+  if ((user?.length ?? 0) > 200 || (password?.length ?? 0) > 200) {
+    throw new UsageError('--upstream-user and --upstream-password have at most 200 characters');
+  }
+  const account = upstreamUrl !== undefined ? { user: user!, password: password! } : undefined;
+  return { name, hostLabel, upstreamUrl: upstreamUrl?.replace(/\/+$/, ''), account, topic };
 }
 
 /** Where a building's heating is: what `building list` shows. */
@@ -413,7 +433,7 @@ function modeOf(row: { upstream_url: string | null; z2m_base_topic: string | nul
  * (proxy), or they are the demo building's (simulated, without its users).
  */
 async function addBuilding(
-  { sql, now }: { sql: Sql; now: () => number },
+  { sql, now, tokenKey }: { sql: Sql; now: () => number; tokenKey: () => Buffer },
   values: BuildingOptions,
 ): Promise<string> {
   const houseId = houseIdOption(values['house-id']);
@@ -437,13 +457,6 @@ async function addBuilding(
       `the host label "${fields.hostLabel}" belongs to building ${row.house_id} ("${row.name}")`,
     );
   }
-  if (fields.upstreamUrl !== undefined || fields.topic !== undefined) {
-    // Proxy and MQTT mode drive the server's own building only (UPSTREAM_URL, MQTT_URL) today:
-    // refused rather than stored and left undriven.
-    throw new CommandError(
-      `a building in front of a Controme device or on zigbee2mqtt is the server's own today (UPSTREAM_URL, MQTT_URL with HOUSE_ID); building add takes simulated buildings (--seed or the demo rooms)`,
-    );
-  }
   const seedFile = text(values.seed);
   let seed = null;
   if (seedFile !== undefined) {
@@ -462,6 +475,10 @@ async function addBuilding(
   const place = {
     hostLabel: fields.hostLabel ?? null,
     upstreamUrl: fields.upstreamUrl ?? null,
+    // Sealed under the token key: the database never holds the device's password in clear.
+    upstreamAccount: fields.account
+      ? sealSecret(tokenKey(), DEVICE_ACCOUNT_PURPOSE, JSON.stringify(fields.account))
+      : null,
     z2mBaseTopic: fields.topic ?? null,
   };
   if (seed) {
@@ -479,6 +496,7 @@ async function addBuilding(
         name: fields.name,
         host_label: place.hostLabel,
         upstream_url: place.upstreamUrl,
+        upstream_account: place.upstreamAccount,
         z2m_base_topic: place.z2mBaseTopic,
         created_at: now(),
       })
@@ -582,7 +600,15 @@ async function removeBuilding(
 export async function runBuildingsCommand(
   command: string,
   values: BuildingOptions,
-  context: { sql: Sql; commit: Commit; now: () => number; io: CliIo; defaultId: number },
+  context: {
+    sql: Sql;
+    commit: Commit;
+    now: () => number;
+    io: CliIo;
+    defaultId: number;
+    /** The token key (TOKEN_SECRET or DATA_DIR/token-secret): seals a device account. */
+    tokenKey: () => Buffer;
+  },
 ): Promise<boolean> {
   if (command === 'add') {
     context.io.out(await addBuilding(context, values));

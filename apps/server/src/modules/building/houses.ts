@@ -19,6 +19,8 @@ export interface House {
   readonly hostLabel: string | null;
   /** A Controme server's URL (proxy mode), or null. */
   readonly upstreamUrl: string | null;
+  /** The device account there, sealed (building add); null for the server's own (config). */
+  readonly upstreamAccount: string | null;
   /** A zigbee2mqtt base topic (MQTT mode), or null. */
   readonly z2mBaseTopic: string | null;
   readonly building: BuildingRepository;
@@ -96,6 +98,9 @@ export async function openHouses(options: {
       },
       get upstreamUrl() {
         return building.place().upstreamUrl;
+      },
+      get upstreamAccount() {
+        return building.place().upstreamAccount;
       },
       get z2mBaseTopic() {
         return building.place().z2mBaseTopic;

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import { followOtherNodes } from './changes.js';
+import { deviceOf, type HouseDevice } from './device.js';
 import housePlugin, { perHouse } from './house-param.js';
 import { openHouses, type House, type Houses } from './houses.js';
 import roomCommandsService from './room-commands-service.js';
@@ -20,11 +21,19 @@ declare module 'fastify' {
     modeWritesOf: (house: House) => Map<number, boolean>;
     /** The buildings of the database (issue 37), each with its repositories. */
     houses: Houses;
+    /** Where the building's heating is: simulated, a Controme server, or zigbee2mqtt (device.ts). */
+    deviceOf: (house: House) => HouseDevice;
   }
 }
 
 export type { Floor, Room } from './building.js';
 export type { House, Houses } from './houses.js';
+export {
+  DEVICE_ACCOUNT_PURPOSE,
+  drivesBuilding,
+  type DeviceAccount,
+  type HouseDevice,
+} from './device.js';
 export { hostLabelOf, perHouse } from './house-param.js';
 export { ABSENCE_LIST_PAST_DAYS, absenceState, parseAbsence, type Absence } from './absences.js';
 export type { AbsenceRepository } from './absences-repository.js';
@@ -110,6 +119,16 @@ export default fp<{ speed: number; simulate: boolean }>(
     app.decorate('houses', houses);
     app.addHook('onClose', async () => {
       await houses.close();
+    });
+    // Opened once per stored device (the sealed account is opened on the first ask).
+    const devices = new WeakMap<House, { key: string; device: HouseDevice }>();
+    app.decorate('deviceOf', (house: House) => {
+      const key = `${house.upstreamUrl}\n${house.upstreamAccount}\n${house.z2mBaseTopic}`;
+      const known = devices.get(house);
+      if (known?.key === key) return known.device;
+      const device = deviceOf(app.config, () => app.tokenKey, house);
+      devices.set(house, { key, device });
+      return device;
     });
     // A room's devices change what MQTT mode sends and shows: the building's version moves.
     app.decorate(

@@ -50,6 +50,8 @@ export interface BuildingPlace {
   name: string;
   hostLabel: string | null;
   upstreamUrl: string | null;
+  /** The device account there, sealed (platform/auth/sealed.ts; building add); null: none. */
+  upstreamAccount: string | null;
   z2mBaseTopic: string | null;
 }
 
@@ -156,7 +158,13 @@ export function createBuildingRepository(
   let stale: Stale = { ...fresh(), all: true };
   let versionText = '0';
   /** The building's row as last read with the snapshot: its name and where its devices are. */
-  let place: BuildingPlace = { name: '', hostLabel: null, upstreamUrl: null, z2mBaseTopic: null };
+  let place: BuildingPlace = {
+    name: '',
+    hostLabel: null,
+    upstreamUrl: null,
+    upstreamAccount: null,
+    z2mBaseTopic: null,
+  };
   let loading: Promise<void> | null = null;
 
   const readRooms = async (db: Sql | Tx, ids?: readonly number[]) => {
@@ -283,7 +291,14 @@ export function createBuildingRepository(
       }
       const row = await trx
         .selectFrom('buildings')
-        .select(['name', 'host_label', 'upstream_url', 'z2m_base_topic', 'data_version'])
+        .select([
+          'name',
+          'host_label',
+          'upstream_url',
+          'upstream_account',
+          'z2m_base_topic',
+          'data_version',
+        ])
         .where('house_id', '=', houseId)
         .executeTakeFirst();
       snapshot = next;
@@ -292,6 +307,7 @@ export function createBuildingRepository(
           name: row.name,
           hostLabel: row.host_label,
           upstreamUrl: row.upstream_url,
+          upstreamAccount: row.upstream_account,
           z2mBaseTopic: row.z2m_base_topic,
         };
       }

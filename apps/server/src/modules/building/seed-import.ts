@@ -38,6 +38,7 @@ export async function importSeed(
   place: {
     hostLabel?: string | null;
     upstreamUrl?: string | null;
+    upstreamAccount?: string | null;
     z2mBaseTopic?: string | null;
   } = {},
 ): Promise<void> {
@@ -58,6 +59,7 @@ export async function importSeed(
     const where = {
       ...(place.hostLabel !== undefined ? { host_label: place.hostLabel } : {}),
       ...(place.upstreamUrl !== undefined ? { upstream_url: place.upstreamUrl } : {}),
+      ...(place.upstreamAccount !== undefined ? { upstream_account: place.upstreamAccount } : {}),
       ...(place.z2mBaseTopic !== undefined ? { z2m_base_topic: place.z2mBaseTopic } : {}),
     };
     await tx

@@ -59,7 +59,7 @@ export default fp<{ speed: number; simulate: boolean }>(
     // The server's own building follows its mode (simulate: false in proxy and MQTT mode);
     // another building is simulated when it names neither a device nor a base topic.
     const simulated = (house: House) =>
-      house.id === app.config.houseId ? simulate : !house.upstreamUrl && !house.z2mBaseTopic;
+      house.id === app.config.houseId ? simulate : app.deviceOf(house).kind === 'simulation';
     let running: Promise<void> | null = null;
     // Each building's step under way: one at a time, a slow disk must not let steps pile up.
     const steps = new Map<number, Promise<void>>();

@@ -80,6 +80,8 @@ export interface BuildingsTable {
   host_label: string | null;
   upstream_url: string | null;
   z2m_base_topic: string | null;
+  /** The device account (migration 021), sealed (platform/auth/sealed.ts); null: none here. */
+  upstream_account: string | null;
   data_version: Generated<number>;
   created_at: number;
 }

@@ -138,7 +138,7 @@ function createSampler(
   options: { recordTimer: boolean; simulation: boolean; backfill?: boolean },
 ) {
   const own = house.id === app.config.houseId;
-  const simulated = !house.upstreamUrl && !house.z2mBaseTopic;
+  const simulated = app.deviceOf(house).kind === 'simulation';
   const simulation = own ? options.simulation : simulated;
   const backfill = own ? (options.backfill ?? options.simulation) : simulated;
   const recordTimer = own ? options.recordTimer : simulated;

@@ -51,6 +51,11 @@ declare module 'fastify' {
     ) => (request: FastifyRequest, reply: unknown, done: HookDone) => void;
     /** The device-local date now, `YYYY-MM-DD`: the day users' validity is checked against. */
     today: () => string;
+    /**
+     * The token key (token-key.ts): the access tokens' and failure counts' keyed hash, and the
+     * key sealed secrets are derived from (sealed.ts). Never logged.
+     */
+    tokenKey: Buffer;
     /** Forget every cached sign-in of every user. */
     forgetCredentials: () => void;
     /**
@@ -205,6 +210,7 @@ export default fp<{
         'DATABASE_URL without TOKEN_SECRET: unless every node has a copy of the same DATA_DIR/token-secret, give all nodes the same TOKEN_SECRET (access tokens and the failure limits depend on it)',
       );
     }
+    app.decorate('tokenKey', secret);
     const counts = createFailureCounts({ sql: app.sql, commit: app.commit, secret, windowMs });
     const pairFailures = createFailureLimiter({
       name: 'pair',
