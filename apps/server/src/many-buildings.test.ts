@@ -277,6 +277,42 @@ describe('many buildings', () => {
     expect(out.join('\n')).toMatch(/3\s+Kita\s+-\s+MQTT kita\/z2m\s+7 rooms/);
   });
 
+  it('shows an account’s own events in each building its user holds access in, not elsewhere', async () => {
+    await cli('building', 'add', '--house-id', '2', '--name', 'Schule Nord');
+    await cli('user', 'access', 'demo', '--house-id', '2', '--smart', 'full', '--pro', 'full');
+    await cli('user', 'access', 'bewohner', '--house-id', '2', '--smart', 'read');
+    await eventually(async () => (await temps(2)).status === 200);
+    // Events of no building: each account's password changed, by its user.
+    for (const [user, password] of [BEWOHNER, ['techniker', 'techniker1234']]) {
+      const changed = await server.request('/api/user/password', {
+        method: 'POST',
+        body: new URLSearchParams({
+          user: user!,
+          password: password!,
+          new_password: `${password}-neu`,
+          new_password_confirmation: `${password}-neu`,
+        }),
+      });
+      expect(changed.status).toBe(200);
+    }
+    const changedIn = async (house: number) => {
+      const response = await server.request(`/api/audit/?house=${house}&limit=1000`, {
+        auth: DEMO,
+      });
+      expect(response.status).toBe(200);
+      const { entries } = (await response.json()) as {
+        entries: { action: string; user: string | null }[];
+      };
+      return entries
+        .filter((entry) => entry.action === 'password-changed')
+        .map((entry) => entry.user)
+        .sort();
+    };
+    expect(await changedIn(1)).toEqual(['bewohner', 'techniker']);
+    // techniker holds no access in building 2: its manager does not see that account's events.
+    expect(await changedIn(2)).toEqual(['bewohner']);
+  });
+
   it('simulates, records and keeps the history of each building apart', async () => {
     await cli('building', 'add', '--house-id', '2', '--name', 'Schule Nord');
     await eventually(async () => server.app.houses.get(2) !== undefined);

@@ -47,7 +47,9 @@ Commands:
       A disabled user can sign in again.
   user delete <username>
       Delete the user and its reset links; audit entries keep the name. Refused for the last
-      user with full access in any area (the one who may manage the building).
+      user with full access in any area (the one who may manage the building). With --house-id
+      (or for HOUSE_ID's building) a user who holds access in other buildings too only loses
+      the access in this one; the account stays.
   user language <username> de|en
       The language of the user's alarm mails (default de).
   user scope <username> --floors <ids> [--rooms <ids>] | --rooms <ids> | --all

@@ -282,8 +282,13 @@ export async function runUserCommand(
     }
     case 'delete': {
       const user = await existing(one(args, '<username>'));
+      const elsewhere = [...user.houses.keys()].filter((house) => house !== users.houseId);
       await unlessLastManager(changes.remove(user, CLI));
-      io.out(`Deleted user "${user.username}".`);
+      io.out(
+        elsewhere.length === 0
+          ? `Deleted user "${user.username}".`
+          : `Removed "${user.username}" from building ${users.houseId}; the account stays for building ${elsewhere.join(', ')}.`,
+      );
       return true;
     }
     default:

@@ -42,8 +42,8 @@ export interface AuditRecord {
 
 export interface AuditFilter {
   /**
-   * Only the entries of this building; with `withGlobal` also those of no building (an
-   * account's own events: a password changed, a sign-in refused).
+   * Only the entries of this building, and those of no building (an account's own events: a
+   * password changed, a sign-in refused) about its members; with `withGlobal` all of those.
    */
   houseId?: number;
   withGlobal?: boolean;
@@ -129,10 +129,25 @@ export function createAuditRepository(sql: Sql) {
       let query = sql.selectFrom('audit_log').selectAll();
       const { houseId } = filter;
       if (houseId !== undefined) {
+        // The building's members by name as the audit compares names (lower(), as below).
+        const members = sql
+          .selectFrom('users')
+          .innerJoin('house_access', 'house_access.user_id', 'users.id')
+          .select((eb) => eb.fn<string>('lower', ['users.username']).as('name'))
+          .where('house_access.house_id', '=', houseId);
         query = query.where((where) =>
-          filter.withGlobal
-            ? where.or([where('house_id', '=', houseId), where('house_id', 'is', null)])
-            : where('house_id', '=', houseId),
+          where.or([
+            where('house_id', '=', houseId),
+            filter.withGlobal
+              ? where('house_id', 'is', null)
+              : where.and([
+                  where('house_id', 'is', null),
+                  where.or([
+                    where(where.fn('lower', ['username']), 'in', members),
+                    where(where.fn('lower', ['subject']), 'in', members),
+                  ]),
+                ]),
+          ]),
         );
       }
       if (filter.roomId !== undefined) query = query.where('room_id', '=', filter.roomId);

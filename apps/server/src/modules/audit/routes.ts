@@ -138,7 +138,8 @@ const auditRoutes: FastifyPluginAsync = async (app) => {
         throw unknownRoom();
       }
       scopeFilter(request, filter);
-      // The building's entries; the accounts' own events (of no building) in the server's own.
+      // The building's entries, and the accounts' own events (of no building) about its members;
+      // all of those in the server's own.
       filter.houseId = request.house.id;
       filter.withGlobal = request.house === app.houses.own();
       const entries = (await app.audit.list(filter)).map(app.audit.toWire);

@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditResponse, Member } from '@raumregler/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../../cli/commands.js';
 import { MIETER, scopedSeed, SCHLAFZIMMER } from '../../../test-support/scoped-building.js';
 import { startSmtpPeer, type SmtpPeer } from '../../../test-support/smtp-peer.js';
 import {
@@ -385,6 +386,38 @@ describe('PATCH /api/members/{username}/', () => {
     // With another building-wide manager, demo may be scoped.
     expect((await patch('verwalter', { access_to_smart: 'full' })).status).toBe(200);
     expect((await patch('demo', { floors: '1' })).status).toBe(200);
+  });
+});
+
+describe('a member who holds access in another building too (issue 37)', () => {
+  it('keeps their e-mail address and language from this building’s managers, not their access here', async () => {
+    const cli = (...argv: string[]) =>
+      runCli(argv, server.app.store, { out: () => {}, err: () => {} }, clock.now);
+    expect(await cli('building', 'add', '--house-id', '2', '--name', 'Schule Nord')).toBe(0);
+    expect(await cli('user', 'access', 'mieter', '--house-id', '2', '--smart', 'read')).toBe(0);
+    for (const fields of [{ email: 'neu@example.com' }, { language: 'en' }]) {
+      const response = await patch('mieter', fields);
+      expect(response.status, JSON.stringify(fields)).toBe(409);
+      expect(await response.json()).toEqual({
+        error: 'conflict',
+        message: expect.stringContaining('another building') as unknown,
+      });
+    }
+    const german = await server.request('/api/members/mieter/', {
+      method: 'PATCH',
+      body: as(DEMO, { email: 'neu@example.com' }),
+      headers: { 'accept-language': 'de' },
+    });
+    expect(((await german.json()) as { message: string }).message).toContain('anderen Gebäude');
+    const before = (await members()).find((member) => member.username === 'mieter')!;
+    expect(before.email).not.toBe('neu@example.com');
+    // The same e-mail sent back unchanged, and their access here, are theirs to change.
+    expect((await patch('mieter', { email: before.email, access_to_smart: 'full' })).status).toBe(
+      200,
+    );
+    // Once they are a member here only, the whole account is this building's again.
+    expect(await cli('user', 'delete', 'mieter', '--house-id', '2')).toBe(0);
+    expect((await patch('mieter', { email: 'neu@example.com' })).status).toBe(200);
   });
 });
 

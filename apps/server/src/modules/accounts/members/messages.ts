@@ -22,6 +22,8 @@ const en = {
   usernameTaken: 'A user of this name exists.',
   emailTaken: 'A user with this e-mail address exists.',
   lastManager: 'This would leave nobody who manages the whole building.',
+  sharedAccount:
+    'This user also holds access in another building: only their access here can be changed; they change their e-mail address and language themselves.',
 };
 export type MemberMessageKey = keyof typeof en;
 
@@ -47,6 +49,8 @@ const de: Record<MemberMessageKey, string> = {
   usernameTaken: 'Einen Benutzer dieses Namens gibt es schon.',
   emailTaken: 'Einen Benutzer mit dieser E-Mail-Adresse gibt es schon.',
   lastManager: 'Dann verwaltete niemand mehr das ganze Gebäude.',
+  sharedAccount:
+    'Diese Person hat auch Zugang zu einem anderen Gebäude: Hier lässt sich nur ihr Zugang ändern; E-Mail-Adresse und Sprache ändert sie selbst.',
 };
 
 /** Like the account answers: German for `Accept-Language: de…`, else English. */

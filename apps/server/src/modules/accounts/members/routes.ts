@@ -290,7 +290,14 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
         untilText === undefined ? user.validUntil : fields.day('valid_until', untilText);
       fields.order(validFrom, validUntil);
       fields.throwIfAny();
-      if (email.toLowerCase() !== user.email.toLowerCase()) {
+      // The account is everyone's (issue 37): a manager of one building must not change the
+      // address another building's member signs in and resets their password with.
+      const emailChanged = email.toLowerCase() !== user.email.toLowerCase();
+      const elsewhere = [...user.houses.keys()].some((id) => id !== request.house.id);
+      if (elsewhere && (emailChanged || language !== user.language)) {
+        throw new HttpError(409, 'conflict', t('sharedAccount'));
+      }
+      if (emailChanged) {
         const other = await app.repos.users.findByEmail(email);
         if (other && other.id !== user.id) throw new HttpError(409, 'conflict', t('emailTaken'));
       }
