@@ -217,6 +217,18 @@ describe('many buildings', () => {
     expect((await temps(1)).status).toBe(200);
     expect(await cli('user', 'access', 'demo', '--house-id', '2', '--smart', 'full')).toBe(1);
     expect(err.join('\n')).toContain('there is no building 2');
+    // Added again under the same house id: a new building, served and simulated afresh.
+    expect(await cli('building', 'add', '--house-id', '2', '--name', 'Schule Süd')).toBe(0);
+    await cli('user', 'access', 'demo', '--house-id', '2', '--smart', 'full');
+    await eventually(async () => (await temps(2)).status === 200);
+    const again = server.app.houses.get(2)!;
+    expect(again.name).toBe('Schule Süd');
+    await server.app.historyOf(again).tick();
+    expect((await server.app.historyOf(again).store.raw(1, 0, Date.now() + 60_000)).length).toBe(1);
+    const version = again.building.version();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await server.app.simulate();
+    expect(again.building.version()).not.toBe(version);
   });
 
   it('adds a building in front of a Controme server with its device account sealed, or on zigbee2mqtt', async () => {

@@ -112,6 +112,8 @@ export async function openHouses(options: {
     };
   };
 
+  /** When each open building's row was made (a house id removed and added again is another). */
+  const made = new WeakMap<House, number>();
   let reloading: Promise<void> | null = null;
   const starters: ((house: House) => (() => void | Promise<void>) | void)[] = [];
   const ends = new Map<House, (() => void | Promise<void>)[]>();
@@ -130,16 +132,18 @@ export async function openHouses(options: {
   const load = async () => {
     const rows = await sql
       .selectFrom('buildings')
-      .select(['house_id', 'data_version'])
+      .select(['house_id', 'data_version', 'created_at'])
       .orderBy('house_id')
       .execute();
     const added: House[] = [];
     const removed: House[] = [];
     const seen = new Set<number>();
     for (const row of rows) {
-      seen.add(row.house_id);
       const known = houses.get(row.house_id);
-      if (known) {
+      // A house id removed and added again between two reads is another row (told by when it
+      // was made): the old building ends below, and the new one is opened afresh.
+      if (known && made.get(known) === Number(row.created_at)) {
+        seen.add(row.house_id);
         // Renamed or changed by another process or node: its snapshot is read again.
         if (known.building.version() !== `${row.house_id}.${row.data_version}`) {
           await known.building.externalChange();
@@ -147,7 +151,7 @@ export async function openHouses(options: {
         continue;
       }
       const house = await open(row.house_id);
-      houses.set(house.id, house);
+      made.set(house, Number(row.created_at));
       added.push(house);
     }
     for (const [id, house] of houses) {
@@ -156,6 +160,7 @@ export async function openHouses(options: {
       house.building.close();
       removed.push(house);
     }
+    for (const house of added) houses.set(house.id, house);
     for (const house of removed) await finish(house);
     for (const house of added) for (const start of starters) begin(house, start);
   };
