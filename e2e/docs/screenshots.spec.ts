@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signInAndOpen } from '../support/rooms';
+import { cli, sql } from '../support/server';
 
 /**
  * The pictures in README.md and docs/ (docs/images), taken from the real app on the demo
@@ -49,4 +50,48 @@ test('the room overview, desktop and phone', async ({ page }) => {
   await expect(page.getByRole('list', { name: 'Räume' }).getByRole('listitem')).not.toHaveCount(0);
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${images}overview-phone.png` });
+});
+
+test('the Gebäude page with three buildings, desktop and phone', async ({ page, server }) => {
+  const buildings: [string, string, string][] = [
+    ['2', 'Schule Nord', 'schule-nord'],
+    ['3', 'Kita Sonnenschein', 'kita'],
+  ];
+  for (const [houseId, name, label] of buildings) {
+    await cli(
+      server,
+      'building',
+      'add',
+      '--house-id',
+      houseId,
+      '--name',
+      name,
+      '--host-label',
+      label,
+    );
+    await cli(
+      server,
+      'user',
+      'access',
+      'demo',
+      '--house-id',
+      houseId,
+      '--smart',
+      'full',
+      '--pro',
+      'full',
+    );
+  }
+  // A few rooms below their target in the school, as on a cold Monday morning.
+  sql(server, 'UPDATE rooms SET temperature = 17.5 WHERE house_id = 2 AND id IN (1, 2, 5)');
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await signInAndOpen(page, 'buildings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gebäude' })).toBeVisible();
+  await expect(page.getByText('3 Gebäude', { exact: true })).toBeVisible({ timeout: 10_000 });
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${images}buildings.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${images}buildings-phone.png` });
 });

@@ -195,6 +195,11 @@ describe('many buildings', () => {
 
   it('lists and removes buildings, refusing the server’s own and a removal without --yes', async () => {
     await cli('building', 'add', '--house-id', '2', '--name', 'Schule Nord');
+    // The sign-in page's demo login is the server's, and stays with another building added.
+    const config = await server.request('/api/app-config');
+    expect(((await config.json()) as { demoLogin: unknown }).demoLogin).toMatchObject({
+      username: 'demo',
+    });
     expect(await cli('building', 'list')).toBe(0);
     expect(out.join('\n')).toMatch(/1\s+Musterhaus.*7 rooms \(default\)/);
     expect(out.join('\n')).toMatch(/2\s+Schule Nord\s+-\s+simulated\s+7 rooms/);

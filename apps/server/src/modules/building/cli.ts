@@ -486,7 +486,7 @@ async function addBuilding(
       sql,
       { ...seed, building: { ...seed.building, houseId, name: fields.name } },
       now(),
-      place,
+      { ...place, addedBuilding: true },
     );
   } else {
     await sql

@@ -40,6 +40,11 @@ export async function importSeed(
     upstreamUrl?: string | null;
     upstreamAccount?: string | null;
     z2mBaseTopic?: string | null;
+    /**
+     * A building added beside the server's own (`building add`): the server's settings (the
+     * demo login shown on the sign-in page) stay as they are.
+     */
+    addedBuilding?: boolean;
   } = {},
 ): Promise<void> {
   const houseId = seed.building.houseId;
@@ -49,7 +54,7 @@ export async function importSeed(
     const settings = {
       demo_login: seed.building.demoLogin ? JSON.stringify(seed.building.demoLogin) : '',
     };
-    for (const [key, value] of Object.entries(settings)) {
+    for (const [key, value] of Object.entries(place.addedBuilding ? {} : settings)) {
       await tx
         .insertInto('settings')
         .values({ key, value })
