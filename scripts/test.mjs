@@ -3,6 +3,7 @@
 // Playwright count their tests from their JSON reports.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -104,6 +105,21 @@ if (built && run('browser (Chromium)', 'bash', ['scripts/ensure-chromium.sh'])) 
 }
 
 console.log('');
+// The failed tests by name at the end, where a log cut to its tail (CI) still shows them.
+for (const file of vitest?.testResults ?? []) {
+  for (const test of file.assertionResults ?? []) {
+    if (test.status !== 'failed') continue;
+    const reason = String(test.failureMessages?.[0] ?? '')
+      .split('\n')[0]
+      .slice(0, 300);
+    console.log(`✗ ${path.relative(process.cwd(), file.name)} › ${test.fullName}: ${reason}`);
+  }
+  if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
+    console.log(
+      `✗ ${path.relative(process.cwd(), file.name)}: ${String(file.message).slice(0, 300)}`,
+    );
+  }
+}
 if (failures.length > 0) console.log(`Failed: ${failures.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
