@@ -165,15 +165,6 @@ export function readingsFromDevice(
  * Per room it keeps the rules' memory (`RoomWatch`); the open alarms and every mail are in the
  * database, so a restart neither forgets an open alarm nor raises or mails one twice.
  */
-/** A building without MQTT devices: no device alarms. */
-const noDeviceAlarms = (..._: Parameters<typeof createDeviceAlarms>) => ({
-  remember: () => undefined,
-  reset: () => undefined,
-  evaluate: async () => undefined,
-  start: () => undefined,
-  stop: () => undefined,
-});
-
 /** What an evaluation that decided nothing answers. */
 const DONE: Promise<void> = Promise.resolve();
 
@@ -293,8 +284,8 @@ function createAlarmService(app: FastifyInstance, house: House) {
     const mailSoon = () => setImmediate(() => void deliver());
 
     // Issue 36: the alarms of the rooms' zigbee2mqtt devices (device-alarms.ts).
-    // Only the server's own building has devices on MQTT_URL's broker.
-    const devices = (own ? createDeviceAlarms : noDeviceAlarms)(app, {
+    // Any building with zigbee2mqtt devices (app.zigbeeOf); none for the others.
+    const devices = createDeviceAlarms(app, house, {
       repo,
       stores,
       deviceMinutes: settings.deviceMinutes,
