@@ -1,10 +1,10 @@
-import type { DeviceList, Floor, MqttStatus } from '@raumregler/contract';
+import type { Alarm, DeviceList, Floor, MqttStatus } from '@raumregler/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/commands.js';
 import { loadConfig, type Config } from '../../config.js';
 import { eventually } from '../../test-support/eventually.js';
 import { startMosquitto, type Broker } from '../../test-support/mosquitto.js';
-import { startTestServer } from '../../test-support/test-server.js';
+import { manualClock, startTestServer } from '../../test-support/test-server.js';
 import { Zigbee2mqttDouble } from '../../test-support/zigbee2mqtt-double.js';
 import { AQARA_WSDCGQ11LM, DANFOSS_ALLY } from '../../test-support/zigbee2mqtt-devices.js';
 
@@ -33,8 +33,8 @@ afterEach(async () => {
 
 let bases = 0;
 
-async function serve(config: Partial<Config>) {
-  const server = await startTestServer({ config });
+async function serve(config: Partial<Config>, now?: () => number) {
+  const server = await startTestServer({ config, now });
   cleanups.push(() => server.close());
   const cli = (...argv: string[]) =>
     runCli(argv, server.app.store, { out: () => {}, err: () => {} }, Date.now, {
@@ -104,6 +104,9 @@ describe('MQTT mode per building', () => {
       zigbee2mqtt: { base_topic: base, bridge: 'online', devices: 2 },
     });
     expect((await status(1)).zigbee2mqtt).toBeNull();
+    const mode = async (house: number) =>
+      (await get<{ deviceMode: string }>(`/api/app-config?house=${house}`)).deviceMode;
+    expect([await mode(1), await mode(3)]).toEqual(['simulation', 'mqtt']);
 
     // Its rooms are fed from their devices: none assigned yet, so no sensor (not simulated).
     await eventually(async () => expect((await room(3, ROOM)).temperatur).toBeNull());
@@ -196,6 +199,36 @@ describe('MQTT mode per building', () => {
     const kitaList = await get<DeviceList>('/api/devices/?house=3');
     expect(kitaList.devices.map((device) => [device.name, device.room?.id])).toEqual([[TRV, ROOM]]);
     expect((await get<MqttStatus>('/api/mqtt/status')).zigbee2mqtt?.base_topic).toBe(own);
+  });
+
+  it('raises a device alarm of building 3’s thermostat in building 3 only', async () => {
+    const base = `kita-${++bases}/z2m`;
+    const double = await Zigbee2mqttDouble.start({
+      url: broker.url,
+      base,
+      devices: [{ name: TRV, model: DANFOSS_ALLY }],
+    });
+    cleanups.push(() => double.stop());
+    const clock = manualClock('2026-11-27T07:40');
+    const { server, get, addKita, assign } = await serve(
+      { mqtt: loadConfig({ MQTT_URL: broker.url, Z2M_BASE_TOPIC: '' }).mqtt },
+      clock.now,
+    );
+    await addKita(base);
+    expect((await assign(3, ROOM, [TRV])).status).toBe(200);
+    const zigbee = server.app.zigbeeOf(3)!;
+    await eventually(() => expect(zigbee.registry.availabilityOf(TRV)).toBe('online'));
+    await double.setOnline(TRV, false);
+    await eventually(() => expect(zigbee.registry.availabilityOf(TRV)).toBe('offline'));
+    // ALARM_DEVICE_MINUTES (5) later.
+    clock.advance(5.1 * 60_000);
+    const kita = server.app.houses.get(3)!;
+    await server.app.alarmsOf(kita).evaluateDevices(clock.now());
+    await server.app.alarmsOf(kita).settled();
+    const open = async (house: number) =>
+      (await get<{ alarms: Alarm[] }>(`/api/alarms/?state=open&house=${house}`)).alarms;
+    expect(await open(3)).toMatchObject([{ kind: 'device-offline', device: TRV, room: ROOM }]);
+    expect(await open(1)).toEqual([]);
   });
 
   it('without MQTT_URL an MQTT building has no broker: its devices page says so, its rooms show no sensor', async () => {
