@@ -209,8 +209,10 @@ function createAlarmService(app: FastifyInstance, house: House) {
     const stores = createStores((error) => app.log.error({ err: error }, 'alarm store failed'));
     const settings = config.alarms;
     const proxy = own && config.upstreamUrl !== null;
-    // Durations in the building's own time: the simulation's, real time in proxy mode.
-    const scale = proxy ? 1 : config.simSpeed;
+    // Durations in the building's own time: the simulation's, real time in proxy mode and for
+    // another building with a device of its own (its Controme server or zigbee2mqtt devices).
+    const real = proxy || (!own && app.deviceOf(house).kind !== 'simulation');
+    const scale = real ? 1 : config.simSpeed;
     const watches = new Map<number, RoomWatch>();
     const watchOf = (roomId: number) => {
       let watch = watches.get(roomId);

@@ -231,6 +231,34 @@ describe('MQTT mode per building', () => {
     expect(await open(1)).toEqual([]);
   });
 
+  it('counts the alarms of an MQTT building in real time though the server simulates faster', async () => {
+    const clock = manualClock('2026-11-27T07:40');
+    const { server, cli, get, addKita } = await serve({ simSpeed: 60 }, clock.now);
+    await addKita(`kita-${++bases}/z2m`);
+    expect(await cli('building', 'add', '--house-id', '2', '--name', 'Simuliert')).toBe(0);
+    expect(await cli('user', 'access', 'demo', '--house-id', '2', '--smart', 'full')).toBe(0);
+    await eventually(() => expect(server.app.houses.get(2)).toBeDefined(), 6_000);
+    // A sensor last heard 2 minutes ago: 2 real minutes, 2 simulated hours at SIM_SPEED 60.
+    const heard = clock.now();
+    clock.advance(2 * 60_000);
+    const reading = {
+      roomId: ROOM,
+      mode: 'Heating',
+      temperature: 20,
+      target: 20,
+      reportedAt: heard,
+    };
+    const open = async (house: number) => {
+      const service = server.app.alarmsOf(server.app.houses.get(house)!);
+      await service.evaluate([reading], clock.now());
+      await service.settled();
+      return (await get<{ alarms: Alarm[] }>(`/api/alarms/?state=open&house=${house}`)).alarms;
+    };
+    // ALARM_SILENT_MINUTES (30): silent in the simulated building, not in the real one.
+    expect((await open(2)).map((alarm) => alarm.kind)).toEqual(['sensor-silent']);
+    expect(await open(3)).toEqual([]);
+  });
+
   it('without MQTT_URL an MQTT building has no broker: its devices page says so, its rooms show no sensor', async () => {
     const { server, get, room, addKita, assign } = await serve({ simSpeed: 1 });
     await addKita(`kita-${++bases}/z2m`);
