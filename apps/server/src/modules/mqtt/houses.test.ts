@@ -148,9 +148,11 @@ describe('MQTT mode per building', () => {
 
     // ...and no more once building 3 is removed: its devices are gone with it.
     expect(await cli('building', 'remove', '--house-id', '3', '--yes')).toBe(0);
-    await eventually(() => expect(server.app.houses.get(3)).toBeUndefined(), 6_000);
-    expect(server.app.zigbeeOf(3)).toBeNull();
-    expect(server.app.background.running(3)).toBe(false);
+    await eventually(() => {
+      expect(server.app.houses.get(3)).toBeUndefined();
+      expect(server.app.zigbeeOf(3)).toBeNull();
+      expect(server.app.background.running(3)).toBe(false);
+    }, 6_000);
     before = sent();
     await double.setOnline(TRV, false);
     await double.setOnline(TRV, true);
