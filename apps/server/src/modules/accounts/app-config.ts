@@ -3,7 +3,6 @@ import { AppConfigSchema } from '@raumregler/contract/schemas';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { verifyPassword } from '../../platform/auth/passwords.js';
 import { maySignIn } from '../../platform/auth/users.js';
-import { deviceModeOf } from '../mqtt/index.js';
 
 type DemoLogin = NonNullable<AppConfig['demoLogin']>;
 
@@ -56,7 +55,7 @@ const appConfigRoute: FastifyPluginAsync<{ demoLogin: ReturnType<typeof demoLogi
         demoLogin: demo ? await demoLogin(JSON.parse(demo) as DemoLogin) : null,
         deviceUrlTemplate: app.config.deviceUrlTemplate,
         registrationOpen: app.config.allowRegistration,
-        deviceMode: deviceModeOf(app.config),
+        deviceMode: app.deviceOf(request.house).kind,
       };
     },
   );

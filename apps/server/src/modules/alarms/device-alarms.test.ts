@@ -71,6 +71,9 @@ describe('device alarms over MQTT (issue 36)', () => {
   it('a thermostat offline for ALARM_DEVICE_MINUTES raises device-offline naming it, mailed; back online clears it', async () => {
     const { app, clock, evaluate } = await start();
     await eventually(() => expect(app.mqtt!.registry!.availabilityOf(TRV)).toBe('online'));
+    // The start's command confirmed first: one dropped while offline would be unconfirmed later.
+    await eventually(() => expect(app.mqtt!.driver!.commanded(TRV)).not.toBeNull());
+    await eventually(() => expect(app.mqtt!.driver!.unconfirmed()).toEqual([]));
     await double!.setOnline(TRV, false);
     await eventually(() => expect(app.mqtt!.registry!.availabilityOf(TRV)).toBe('offline'));
     clock.advance(4.9 * MINUTE);

@@ -25,6 +25,7 @@ import type {
   NewAlarmMail,
 } from './repository.js';
 import type { Stores } from './stores.js';
+import type { House } from '../building/index.js';
 
 /** What an evaluation that decided nothing answers. */
 const DONE: Promise<void> = Promise.resolve();
@@ -62,11 +63,11 @@ export interface DeviceAlarmsDeps {
 
 /**
  * The device alarms of issue 36 (decision 0086): per zigbee2mqtt device of a room
- * (`app.houses.own().roomDevices`), `device-offline`, `battery-low` and `device-unconfirmed`, evaluated
+ * of the building (`house.roomDevices`, its registry: `app.zigbeeOf`), `device-offline`, `battery-low` and `device-unconfirmed`, evaluated
  * when a device's report or availability changes (`registry.onChange`) and on a timer (offline
  * lasting, the driver's open commands ageing), in every mode with a zigbee2mqtt registry.
  */
-export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps) {
+export function createDeviceAlarms(app: FastifyInstance, house: House, deps: DeviceAlarmsDeps) {
   const { repo, stores } = deps;
   const watches = new Map<string, DeviceAlarmWatch>();
   const watchOf = (name: string) => {
@@ -90,7 +91,9 @@ export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps)
     }
   };
 
-  const driver = () => app.mqtt?.driver ?? null;
+  // The building's zigbee2mqtt (modules/mqtt, registered after the alarms: asked when needed).
+  const zigbee = () => (app.hasDecorator('zigbeeOf') ? app.zigbeeOf(house.id) : null);
+  const driver = () => zigbee()?.driver ?? null;
 
   const readingOf = (
     name: string,
@@ -133,18 +136,18 @@ export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps)
    * Settles once stored.
    */
   const evaluate = (now: number, only?: string): Promise<void> => {
-    const registry = app.mqtt?.registry;
+    const registry = zigbee()?.registry;
     // Before bridge/devices we know no device: nothing to say, nothing to clear.
     if (!registry || registry.devicesAt === null) return DONE;
     startedAt ??= now;
     const start = startedAt;
     const rooms = new Map<string, number>();
     if (only === undefined) {
-      for (const [roomId, names] of app.houses.own().roomDevices.all()) {
+      for (const [roomId, names] of house.roomDevices.all()) {
         for (const name of names) rooms.set(name, roomId);
       }
     } else {
-      const roomId = app.houses.own().roomDevices.roomOf(only);
+      const roomId = house.roomDevices.roomOf(only);
       if (roomId !== null) rooms.set(only, roomId);
     }
     // The driver's open commands: all of them for a sweep, the one device's for its report.
@@ -284,9 +287,9 @@ export function createDeviceAlarms(app: FastifyInstance, deps: DeviceAlarmsDeps)
       remember(open);
     },
     evaluate,
-    /** Starts listening to the registry and the timer (onReady: `app.mqtt` exists by then). */
+    /** Starts listening to the registry and the timer (background work: the registry exists by then). */
     start() {
-      const registry = app.mqtt?.registry;
+      const registry = zigbee()?.registry;
       if (!registry) return;
       startedAt = app.clock.now();
       const safely = (only?: string) => {

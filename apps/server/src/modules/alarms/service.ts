@@ -165,15 +165,6 @@ export function readingsFromDevice(
  * Per room it keeps the rules' memory (`RoomWatch`); the open alarms and every mail are in the
  * database, so a restart neither forgets an open alarm nor raises or mails one twice.
  */
-/** A building without MQTT devices: no device alarms. */
-const noDeviceAlarms = (..._: Parameters<typeof createDeviceAlarms>) => ({
-  remember: () => undefined,
-  reset: () => undefined,
-  evaluate: async () => undefined,
-  start: () => undefined,
-  stop: () => undefined,
-});
-
 /** What an evaluation that decided nothing answers. */
 const DONE: Promise<void> = Promise.resolve();
 
@@ -218,8 +209,10 @@ function createAlarmService(app: FastifyInstance, house: House) {
     const stores = createStores((error) => app.log.error({ err: error }, 'alarm store failed'));
     const settings = config.alarms;
     const proxy = own && config.upstreamUrl !== null;
-    // Durations in the building's own time: the simulation's, real time in proxy mode.
-    const scale = proxy ? 1 : config.simSpeed;
+    // Durations in the building's own time: the simulation's, real time in proxy mode and for
+    // another building with a device of its own (its Controme server or zigbee2mqtt devices).
+    const real = proxy || (!own && app.deviceOf(house).kind !== 'simulation');
+    const scale = real ? 1 : config.simSpeed;
     const watches = new Map<number, RoomWatch>();
     const watchOf = (roomId: number) => {
       let watch = watches.get(roomId);
@@ -293,8 +286,8 @@ function createAlarmService(app: FastifyInstance, house: House) {
     const mailSoon = () => setImmediate(() => void deliver());
 
     // Issue 36: the alarms of the rooms' zigbee2mqtt devices (device-alarms.ts).
-    // Only the server's own building has devices on MQTT_URL's broker.
-    const devices = (own ? createDeviceAlarms : noDeviceAlarms)(app, {
+    // Any building with zigbee2mqtt devices (app.zigbeeOf); none for the others.
+    const devices = createDeviceAlarms(app, house, {
       repo,
       stores,
       deviceMinutes: settings.deviceMinutes,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Room } from '../building/index.js';
+import type { House, Room } from '../building/index.js';
 import { maySignIn, type UserRecord } from '../../platform/auth/users.js';
 import type { Actor } from '../audit/index.js';
 import type { MqttService } from '../mqtt/index.js';
@@ -34,6 +34,8 @@ export interface HomeAssistantBridge {
   check(): Promise<void>;
   /** Forgets what was published: the next check sends every config and state again. */
   resend(): Promise<void>;
+  /** Removes every entity this bridge announced (its building removed). */
+  clearAll(): Promise<void>;
   stop(): void;
 }
 
@@ -45,22 +47,30 @@ export interface HomeAssistantBridge {
  */
 export function createHomeAssistantBridge({
   app,
+  house,
   mqtt,
   rooms,
   log,
   checkMs,
 }: {
   app: FastifyInstance;
+  /** The building whose rooms this bridge announces (issue 37: one bridge per building). */
+  house: House;
   mqtt: MqttService;
   rooms: () => readonly RoomNow[];
   log: BridgeLog;
   checkMs: number;
 }): HomeAssistantBridge {
-  const houseId = app.config.houseId;
+  const houseId = house.id;
+  // Every building's entities are available while the server is (its one connection's status).
+  const statusHouse = app.config.houseId;
   const prefix = mqtt.config.haDiscoveryPrefix;
   const haUser = mqtt.config.haUser;
-  const proxy = app.hasDecorator('upstreamPoll');
-  const building = app.houses.own().building;
+  const proxy =
+    houseId === app.config.houseId
+      ? app.hasDecorator('upstreamPoll')
+      : app.deviceOf(house).kind === 'proxy';
+  const building = house.building;
   /** What each of our topics holds now (as we published it); absent: not published yet. */
   const published = new Map<string, string>();
   /** The rooms whose config we published, by id. */
@@ -126,7 +136,7 @@ export function createHomeAssistantBridge({
     force = false;
     lastPass = Date.now();
     lastVersion = building.version();
-    const device = buildingDevice(houseId, app.houses.own().name);
+    const device = buildingDevice(houseId, house.name);
     const now = rooms();
     lastList = now;
     // Our rooms' limits and previous modes in one query (proxy mode: the rooms we keep of the
@@ -143,7 +153,10 @@ export function createHomeAssistantBridge({
       const key = `${device.name}\u0000${climate.name}\u0000${climate.cooling}\u0000${climate.limits?.min}\u0000${climate.limits?.max}`;
       let made = configs.get(room.id);
       if (made?.key !== key) {
-        made = { key, json: JSON.stringify(climateConfig(climate, { houseId, device })) };
+        made = {
+          key,
+          json: JSON.stringify(climateConfig(climate, { houseId, statusHouse, device })),
+        };
         configs.set(room.id, made);
       }
       const sent = publish(configTopic(prefix, houseId, room.id), made.json);
@@ -212,7 +225,7 @@ export function createHomeAssistantBridge({
     const user = await app.repos.users.findByUsername(haUser);
     if (!maySignIn(user)) return { refused: `HA_USER ${haUser} does not exist or is disabled` };
     if (!building.findRoom(roomId)) return { refused: 'there is no such room' };
-    if (!app.roomAccess.userCan(app.houses.own(), user, 'write', roomId)) {
+    if (!app.roomAccess.userCan(house, user, 'write', roomId)) {
       return { refused: `HA_USER ${haUser} may not change this room` };
     }
     return { user };
@@ -246,16 +259,14 @@ export function createHomeAssistantBridge({
         const value = parseTemperature(payload);
         if (value === null) return await refuse(roomId, what, `"${shown}" is not a temperature`);
         await app
-          .roomCommandsOf(app.houses.own())
+          .roomCommandsOf(house)
           .setTemporaryUntilNextChange(roomId, value, HA_TARGET_MAX_MINUTES, actorOf(user), {
-            bound: !app.roomAccess.userCan(app.houses.own(), user, 'manage', roomId),
+            bound: !app.roomAccess.userCan(house, user, 'manage', roomId),
           });
       } else {
         const mode = parseMode(payload);
         if (mode === null) return await refuse(roomId, what, `"${shown}" is not heat, cool or off`);
-        await app
-          .roomCommandsOf(app.houses.own())
-          .changeMode(roomId, MODE_ACTIONS[mode], actorOf(user));
+        await app.roomCommandsOf(house).changeMode(roomId, MODE_ACTIONS[mode], actorOf(user));
       }
       log.info(`Home Assistant: ${what} of room ${roomId} set to ${shown} as ${user.username}`);
     } catch (error) {
@@ -296,9 +307,22 @@ export function createHomeAssistantBridge({
   const timer = setInterval(() => void check(), checkMs);
   timer.unref();
 
+  const clearAll = async () => {
+    const ids = [...announced];
+    announced.clear();
+    configs.clear();
+    await Promise.all(
+      ids.flatMap((id) => [
+        clear(configTopic(prefix, houseId, id)),
+        ...STATE_NAMES.map((name) => clear(`${roomTopic(houseId, id)}/${name}`)),
+      ]),
+    );
+  };
+
   return {
     check,
     resend,
+    clearAll,
     stop() {
       clearInterval(timer);
       stopConnected();

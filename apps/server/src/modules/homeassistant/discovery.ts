@@ -103,7 +103,16 @@ export function buildingDevice(houseId: number, buildingName: string) {
 /** A room's discovery config (published retained, as JSON). */
 export function climateConfig(
   room: ClimateRoom,
-  { houseId, device }: { houseId: number; device: ReturnType<typeof buildingDevice> },
+  {
+    houseId,
+    statusHouse = houseId,
+    device,
+  }: {
+    houseId: number;
+    /** Whose status topic says the entity is available: the server's (HOUSE_ID) connection. */
+    statusHouse?: number;
+    device: ReturnType<typeof buildingDevice>;
+  },
 ) {
   const base = roomTopic(houseId, room.id);
   return {
@@ -122,7 +131,7 @@ export function climateConfig(
     max_temp: room.limits?.max ?? DEFAULT_MAX_TEMP,
     temp_step: TEMP_STEP,
     temperature_unit: 'C',
-    availability_topic: statusTopic(houseId),
+    availability_topic: statusTopic(statusHouse),
     payload_available: 'online',
     payload_not_available: 'offline',
   };

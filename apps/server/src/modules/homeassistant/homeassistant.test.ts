@@ -21,6 +21,7 @@ import {
   type TestServer,
 } from '../../test-support/test-server.js';
 import { eventually } from '../../test-support/eventually.js';
+import { runCli } from '../../cli/commands.js';
 
 /** A client that keeps the last payload of every topic it sees (retained ones on subscribe). */
 async function watch(url: string, filters: string[]) {
@@ -550,5 +551,62 @@ describe('proxy mode', () => {
     );
     expect(watcher!.last.get(`${lager}/target`)).toBe('');
     expect(config(prefix, house, 11)).toMatchObject({ name: 'Büro' });
+  });
+});
+
+describe('Home Assistant with several buildings (issue 37)', () => {
+  it('announces the rooms of a building added by the CLI under its own house id, takes its commands there, and removes them with it', async () => {
+    const { house, prefix } = await start({ haUser: HAUSMEISTER[0] });
+    const cli = (...argv: string[]) =>
+      runCli(argv, server!.app.store, { out: () => {}, err: () => {} }, Date.now, {
+        tokenKey: () => server!.app.tokenKey,
+      });
+    await eventually(() => expect(config(prefix, house, WOHNZIMMER)).not.toBeNull());
+    const ownConfig = watcher!.last.get(
+      `${prefix}/climate/raumregler_${house}_${WOHNZIMMER}/config`,
+    );
+    const other = ++houses;
+    const kita = await watch(broker.url, [`raumregler/${other}/#`]);
+    try {
+      expect(
+        await cli('building', 'add', '--house-id', String(other), '--name', 'Kita Sonnenschein'),
+      ).toBe(0);
+      for (const name of [DEMO[0], HAUSMEISTER[0]]) {
+        expect(
+          await cli('user', 'access', name, '--house-id', String(other), '--smart', 'full'),
+        ).toBe(0);
+      }
+      // Its rooms: ids, device and topics carry its house id; available while the server is.
+      await eventually(() => expect(config(prefix, other, 1)).not.toBeNull(), 8_000);
+      const base = roomTopic(other, 1);
+      expect(config(prefix, other, 1)).toMatchObject({
+        unique_id: `raumregler_${other}_1`,
+        device: { identifiers: [`raumregler_${other}`], name: 'Kita Sonnenschein' },
+        temperature_command_topic: `${base}/target/set`,
+        availability_topic: `raumregler/${house}/status`,
+      });
+      // The own building's entity as it was.
+      expect(watcher!.last.get(`${prefix}/climate/raumregler_${house}_${WOHNZIMMER}/config`)).toBe(
+        ownConfig,
+      );
+      // A command on its topic changes its room, not the own building's room of the same id.
+      const ownTarget = (await tempsRoom(house, 1)).solltemperatur;
+      const target = (await tempsRoom(other, 1)).solltemperatur === 19.5 ? 20.5 : 19.5;
+      await publish(`${base}/target/set`, String(target));
+      await eventually(async () => expect((await tempsRoom(other, 1)).solltemperatur).toBe(target));
+      await eventually(() => expect(kita.last.get(`${base}/target`)).toBe(String(target)));
+      expect((await tempsRoom(house, 1)).solltemperatur).toBe(ownTarget);
+
+      // Removed: its entities leave Home Assistant (empty retained configs), the own ones stay.
+      expect(await cli('building', 'remove', '--house-id', String(other), '--yes')).toBe(0);
+      await eventually(
+        () => expect(watcher!.last.get(`${prefix}/climate/raumregler_${other}_1/config`)).toBe(''),
+        8_000,
+      );
+      await eventually(() => expect(kita.last.get(`${base}/target`)).toBe(''));
+      expect(config(prefix, house, WOHNZIMMER)).not.toBeNull();
+    } finally {
+      await kita.client.endAsync(true);
+    }
   });
 });

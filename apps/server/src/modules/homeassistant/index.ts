@@ -14,9 +14,12 @@ export { HA_TARGET_MAX_MINUTES, type HomeAssistantBridge } from './bridge.js';
 
 /**
  * Home Assistant (issue 36, docs/mqtt.md, decision 0087): with MQTT_URL and HA_DISCOVERY, every
- * room appears in Home Assistant as a `climate` entity (MQTT discovery), in every mode, and
- * Home Assistant's commands change the rooms with HA_USER's rights. HA_USER must name a user:
- * checked at start.
+ * room of every building appears in Home Assistant as a `climate` entity (MQTT discovery), in
+ * every mode, and Home Assistant's commands change the rooms with HA_USER's rights there. One
+ * bridge per building (issue 37: ids and topics carry its house id, so buildings never collide),
+ * run as the building's background work (the node holding its lease publishes and takes its
+ * commands); a building removed takes its entities with it. HA_USER must name a user: checked at
+ * start.
  */
 export default fp<{ checkMs?: number }>(
   async (app, { checkMs = 1_000 }) => {
@@ -27,31 +30,41 @@ export default fp<{ checkMs?: number }>(
         `HA_USER ${JSON.stringify(haUser)} is no user here: create it (npm run cli -w apps/server -- user add …) or leave HA_USER unset`,
       );
     }
-    if (!mqtt || !mqtt.config.haDiscovery) {
-      app.decorate('homeAssistant', null);
-      return;
-    }
-    const rooms = roomSource(app, app.houses.own());
-    let bridge: HomeAssistantBridge | null = null;
     app.decorate('homeAssistant', null);
-    // After every module is registered (the rooms' source, the room commands): the first pass.
-    app.addHook('onReady', async () => {
-      bridge = createHomeAssistantBridge({
-        app,
-        mqtt,
-        rooms,
-        checkMs,
-        log: {
-          info: (message) => app.log.info(message),
-          warn: (message) => app.log.warn(message),
+    if (!mqtt || !mqtt.config.haDiscovery) return;
+    const log = {
+      info: (message: string) => app.log.info(message),
+      warn: (message: string) => app.log.warn(message),
+    };
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.houses.each((house) => {
+      const rooms = roomSource(app, house);
+      let bridge: HomeAssistantBridge | null = null;
+      const removeWork = app.background.add(house.id, {
+        name: 'homeassistant',
+        async start() {
+          bridge = createHomeAssistantBridge({ app, house, mqtt, rooms, checkMs, log });
+          if (house.id === app.config.houseId) app.homeAssistant = bridge;
+          if (mqtt.connection.connected) await bridge.resend();
+        },
+        stop() {
+          bridge?.stop();
+          if (app.homeAssistant === bridge) app.homeAssistant = null;
+          bridge = null;
         },
       });
-      app.homeAssistant = bridge;
-      if (mqtt.connection.connected) await bridge.resend();
-    });
-    app.addHook('onClose', async () => {
-      bridge?.stop();
+      return async () => {
+        // Removed (not the server closing): its entities leave Home Assistant.
+        if (!closing) await bridge?.clearAll();
+        await removeWork();
+      };
     });
   },
-  { name: 'homeassistant', dependencies: ['mqtt', 'building', 'room-commands', 'audit'] },
+  {
+    name: 'homeassistant',
+    dependencies: ['mqtt', 'building', 'room-commands', 'audit', 'background'],
+  },
 );

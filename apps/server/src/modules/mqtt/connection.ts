@@ -57,6 +57,8 @@ export interface MqttConnection {
    * join `subscriptions`).
    */
   subscribe(filters: string[]): Promise<void>;
+  /** Unsubscribes from topic filters now (when connected) and leaves them out of reconnects. */
+  unsubscribe(filters: string[]): Promise<void>;
   /** Says `offline` on the status topic and disconnects; no more reconnects. */
   close(): Promise<void>;
 }
@@ -154,6 +156,12 @@ export function connectMqtt(options: ConnectionOptions): MqttConnection {
       const fresh = filters.filter((filter) => !options.subscriptions.includes(filter));
       options.subscriptions.push(...fresh);
       if (fresh.length > 0 && client.connected) await client.subscribeAsync(fresh, { qos: 1 });
+    },
+    async unsubscribe(filters) {
+      const gone = filters.filter((filter) => options.subscriptions.includes(filter));
+      for (const filter of gone)
+        options.subscriptions.splice(options.subscriptions.indexOf(filter), 1);
+      if (gone.length > 0 && client.connected) await client.unsubscribeAsync(gone);
     },
     async close() {
       closing = true;

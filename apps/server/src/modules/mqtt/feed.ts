@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { contextNow, targetInForce, type SimulatedRoomState } from '../building/index.js';
+import {
+  contextNow,
+  targetInForce,
+  type House,
+  type SimulatedRoomState,
+} from '../building/index.js';
 import { measuredRoom } from './drive-rules.js';
 import type { DeviceRegistry } from './registry.js';
 import type { DeviceReport } from './rules.js';
@@ -16,7 +21,7 @@ export interface RoomFeed {
 }
 
 /**
- * MQTT mode (issue 36): the rooms table is fed by the real devices instead of the simulation.
+ * MQTT mode (issue 36; per building, issue 37): a building's rooms table is fed by the real devices instead of the simulation.
  * A room with devices takes temperature, humidity, valve and report time from them
  * (`measuredRoom`); a room without devices shows no sensor. Messages only mark the feed dirty;
  * a timer writes the changed rooms in one transaction at most once a second, and every few
@@ -25,11 +30,12 @@ export interface RoomFeed {
  */
 export function createRoomFeed(
   app: FastifyInstance,
+  house: House,
   registry: DeviceRegistry,
   /** After each write, with the building's version before and after it (only values moved). */
   onSaved: (before: string, after: string) => void = () => {},
 ): RoomFeed {
-  const building = app.houses.own().building;
+  const { building } = house;
   let dirty = true;
   const unsubscribe = registry.onChange(() => {
     dirty = true;
@@ -38,7 +44,7 @@ export function createRoomFeed(
   const flush = async (report = false) => {
     const now = app.clock.now();
     const rooms = building.listRooms();
-    const devices = app.houses.own().roomDevices.all();
+    const devices = house.roomDevices.all();
     const updates: {
       id: number;
       temperature: number | null;
@@ -74,7 +80,7 @@ export function createRoomFeed(
     if (!report) return;
     const context = contextNow(app);
     const scheduleOf = building.schedules();
-    const absencesOf = app.houses.own().absences.byRoom();
+    const absencesOf = house.absences.byRoom();
     const states: SimulatedRoomState[] = rooms.map((room) => {
       const values = measured.get(room.id)!;
       return {
@@ -85,7 +91,7 @@ export function createRoomFeed(
         reportedAt: values.reportedAt,
       };
     });
-    app.reportRoomStates(states, now, app.config.houseId);
+    app.reportRoomStates(states, now, house.id);
   };
 
   let last = Date.now();

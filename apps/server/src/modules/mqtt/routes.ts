@@ -15,7 +15,7 @@ import { holderOf } from '../../platform/auth/permissions.js';
 import { toOffsetIso } from '../../platform/clock/local-time.js';
 import { HttpError } from '../../platform/http/error-handler.js';
 import { requestActor } from '../audit/index.js';
-import { deviceListProblem, roomFromParams } from '../building/index.js';
+import { deviceListProblem, roomFromParams, type House } from '../building/index.js';
 import { availabilityOf, type DeviceReport } from './rules.js';
 
 const finite = (value: unknown): number | null =>
@@ -46,10 +46,10 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
       },
       schema: { response: { 200: MqttStatusSchema } },
     },
-    (): MqttStatus => {
+    (request): MqttStatus => {
       const mqtt = app.mqtt;
       if (!mqtt) return { enabled: false, broker: null, zigbee2mqtt: null, discovery: null };
-      const status = mqtt.status();
+      const status = mqtt.status(request.house.id);
       return {
         enabled: true,
         broker: { connected: status.broker.connected, since: time(status.broker.since) },
@@ -72,21 +72,16 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
     else done(new HttpError(403, 'forbidden', 'You may not manage the devices of this building.'));
   };
 
-  /** The device list's entries, all or only those named; sorted by name. */
-  const deviceEntries = (only?: ReadonlySet<string>): MqttDevice[] => {
+  /** The building's device list's entries, all or only those named; sorted by name. */
+  const deviceEntries = (house: House, only?: ReadonlySet<string>): MqttDevice[] => {
     const now = app.clock.now();
-    const rooms = new Map(
-      app.houses
-        .own()
-        .building.listRooms()
-        .map((room) => [room.id, room]),
-    );
+    const rooms = new Map(house.building.listRooms().map((room) => [room.id, room]));
     const roomOf = new Map<string, { id: number; name: string }>();
-    for (const [roomId, names] of app.houses.own().roomDevices.all()) {
+    for (const [roomId, names] of house.roomDevices.all()) {
       const room = rooms.get(roomId);
       if (room) for (const name of names) roomOf.set(name, { id: room.id, name: room.name });
     }
-    const reports = (app.mqtt?.registry?.reports() ?? []).filter(
+    const reports = (app.zigbeeOf(house.id)?.registry.reports() ?? []).filter(
       (report) => !only || only.has(report.device.name),
     );
     const devices: MqttDevice[] = reports.map((report) => {
@@ -147,7 +142,7 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
       },
       schema: { response: { 200: DeviceListSchema } },
     },
-    () => ({ devices: deviceEntries() }),
+    (request) => ({ devices: deviceEntries(request.house) }),
   );
 
   app.post(
@@ -166,27 +161,29 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
       schema: { response: { 200: RoomDevicesAnswerSchema } },
     },
     async (request): Promise<RoomDevicesAnswer> => {
-      const room = roomFromParams(request, app.houses.own());
+      const { house } = request;
+      const room = roomFromParams(request, house);
       const names = devicesOfBody(request.body);
       const actor = requestActor(request);
       const changed = await app.commit(async (tx) => {
-        const before = await app.houses.own().roomDevices.ofIn(tx, room.id);
+        const before = await house.roomDevices.ofIn(tx, room.id);
         // A device of another room is moved here: a person picking a room for a device means
         // it (decision 88); the other room loses it, with its own entry.
         const others = new Map<number, string[]>();
         for (const name of names) {
-          const owner = await app.houses.own().roomDevices.roomOfIn(tx, name);
+          const owner = await house.roomDevices.roomOfIn(tx, name);
           if (owner !== null && owner !== room.id) {
             others.set(owner, [...(others.get(owner) ?? []), name]);
           }
         }
         for (const [otherId, moved] of others) {
-          const had = await app.houses.own().roomDevices.ofIn(tx, otherId);
+          const had = await house.roomDevices.ofIn(tx, otherId);
           const left = had.filter((name) => !moved.includes(name));
-          await app.houses.own().roomDevices.set(tx, otherId, left);
+          await house.roomDevices.set(tx, otherId, left);
           await app.audit.record(tx, {
             actor,
             action: 'room-devices-changed',
+            houseId: house.id,
             roomId: otherId,
             before: { devices: had },
             after: {
@@ -197,10 +194,11 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
         }
         const same = before.length === names.length && before.every((name, i) => name === names[i]);
         if (same) return new Set<string>();
-        await app.houses.own().roomDevices.set(tx, room.id, names);
+        await house.roomDevices.set(tx, room.id, names);
         await app.audit.record(tx, {
           actor,
           action: 'room-devices-changed',
+          houseId: house.id,
           roomId: room.id,
           before: { devices: before },
           after: { devices: names },
@@ -210,14 +208,14 @@ const mqttRoutes: FastifyPluginAsync = async (app) => {
           ...before.filter((name) => !names.includes(name)),
         ]);
       });
-      await app.houses.own().building.refresh();
+      await house.building.refresh();
       return {
         room: {
           id: room.id,
           name: room.name,
-          devices: [...app.houses.own().roomDevices.of(room.id)],
+          devices: [...house.roomDevices.of(room.id)],
         },
-        changed: deviceEntries(changed),
+        changed: deviceEntries(house, changed),
       };
     },
   );

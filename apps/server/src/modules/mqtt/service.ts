@@ -13,24 +13,46 @@ import type { Availability } from './rules.js';
 /** What `GET /api/mqtt/status` will answer: the broker, zigbee2mqtt and discovery. */
 export interface MqttServiceStatus {
   broker: { connected: boolean; since: number };
-  /** null when Z2M_BASE_TOPIC is empty (Home Assistant only). */
+  /** The building's zigbee2mqtt; null when it has none (Z2M_BASE_TOPIC empty, another mode). */
   zigbee2mqtt: { baseTopic: string; bridge: Availability | null; devices: number } | null;
   discovery: { enabled: boolean; prefix: string };
+}
+
+/**
+ * One building's zigbee2mqtt (issue 37): the registry of the devices under its base topic on
+ * the server's broker, and (while this node runs the building's background work in MQTT mode)
+ * the room feed and the thermostats' driver.
+ */
+export interface Zigbee {
+  readonly houseId: number;
+  readonly baseTopic: string;
+  readonly registry: DeviceRegistry;
+  /** The driver of the building's thermostats; null unless driven here now. */
+  driver: MqttDriver | null;
+  /** The rooms table fed from the devices; null unless driven here now. */
+  feed: RoomFeed | null;
 }
 
 export interface MqttService {
   readonly config: MqttConfig;
   readonly connection: MqttConnection;
-  /** null when Z2M_BASE_TOPIC is empty: no zigbee2mqtt devices, Home Assistant only. */
+  /** The server's own building's registry (HOUSE_ID); null when Z2M_BASE_TOPIC is empty. */
   readonly registry: DeviceRegistry | null;
+  /** The own building's driver (MQTT mode, on the node driving it); null otherwise. */
+  readonly driver: MqttDriver | null;
+  /** The own building's room feed (MQTT mode, on the node driving it); null otherwise. */
+  readonly feed: RoomFeed | null;
+  /** A building's zigbee2mqtt; null when it has none. */
+  zigbee(houseId: number): Zigbee | null;
   /**
-   * MQTT mode (issue 36: MQTT_URL without UPSTREAM_URL, with a base topic): the driver of the
-   * thermostats; null otherwise. `unconfirmed()` feeds the `device-unconfirmed` alarm.
+   * Gives a building a registry of the devices under `baseTopic` (subscribes `<base>/#`); the
+   * building's earlier one is detached first when its base topic differs.
    */
-  driver: MqttDriver | null;
-  /** MQTT mode: the rooms table fed from the devices; null otherwise. */
-  feed: RoomFeed | null;
-  status(): MqttServiceStatus;
+  attach(houseId: number, baseTopic: string): Zigbee;
+  /** Forgets a building's registry; its topics are unsubscribed unless another building shares them. */
+  detach(houseId: number): void;
+  /** The broker, the building's zigbee2mqtt (default: the own building's) and discovery. */
+  status(houseId?: number): MqttServiceStatus;
   /**
    * Called after every (re)connect, once subscribed: where what must be (re)sent goes (targets
    * to thermostats, Home Assistant discovery). Answers a function that removes the listener.
@@ -53,10 +75,12 @@ export interface MqttServiceOptions {
 }
 
 /**
- * MQTT for one server: the connection, and (with a zigbee2mqtt base topic) the registry of its
- * devices fed from every message under `<base>/#` (one subscription: friendly names may hold
- * slashes, so `+` cannot pick a device's topics). What the next steps of issue 36 add (driving
- * thermostats, Home Assistant discovery) hangs off `onConnect` and `registry.onChange`.
+ * MQTT for one server: the one connection, and per building with a zigbee2mqtt base topic the
+ * registry of its devices fed from every message under `<base>/#` (one subscription: friendly
+ * names may hold slashes, so `+` cannot pick a device's topics). The server's own building
+ * (`houseId`) gets Z2M_BASE_TOPIC's at once; others are attached as they are served
+ * (modules/mqtt/index.ts). Driving thermostats and Home Assistant discovery hang off
+ * `onConnected` and `registry.onChange`.
  */
 export function createMqttService({
   config,
@@ -65,14 +89,13 @@ export function createMqttService({
   now,
   backoff,
 }: MqttServiceOptions): MqttService {
-  const base = config.z2mBaseTopic;
-  const registry = base === null ? null : new DeviceRegistry(now);
-  const prefix = base === null ? null : `${base}/`;
+  const zigbees = new Map<number, Zigbee>();
   const connectedListeners = new Set<() => void>();
   const topicListeners = new Set<{
     filter: string;
     listener: (topic: string, payload: Buffer) => void;
   }>();
+  const filterOf = (base: string) => `${base}/#`;
   const connection = connectMqtt({
     url: config.url,
     houseId,
@@ -80,7 +103,7 @@ export function createMqttService({
     now,
     backoff,
     // A fresh array: `subscribe` adds to it, and each reconnect subscribes to all of it.
-    subscriptions: base === null ? [] : [`${base}/#`],
+    subscriptions: config.z2mBaseTopic === null ? [] : [filterOf(config.z2mBaseTopic)],
     onConnect: () => {
       for (const listener of connectedListeners) {
         try {
@@ -99,24 +122,78 @@ export function createMqttService({
           log.warn(`MQTT: a listener of ${filter} failed: ${(error as Error).message}`);
         }
       }
-      if (!registry || !prefix || !topic.startsWith(prefix)) return;
-      registry.handle(topic.slice(prefix.length), payload.toString('utf8'));
+      for (const zigbee of zigbees.values()) {
+        const prefix = `${zigbee.baseTopic}/`;
+        if (!topic.startsWith(prefix)) continue;
+        try {
+          zigbee.registry.handle(topic.slice(prefix.length), payload.toString('utf8'));
+        } catch (error) {
+          log.warn(`MQTT: house ${zigbee.houseId} failed on ${topic}: ${(error as Error).message}`);
+        }
+      }
     },
   });
+  const warnSubscribe = (what: string) => (error: unknown) => {
+    log.warn(`MQTT ${what} failed: ${(error as Error).message}`);
+  };
+  let closed = false;
+  const detach = (id: number) => {
+    const zigbee = zigbees.get(id);
+    if (!zigbee) return;
+    zigbees.delete(id);
+    if (closed) return;
+    const shared = [...zigbees.values()].some((other) => other.baseTopic === zigbee.baseTopic);
+    if (!shared) {
+      const filter = filterOf(zigbee.baseTopic);
+      connection.unsubscribe([filter]).catch(warnSubscribe(`unsubscribe from ${filter}`));
+    }
+  };
+  const attach = (id: number, baseTopic: string): Zigbee => {
+    const known = zigbees.get(id);
+    if (known?.baseTopic === baseTopic) return known;
+    if (known) detach(id);
+    const zigbee: Zigbee = {
+      houseId: id,
+      baseTopic,
+      registry: new DeviceRegistry(now),
+      driver: null,
+      feed: null,
+    };
+    zigbees.set(id, zigbee);
+    const filter = filterOf(baseTopic);
+    connection.subscribe([filter]).catch(warnSubscribe(`subscribe to ${filter}`));
+    return zigbee;
+  };
+  if (config.z2mBaseTopic !== null) attach(houseId, config.z2mBaseTopic);
   return {
     config,
     connection,
-    registry,
-    driver: null,
-    feed: null,
-    status: () => ({
-      broker: { connected: connection.connected, since: connection.since },
-      zigbee2mqtt:
-        base === null || !registry
-          ? null
-          : { baseTopic: base, bridge: registry.bridgeState, devices: registry.reports().length },
-      discovery: { enabled: config.haDiscovery, prefix: config.haDiscoveryPrefix },
-    }),
+    get registry() {
+      return zigbees.get(houseId)?.registry ?? null;
+    },
+    get driver() {
+      return zigbees.get(houseId)?.driver ?? null;
+    },
+    get feed() {
+      return zigbees.get(houseId)?.feed ?? null;
+    },
+    zigbee: (id) => zigbees.get(id) ?? null,
+    attach,
+    detach,
+    status: (id = houseId) => {
+      const zigbee = zigbees.get(id);
+      return {
+        broker: { connected: connection.connected, since: connection.since },
+        zigbee2mqtt: zigbee
+          ? {
+              baseTopic: zigbee.baseTopic,
+              bridge: zigbee.registry.bridgeState,
+              devices: zigbee.registry.reports().length,
+            }
+          : null,
+        discovery: { enabled: config.haDiscovery, prefix: config.haDiscoveryPrefix },
+      };
+    },
     onConnected: (listener) => {
       connectedListeners.add(listener);
       return () => connectedListeners.delete(listener);
@@ -124,12 +201,13 @@ export function createMqttService({
     subscribe: (filter, listener) => {
       const entry = { filter, listener };
       topicListeners.add(entry);
-      connection.subscribe([filter]).catch((error: unknown) => {
-        log.warn(`MQTT subscribe to ${filter} failed: ${(error as Error).message}`);
-      });
+      connection.subscribe([filter]).catch(warnSubscribe(`subscribe to ${filter}`));
       return () => topicListeners.delete(entry);
     },
-    close: () => connection.close(),
+    close: () => {
+      closed = true;
+      return connection.close();
+    },
   };
 }
 
