@@ -395,7 +395,10 @@ describe('a member who holds access in another building too (issue 37)', () => {
       runCli(argv, server.app.store, { out: () => {}, err: () => {} }, clock.now);
     expect(await cli('building', 'add', '--house-id', '2', '--name', 'Schule Nord')).toBe(0);
     expect(await cli('user', 'access', 'mieter', '--house-id', '2', '--smart', 'read')).toBe(0);
-    for (const fields of [{ email: 'neu@example.com' }, { language: 'en' }]) {
+    for (const fields of [{ email: 'neu@example.com' }, { language: 'en' }] as Record<
+      string,
+      string
+    >[]) {
       const response = await patch('mieter', fields);
       expect(response.status, JSON.stringify(fields)).toBe(409);
       expect(await response.json()).toEqual({
