@@ -59,7 +59,7 @@ export function createHomeAssistantBridge({
   const houseId = app.config.houseId;
   const prefix = mqtt.config.haDiscoveryPrefix;
   const haUser = mqtt.config.haUser;
-  const proxy = app.hasDecorator('upstreamPoll');
+  const proxy = app.deviceOf(app.houses.own()).kind === 'proxy';
   const building = app.houses.own().building;
   /** What each of our topics holds now (as we published it); absent: not published yet. */
   const published = new Map<string, string>();
