@@ -45,7 +45,10 @@ export default fp(
         let response: Response;
         try {
           response = await fetch(`${url}/get/json/v1/${house.id}/heizprogramm/`, {
-            headers: { authorization: basic(account.user, account.password), accept: 'application/json' },
+            headers: {
+              authorization: basic(account.user, account.password),
+              accept: 'application/json',
+            },
             redirect: 'manual',
             signal: AbortSignal.timeout(TIMEOUT_MS),
           });

@@ -179,23 +179,15 @@ export function deviceForwarder(
   { readBackRetryMs = READ_BACK_RETRY_MS }: ProxyOptions = {},
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   const access = deviceAccess(app);
-  /** Said once per building: its account does not open. */
-  const toldMissing = new WeakSet<object>();
   const targetOf = (request: FastifyRequest): Target => {
     const house = request.house;
     const device = app.deviceOf(house);
     if (device.kind !== 'proxy') throw new Error(`house ${house.id} is no proxy building`);
-    if (!device.account) {
-      if (!toldMissing.has(house)) {
-        toldMissing.add(house);
-        request.log.error({ house: house.id, upstream: device.url }, accountMissing(house));
-      }
-      throw new HttpError(503, 'upstream_unavailable', accountMissing(house));
-    }
+    // Logged once, when the building came (upstream.ts); each request answers 503.
+    if (!device.account) throw new HttpError(503, 'upstream_unavailable', accountMissing(house));
     const { account } = device;
     return { url: device.url, account, basic: basic(account.user, account.password) };
   };
-
 
   /**
    * The room as the device has it now (`temps/{id}/`, read with the device account), or null
@@ -248,7 +240,10 @@ export function deviceForwarder(
     }
     if (isTaken(asked, room[field])) return;
     const kept = room[field];
-    request.log.warn({ upstream: target.url, roomId, asked, kept }, 'the device did not take a write');
+    request.log.warn(
+      { upstream: target.url, roomId, asked, kept },
+      'the device did not take a write',
+    );
     throw new HttpError(
       502,
       'not_applied',
@@ -315,7 +310,7 @@ export function deviceForwarder(
       request.log.warn(
         { upstream: target.url, status: response.status },
         'the device refused the device account: check UPSTREAM_USER / UPSTREAM_PASSWORD ' +
-          '(or the building\'s --upstream-user / --upstream-password; writes need write access)',
+          "(or the building's --upstream-user / --upstream-password; writes need write access)",
       );
       throw new HttpError(
         502,
@@ -434,12 +429,14 @@ export function deviceForwarder(
       if (room) roomAccess.require(request, 'read', room.id);
       else if (id === null) throw unknownRoom();
     };
-    const roomAnswer = (roomId: string): Transform => (request, answer) => {
-      const { id, room } = knownRoom(roomId);
-      if (!app.config.anonymousRead && !room) roomAccess.require(request, 'read', id ?? -1);
-      const known = id === null ? undefined : limitsOf().get(id);
-      return known ? JSON.stringify(roomWithLimits(answer(), () => known)) : null;
-    };
+    const roomAnswer =
+      (roomId: string): Transform =>
+      (request, answer) => {
+        const { id, room } = knownRoom(roomId);
+        if (!app.config.anonymousRead && !room) roomAccess.require(request, 'read', id ?? -1);
+        const known = id === null ? undefined : limitsOf().get(id);
+        return known ? JSON.stringify(roomWithLimits(answer(), () => known)) : null;
+      };
     /**
      * A write, checked before anything reaches the device (issue 34): a room of ours outside the
      * user's scope, or without their write capability there, is 403; a bound user's target
@@ -566,6 +563,13 @@ export function deviceForwarder(
           : call.method === 'room'
             ? (house.roomAnswer(call.roomId) satisfies Transform)
             : undefined;
-    await forward(request, reply, target, call, { headers: { authorization: target.basic } }, transform);
+    await forward(
+      request,
+      reply,
+      target,
+      call,
+      { headers: { authorization: target.basic } },
+      transform,
+    );
   };
 }

@@ -33,6 +33,8 @@ export interface UpstreamPoll {
   subscribe: (listener: PollListener) => () => void;
   /** Calls `listener` after every poll, useful or not (the device-offline alarm). */
   onOutcome: (listener: OutcomeListener) => () => void;
+  /** The rooms of the last useful poll delivered (once per history interval); null before. */
+  latest: () => readonly PolledRoom[] | null;
   /** Polls now (the timer calls it; tests call it directly). Failures are logged, not thrown. */
   poll: () => Promise<void>;
   /**
@@ -105,7 +107,10 @@ function createPoll(app: FastifyInstance, house: House): HousePoll {
       const { url, account } = found;
       try {
         return await fetch(`${url}/get/json/v1/${house.id}/${path}`, {
-          headers: { authorization: basic(account.user, account.password), accept: 'application/json' },
+          headers: {
+            authorization: basic(account.user, account.password),
+            accept: 'application/json',
+          },
           redirect: 'manual',
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
@@ -183,6 +188,7 @@ function createPoll(app: FastifyInstance, house: House): HousePoll {
       }
     };
     let wasUseful = true;
+    let latest: readonly PolledRoom[] | null = null;
     const poll = async () => {
       let useful = false;
       try {
@@ -207,11 +213,13 @@ function createPoll(app: FastifyInstance, house: House): HousePoll {
               valve: valves?.get(room.id) ?? null,
             })),
           );
+          latest = rooms;
           await tell(listeners, rooms, at);
         }
       } catch (error) {
         // Logged once when the device goes, not on every poll while it stays away.
-        if (wasUseful) log.warn({ err: error, upstream: upstreamOf() }, 'polling the device failed');
+        if (wasUseful)
+          log.warn({ err: error, upstream: upstreamOf() }, 'polling the device failed');
       }
       if (useful && !wasUseful) log.info({ upstream: upstreamOf() }, 'the device answers again');
       wasUseful = useful;
@@ -250,6 +258,7 @@ function createPoll(app: FastifyInstance, house: House): HousePoll {
         outcomeListeners.add(listener);
         return () => outcomeListeners.delete(listener);
       },
+      latest: () => latest,
       poll: pollOnce,
       answered: () => (wasUseful ? Promise.resolve() : pollOnce()),
       start() {

@@ -32,20 +32,27 @@ const finite = (value: unknown) =>
  */
 export function roomSource(app: FastifyInstance, house: House): () => readonly RoomNow[] {
   if (app.deviceOf(house).kind === 'proxy') {
+    const poll = app.upstreamOf(house);
+    // The rooms of the last poll, whenever the caller first asks (also after that poll).
+    let seen: readonly PolledRoom[] | null = null;
     let rooms: readonly RoomNow[] = [];
-    app.upstreamOf(house).subscribe((polled: readonly PolledRoom[]) => {
-      rooms = polled.map((room) => ({
-        id: room.id,
-        name: String(room.name ?? room.id),
-        floor: String(room.floorName ?? ''),
-        temperature: finite(room.temperatur),
-        target: finite(room.solltemperatur),
-        humidity: finite(room.luftfeuchte),
-        valve: room.valve,
-        mode: readMode(room.betriebsart),
-      }));
-    });
-    return () => rooms;
+    return () => {
+      const polled = poll.latest();
+      if (polled !== seen) {
+        seen = polled;
+        rooms = (polled ?? []).map((room) => ({
+          id: room.id,
+          name: String(room.name ?? room.id),
+          floor: String(room.floorName ?? ''),
+          temperature: finite(room.temperatur),
+          target: finite(room.solltemperatur),
+          humidity: finite(room.luftfeuchte),
+          valve: room.valve,
+          mode: readMode(room.betriebsart),
+        }));
+      }
+      return rooms;
+    };
   }
   const views = buildingViews(app, house);
   return () => {

@@ -90,7 +90,8 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
   editedAtDevice(
     app,
     'weekly schedules',
-    (request) => request.method === 'GET' && request.routeOptions.url?.endsWith('/:roomId') === true,
+    (request) =>
+      request.method === 'GET' && request.routeOptions.url?.endsWith('/:roomId') === true,
   );
   const schema = { response: { 200: RoomScheduleSchema } };
 
