@@ -159,6 +159,18 @@ describe('proxy mode per building (issue 37)', () => {
     expect(device.seen.length).toBe(before);
     expect(device.rooms.get(1)!.perm_solltemperatur).toBe(20.5);
 
+    // Schedules and absences: building 2's are its device's (read from it, edited there).
+    const schedule2 = await server.request('/api/schedules/1?house=2', { auth: DEMO });
+    // The fake device has no heizprogramm/: it was asked, and its failure is a 502.
+    expect(schedule2.status).toBe(502);
+    expect(deviceSeen()).toContain('GET /get/json/v1/2/heizprogramm/');
+    const schedule1 = await server.request('/api/schedules/1?house=1', { auth: DEMO });
+    expect(schedule1.status).toBe(200);
+    expect(await schedule1.json()).toMatchObject({ source: 'server', editable: true });
+    const absences = async (house: number) =>
+      (await server.request(`/api/absences/?house=${house}`, { auth: DEMO })).status;
+    expect([await absences(1), await absences(2)]).toEqual([200, 501]);
+
     // The app's settings say what each building is.
     const mode = async (house: number) =>
       (
