@@ -51,6 +51,7 @@ export { existingRoom, roomFromParams } from './room-param.js';
 export { outsideScope, type RoomAccess, type UserRooms } from './room-access.js';
 export { default as roomLimitsRoutes } from './routes/limits.js';
 export { CATCH_ALL_DOCS, DEVICE_READ_DOCS, DEVICE_WRITE_DOCS } from './routes/device-docs.js';
+export { acceptsGzip } from './routes/answer-cache.js';
 export { limitsRefusal } from './routes/writes.js';
 export { targetInForce } from './room-view.js';
 export {
@@ -110,7 +111,14 @@ export const deviceApiRoutes: FastifyPluginAsync<{
   });
   // A parent's hook runs before the routes' own preHandlers (after the form bodies are read).
   app.addHook('preHandler', async (request, reply) => {
-    if (app.deviceOf(request.house).kind !== 'proxy') return;
+    let house: House;
+    try {
+      house = request.house;
+    } catch {
+      // An unknown building: the routes' own checks answer as for every building.
+      return;
+    }
+    if (app.deviceOf(house).kind !== 'proxy') return;
     await forward(request, reply);
     return reply;
   });

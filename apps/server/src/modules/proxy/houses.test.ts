@@ -141,6 +141,19 @@ describe('proxy mode per building (issue 37)', () => {
       expect(seen.headers.authorization).not.toBe(basic(...DEMO));
     }
 
+    // A large answer of the device goes out compressed to a client that takes gzip.
+    for (let id = 3; id <= 40; id++) {
+      device.rooms.set(id, { id, name: `Raum ${id}`, solltemperatur: 20, perm_solltemperatur: 20 });
+    }
+    const large = await server.request('/api/get/json/v1/2/temps/', {
+      auth: DEMO,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(large.status).toBe(200);
+    expect(large.headers.get('content-encoding')).toBe('gzip');
+    const largeFloors = (await large.json()) as { raeume: unknown[] }[];
+    expect(largeFloors[0]!.raeume).toHaveLength(40);
+
     // Building 1: our simulated rooms, the device never asked.
     const before = device.seen.length;
     const temps1 = await server.request('/get/json/v1/1/temps/', { auth: DEMO });

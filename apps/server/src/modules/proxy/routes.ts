@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import {
   DEVICE_REFUSED_NO_REASON,
   inScope,
@@ -9,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { permissionsOf } from '../../platform/auth/permissions.js';
 import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
 import {
+  acceptsGzip,
   limitsRefusal,
   perHouse,
   type DeviceAccount,
@@ -28,6 +31,9 @@ import { filterFloors, roomWithLimits, type KeepRoom } from './scope-filter.js';
 type Transform = (request: FastifyRequest, answer: () => unknown, body: Buffer) => string | null;
 
 const TIMEOUT_MS = 10_000;
+/** Smaller answers are not worth compressing (the app's threshold for everything else). */
+const GZIP_THRESHOLD = 1024;
+const gzip = promisify(zlib.gzip);
 /** One read-back of a room after a write: short, the caller is waiting for the write's answer. */
 const READ_BACK_TIMEOUT_MS = 3_000;
 /** How long after the first read-back the second one asks, when the first saw the old value. */
@@ -357,6 +363,18 @@ export function deviceForwarder(
     if (type && !reply.hasHeader('content-type')) reply.type(type);
     const retryAfter = response.headers.get('retry-after');
     if (retryAfter) reply.header('retry-after', retryAfter);
+    // The polled lists' routes leave @fastify/compress out (their answer cache compresses in
+    // simulation): a large answer of the device is gzipped here, once per request.
+    const routeCompresses = (reply as { compress?: unknown }).compress != null;
+    if (
+      !routeCompresses &&
+      request.method === 'GET' &&
+      Buffer.byteLength(sent) >= GZIP_THRESHOLD &&
+      acceptsGzip(request.headers['accept-encoding'])
+    ) {
+      reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
+      return reply.send(await gzip(sent));
+    }
     return reply.send(sent);
   };
 
@@ -528,7 +546,7 @@ export function deviceForwarder(
     const call = methodOf(path);
     const reading = request.method === 'GET' || request.method === 'HEAD';
     // Only the writes the simulation knows reach the device: the device account may do more.
-    if (!call || call.write === reading) {
+    if (!call || (call.write ? request.method !== 'POST' : !reading)) {
       throw new HttpError(404, 'not_found', 'The device API has no such method.');
     }
     const house = perBuilding(request.house);
