@@ -110,17 +110,22 @@ export const deviceApiRoutes: FastifyPluginAsync<{
     }
   });
   // A parent's hook runs before the routes' own preHandlers (after the form bodies are read).
-  app.addHook('preHandler', async (request, reply) => {
+  // A callback hook: a simulated building's polled read passes in the same tick, no promise.
+  app.addHook('preHandler', (request, reply, done) => {
     let house: House;
     try {
       house = request.house;
     } catch {
       // An unknown building: the routes' own checks answer as for every building.
+      done();
       return;
     }
-    if (app.deviceOf(house).kind !== 'proxy') return;
-    await forward(request, reply);
-    return reply;
+    if (app.deviceOf(house).kind !== 'proxy') {
+      done();
+      return;
+    }
+    // The forwarder sends the answer; a refusal goes to the error handler.
+    forward(request, reply).catch((error: unknown) => done(error as Error));
   });
   await app.register(readRoutes, { prefix: '/get/json/v1/:houseId' });
   await app.register(writeRoutes, { prefix: '/set/json/v1/:houseId' });
