@@ -132,22 +132,15 @@ export async function buildApp({
     speed: config.simSpeed,
     simulate: simulation && !realDevices,
   });
-  if (config.upstreamUrl) {
-    // Before the schedules: their read shows the device's own programme (app.deviceProgramme).
-    await app.register(proxyModule, {
-      url: config.upstreamUrl,
-      houseId: config.houseId,
-      user: config.upstreamUser,
-      password: config.upstreamPassword,
-      readBackRetryMs,
-    });
-  }
+  // Proxy mode, per building (issue 37): the device polls, programmes and the forwarding of
+  // the buildings in front of a Controme server. Before the schedules: their read shows the
+  // device's own programme (app.deviceProgrammeOf).
+  await app.register(proxyModule, readBackRetryMs === undefined ? {} : { readBackRetryMs });
   await app.register(schedulesModule);
-  if (!config.upstreamUrl) {
-    // The device API at the root (tools) and under /api (the web app).
-    for (const prefix of ['', '/api']) {
-      await app.register(deviceApiRoutes, { prefix });
-    }
+  // The device API at the root (tools) and under /api (the web app): each request answered as
+  // its building is (our rooms, or its device through the proxy).
+  for (const prefix of ['', '/api']) {
+    await app.register(deviceApiRoutes, { prefix, forward: app.forwardToDevice });
   }
   // Ours (issue 34): a room's limits, for those who manage it; in proxy mode too (our rooms
   // follow the device's, and the proxy checks a bound user's writes against them).

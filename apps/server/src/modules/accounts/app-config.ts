@@ -46,8 +46,11 @@ const appConfigRoute: FastifyPluginAsync<{ demoLogin: ReturnType<typeof demoLogi
     },
     async (request): Promise<AppConfig> => {
       const settings = app.repos.settings;
+      // The building's own kind (issue 37): simulated, in front of a Controme server, or MQTT.
+      const deviceMode = app.deviceOf(request.house).kind;
       // Never in proxy mode: a real building behind, and a database that ran the demo before.
-      const demo = app.config.upstreamUrl ? null : await settings.get('demo_login');
+      const demo =
+        app.config.upstreamUrl || deviceMode === 'proxy' ? null : await settings.get('demo_login');
       return {
         // The building the app is opened for (its host label, or the server's own).
         buildingName: request.house.name,
@@ -55,7 +58,7 @@ const appConfigRoute: FastifyPluginAsync<{ demoLogin: ReturnType<typeof demoLogi
         demoLogin: demo ? await demoLogin(JSON.parse(demo) as DemoLogin) : null,
         deviceUrlTemplate: app.config.deviceUrlTemplate,
         registrationOpen: app.config.allowRegistration,
-        deviceMode: app.deviceOf(request.house).kind,
+        deviceMode,
       };
     },
   );

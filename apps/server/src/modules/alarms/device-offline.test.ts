@@ -104,18 +104,18 @@ describe('device-offline in proxy mode (issue 32)', () => {
 
   it('raises one alarm after ALARM_DEVICE_MINUTES without an answer, mails it, keeps our endpoints answering, and clears it when the device is back', async () => {
     const clock = await start();
-    await proxy!.app.upstreamPoll.poll();
+    await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
     clock.advance(MINUTE);
     await device!.stop();
     // 10:01: the first poll without an answer; the alarm is due five minutes later.
-    await proxy!.app.upstreamPoll.poll();
+    await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
     clock.advance(4 * MINUTE);
-    await proxy!.app.upstreamPoll.poll();
+    await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
     clock.advance(MINUTE - 1000);
-    await proxy!.app.upstreamPoll.poll();
+    await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
     expect(await alarms()).toEqual([]);
     clock.advance(1000);
-    await proxy!.app.upstreamPoll.poll();
+    await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
     const [alarm, ...more] = await alarms();
     expect(more).toEqual([]);
     expect(alarm).toMatchObject({
@@ -130,7 +130,7 @@ describe('device-offline in proxy mode (issue 32)', () => {
     });
     // Still away: still the one alarm.
     clock.advance(10 * MINUTE);
-    await proxy!.app.upstreamPoll.poll();
+    await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
     expect((await alarms()).map((each) => each.id)).toEqual([alarm!.id]);
 
     // Mailed like the others: our managers with an address, and ALARM_MAIL_TO.
@@ -158,7 +158,7 @@ describe('device-offline in proxy mode (issue 32)', () => {
 
     await device!.start();
     clock.advance(MINUTE);
-    await proxy!.app.upstreamPoll.poll();
+    await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
     expect(await alarms()).toEqual([]);
     const [cleared] = await alarms('all');
     expect(cleared).toMatchObject({
@@ -171,9 +171,9 @@ describe('device-offline in proxy mode (issue 32)', () => {
   it('clears the alarm before the answer of a forwarded read that finds the device back, not at the next poll', async () => {
     const clock = await start();
     await device!.stop();
-    await proxy!.app.upstreamPoll.poll();
+    await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
     clock.advance(6 * MINUTE);
-    await proxy!.app.upstreamPoll.poll();
+    await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
     expect((await alarms()).map((each) => each.kind)).toEqual(['device-offline']);
 
     // Back: the app's first read through our server already finds the alarm cleared, so the
@@ -189,12 +189,12 @@ describe('device-offline in proxy mode (issue 32)', () => {
     for (const fault of ['http-500', 'not-json'] as const) {
       const clock = await start();
       const outcomes: boolean[] = [];
-      proxy!.app.upstreamPoll.onOutcome((useful) => outcomes.push(useful));
-      await proxy!.app.upstreamPoll.poll();
+      proxy!.app.upstreamOf(proxy!.app.houses.own()).onOutcome((useful) => outcomes.push(useful));
+      await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
       device!.setFault(fault);
-      await proxy!.app.upstreamPoll.poll();
+      await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
       clock.advance(5 * MINUTE);
-      await proxy!.app.upstreamPoll.poll();
+      await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
       expect(outcomes, fault).toEqual([true, false, false]);
       expect(
         (await alarms()).map((alarm) => alarm.kind),
@@ -210,11 +210,11 @@ describe('device-offline in proxy mode (issue 32)', () => {
   it('takes a device whose outs/ fails for one that answers, with no valves', async () => {
     const clock = await start();
     const outcomes: boolean[] = [];
-    proxy!.app.upstreamPoll.onOutcome((useful) => outcomes.push(useful));
+    proxy!.app.upstreamOf(proxy!.app.houses.own()).onOutcome((useful) => outcomes.push(useful));
     device!.setFault('outs-404');
-    await proxy!.app.upstreamPoll.poll();
+    await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
     clock.advance(5 * MINUTE);
-    await proxy!.app.upstreamPoll.poll();
+    await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
     expect(outcomes).toEqual([true, true]);
     expect(await alarms()).toEqual([]);
   });
@@ -222,12 +222,12 @@ describe('device-offline in proxy mode (issue 32)', () => {
   it('holds one open device-offline alarm at a time, also in the database', async () => {
     const clock = await start();
     await device!.stop();
-    await proxy!.app.upstreamPoll.poll();
+    await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
     clock.advance(5 * MINUTE);
-    await proxy!.app.upstreamPoll.poll();
+    await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
     expect(await alarms()).toHaveLength(1);
     clock.advance(5 * MINUTE);
-    await proxy!.app.upstreamPoll.poll();
+    await proxy!.app.upstreamOf(proxy!.app.houses.own()).poll();
     expect(await alarms()).toHaveLength(1);
     // A second open finds the first (another evaluation's, stored meanwhile): no second row.
     const [first] = await alarms();

@@ -106,7 +106,7 @@ describe('alarms in proxy mode', () => {
     );
     for (let minute = 0; minute < 60; minute += 5) {
       device.setReportedAt(`23.11.2026 10:${String(minute).padStart(2, '0')}`);
-      await proxy.app.upstreamPoll.poll();
+      await proxy.app.upstreamOf(proxy.app.houses.own()).poll();
       clock.advance(5 * 60_000);
     }
     const list = async () =>
@@ -117,7 +117,7 @@ describe('alarms in proxy mode', () => {
       ).alarms;
     expect(await list()).toEqual([]);
     device.setReportedAt('23.11.2026 11:00');
-    await proxy.app.upstreamPoll.poll();
+    await proxy.app.upstreamOf(proxy.app.houses.own()).poll();
     expect(await list()).toEqual([
       expect.objectContaining({
         room: 11,
@@ -145,7 +145,7 @@ describe('alarms in proxy mode', () => {
     // The sensor stops reporting: silent 30 minutes (real time) after its last reading.
     for (let i = 0; i < 6; i++) {
       clock.advance(5 * 60_000);
-      await proxy.app.upstreamPoll.poll();
+      await proxy.app.upstreamOf(proxy.app.houses.own()).poll();
     }
     expect((await list()).map((alarm) => alarm.kind).sort()).toEqual(['sensor-silent', 'too-cold']);
 

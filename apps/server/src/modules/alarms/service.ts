@@ -72,7 +72,7 @@ export interface AlarmService {
   /** Evaluates every room at `now` (after each simulation tick, or each upstream poll). */
   evaluate: (readings: readonly NamedReading[], now: number) => Promise<void>;
   /**
-   * Proxy mode: evaluates one poll of the device's `temps` (app.upstreamPoll, every
+   * Proxy mode: evaluates one poll of the device's `temps` (app.upstreamOf(house), every
    * HISTORY_INTERVAL_SECONDS): `solltemperatur`, `temperatur`, `betriebsart`, the sensor's
    * `letzte_uebertragung`.
    */
@@ -208,10 +208,12 @@ function createAlarmService(app: FastifyInstance, house: House) {
     const repo = createAlarmsRepository(app.sql, house.id);
     const stores = createStores((error) => app.log.error({ err: error }, 'alarm store failed'));
     const settings = config.alarms;
-    const proxy = own && config.upstreamUrl !== null;
+    const heating = app.deviceOf(house).kind;
+    // A building in front of a Controme server: its device's poll feeds the alarms.
+    const proxy = heating === 'proxy';
     // Durations in the building's own time: the simulation's, real time in proxy mode and for
     // another building with a device of its own (its Controme server or zigbee2mqtt devices).
-    const real = proxy || (!own && app.deviceOf(house).kind !== 'simulation');
+    const real = proxy || (!own && heating !== 'simulation');
     const scale = real ? 1 : config.simSpeed;
     const watches = new Map<number, RoomWatch>();
     const watchOf = (roomId: number) => {
@@ -610,20 +612,19 @@ function createAlarmService(app: FastifyInstance, house: House) {
     };
 
     if (proxy) {
-      // The device's temps as the one poller fetches them for the history (UPSTREAM_USER),
+      // The device's temps as the building's poll fetches them for the history (its account),
       // and whether each poll got an answer at all (device-offline). The poll waits for both
       // stores: what it found is on record before its caller goes on.
-      if (app.hasDecorator('upstreamPoll')) {
-        app.upstreamPoll.subscribe((rooms, at) => {
-          try {
-            return service.evaluateUpstream(rooms, at);
-          } catch (error) {
-            app.log.error({ err: error }, 'alarm evaluation failed');
-            return DONE;
-          }
-        });
-        app.upstreamPoll.onOutcome(deviceOffline);
-      }
+      const poll = app.upstreamOf(house);
+      poll.subscribe((rooms, at) => {
+        try {
+          return service.evaluateUpstream(rooms, at);
+        } catch (error) {
+          app.log.error({ err: error }, 'alarm evaluation failed');
+          return DONE;
+        }
+      });
+      poll.onOutcome(deviceOffline);
     }
     // Background work of the building (platform/background): the outbox and the device alarms
     // run only on the node that holds the building's lease (the evaluations follow the leased

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../platform/http/error-handler.js';
 import { followOtherNodes } from './changes.js';
 import { deviceOf, type HouseDevice } from './device.js';
 import housePlugin, { perHouse } from './house-param.js';
@@ -50,6 +51,7 @@ export { existingRoom, roomFromParams } from './room-param.js';
 export { outsideScope, type RoomAccess, type UserRooms } from './room-access.js';
 export { default as roomLimitsRoutes } from './routes/limits.js';
 export { CATCH_ALL_DOCS, DEVICE_READ_DOCS, DEVICE_WRITE_DOCS } from './routes/device-docs.js';
+export { acceptsGzip } from './routes/answer-cache.js';
 export { limitsRefusal } from './routes/writes.js';
 export { targetInForce } from './room-view.js';
 export {
@@ -92,9 +94,39 @@ export { buildingViews, contextNow } from './views.js';
 
 /**
  * The device API over the buildings: reads and writes of every house id, each building's own
- * (`request.house`, from the path's `{houseId}`; an unknown one answers 404).
+ * (`request.house`, from the path's `{houseId}`; an unknown one answers 404). One registration
+ * of the paths for every kind of building: a request of a building in front of a Controme
+ * server (`app.deviceOf(house).kind === 'proxy'`) is answered by `forward` (modules/proxy),
+ * before any check of ours; the others by our rooms.
  */
-export const deviceApiRoutes: FastifyPluginAsync = async (app) => {
+export const deviceApiRoutes: FastifyPluginAsync<{
+  forward: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}> = async (app, { forward }) => {
+  // Dot segments would let a URL parser climb out of the device API (a forwarded request's
+  // to any device path): refused for every building, before anything else.
+  app.addHook('onRequest', async (request) => {
+    if (/(^|\/)(\.|%2e){1,2}(\/|\?|$)/i.test(request.url.split('?')[0] ?? '')) {
+      throw new HttpError(400, 'bad_request', 'The path must not contain dot segments.');
+    }
+  });
+  // A parent's hook runs before the routes' own preHandlers (after the form bodies are read).
+  // A callback hook: a simulated building's polled read passes in the same tick, no promise.
+  app.addHook('preHandler', (request, reply, done) => {
+    let house: House;
+    try {
+      house = request.house;
+    } catch {
+      // An unknown building: the routes' own checks answer as for every building.
+      done();
+      return;
+    }
+    if (app.deviceOf(house).kind !== 'proxy') {
+      done();
+      return;
+    }
+    // The forwarder sends the answer; a refusal goes to the error handler.
+    forward(request, reply).catch((error: unknown) => done(error as Error));
+  });
   await app.register(readRoutes, { prefix: '/get/json/v1/:houseId' });
   await app.register(writeRoutes, { prefix: '/set/json/v1/:houseId' });
   await app.register(unknownHouseRoutes);

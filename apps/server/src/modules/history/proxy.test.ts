@@ -101,19 +101,19 @@ afterEach(async () => {
 describe('history in proxy mode', () => {
   it('records each poll of the device temps, tells subscribers, and never backfills', async () => {
     const seen: [readonly PolledRoom[], number][] = [];
-    proxy.app.upstreamPoll.subscribe((rooms, at) => seen.push([rooms, at]));
+    proxy.app.upstreamOf(proxy.app.houses.own()).subscribe((rooms, at) => seen.push([rooms, at]));
     await proxy.app.historyOf(proxy.app.houses.own()).startBackfill();
     expect(proxy.app.historyOf(proxy.app.houses.own()).backfillStatus()).toBe('none');
 
-    await proxy.app.upstreamPoll.poll();
+    await proxy.app.upstreamOf(proxy.app.houses.own()).poll();
     clock.advance(60_000);
     device.setTemperature(20.9);
     device.setOutputs({ ' 14': 45 });
-    await proxy.app.upstreamPoll.poll();
+    await proxy.app.upstreamOf(proxy.app.houses.own()).poll();
     // The outs answer fails: the temperatures are recorded all the same, with no valve.
     clock.advance(60_000);
     device.setOutputs(null);
-    await proxy.app.upstreamPoll.poll();
+    await proxy.app.upstreamOf(proxy.app.houses.own()).poll();
     expect(device.calls.temps).toBe(3);
     expect(device.calls.outs).toBe(3);
     expect(seen).toHaveLength(3);
@@ -178,7 +178,7 @@ describe('history in proxy mode', () => {
 
   it('a poll the device refuses records nothing and throws nothing', async () => {
     device.users.delete('reader');
-    await proxy.app.upstreamPoll.poll();
+    await proxy.app.upstreamOf(proxy.app.houses.own()).poll();
     expect(device.calls.temps).toBe(1);
     await expectError(await proxy.request('/api/history/11/', { auth: demo }), 404);
   });
@@ -186,7 +186,7 @@ describe('history in proxy mode', () => {
 
 describe('sign-in of our endpoints in proxy mode: our accounts, the device is never asked', () => {
   it('401 for a password we do not know, though the device knows it; 403 without read; 200 with it', async () => {
-    await proxy.app.upstreamPoll.poll();
+    await proxy.app.upstreamOf(proxy.app.houses.own()).poll();
     await expectError(await proxy.request('/api/history/11/'), 401);
     await expectError(await proxy.request('/api/history/11/', { auth: ['demo', 'nope'] }), 401);
     await expectError(await proxy.request('/api/history/11/', { auth: ['anna', 'anna-pw'] }), 401);

@@ -1,4 +1,4 @@
-import type { House } from '../building/index.js';
+import { perHouse, type House } from '../building/index.js';
 import type { HistoryStatus } from '@raumregler/contract';
 import {
   HistoryAnswerSchema,
@@ -53,7 +53,7 @@ function rememberingClock(local: LocalClock): LocalClock {
  * order, raw while the span lies inside HISTORY_RAW_DAYS, else 15-minute means; JSON or CSV.
  * `GET /api/history/status` says whether the simulation's backfill is still running.
  */
-const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, { simulation }) => {
+const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app) => {
   app.addHook('preHandler', app.authenticate);
   app.addHook('preHandler', app.requireCapability('read'));
 
@@ -95,25 +95,30 @@ const historyRoutes: FastifyPluginAsync<{ simulation: boolean }> = async (app, {
     return first > start ? { start: Math.min(first, end), end } : { start, end };
   };
 
-  // Proxy mode: the rooms of the device's last poll, with their floors, in its order.
-  let polled: ExportRoom[] | null = null;
-  // A building fed by a device: the server's own in proxy mode (only it has a device poll).
-  const polledHouse = (house: House) => !simulation && house === app.houses.own();
-  if (!simulation && app.hasDecorator('upstreamPoll')) {
-    app.upstreamPoll.subscribe((rooms) => {
-      polled = rooms.map((room) => ({
+  // Proxy mode (each building in front of a Controme server): the rooms of its device's last
+  // poll, with their floors, in its order.
+  const polledOf = perHouse((house: House) => {
+    const last: { rooms: ExportRoom[] | null } = { rooms: null };
+    app.upstreamOf(house).subscribe((rooms) => {
+      last.rooms = rooms.map((room) => ({
         id: room.id,
         name: String(room.name ?? room.id),
         floorId: room.floorId,
         floorName: String(room.floorName ?? ''),
       }));
     });
-  }
+    return last;
+  });
+  /** A building fed by a device's poll (proxy mode). */
+  const polledHouse = (house: House) => app.deviceOf(house).kind === 'proxy';
+  app.houses.each((house) => {
+    if (polledHouse(house)) polledOf(house);
+  });
   const allRooms = async (house: House): Promise<ExportRoom[]> => {
     if (polledHouse(house)) {
       // Before the first poll after a restart: the rooms with history, known by their ids.
       return (
-        polled ??
+        polledOf(house).rooms ??
         (await app.historyOf(house).store.roomIds()).map((id) => ({
           id,
           name: String(id),

@@ -386,9 +386,10 @@ function createSampler(
       },
     };
 
-    // Proxy mode: each poll of the device's temps and outs is one tick.
-    if (own && app.hasDecorator('upstreamPoll')) {
-      app.upstreamPoll.subscribe((rooms, at) => {
+    // Proxy mode (a building in front of a Controme server): each poll of its device's temps
+    // and outs is one tick.
+    if (app.deviceOf(house).kind === 'proxy') {
+      app.upstreamOf(house).subscribe((rooms, at) => {
         const time = slotOf(at, intervalMs);
         void record(
           rooms.map((room) => ({

@@ -66,10 +66,7 @@ export function createHomeAssistantBridge({
   const statusHouse = app.config.houseId;
   const prefix = mqtt.config.haDiscoveryPrefix;
   const haUser = mqtt.config.haUser;
-  const proxy =
-    houseId === app.config.houseId
-      ? app.hasDecorator('upstreamPoll')
-      : app.deviceOf(house).kind === 'proxy';
+  const proxy = app.deviceOf(house).kind === 'proxy';
   const building = house.building;
   /** What each of our topics holds now (as we published it); absent: not published yet. */
   const published = new Map<string, string>();

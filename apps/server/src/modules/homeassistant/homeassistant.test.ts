@@ -522,7 +522,7 @@ describe('proxy mode', () => {
       logStream: { write: (line) => logs.push(line) },
     });
     watcher = await watch(broker.url, [`${prefix}/#`, `raumregler/${house}/#`]);
-    await server.app.upstreamPoll.poll();
+    await server.app.upstreamOf(server.app.houses.own()).poll();
     await eventually(() => {
       expect(config(prefix, house, 11)).toMatchObject({ name: 'Büro', modes: ['heat', 'off'] });
       expect(config(prefix, house, 13)).toMatchObject({ name: 'Lager' });
@@ -545,7 +545,7 @@ describe('proxy mode', () => {
     // The device no longer lists the Lager: its entity goes (an empty retained config).
     lagerListed = false;
     clock.advance(61_000);
-    await server.app.upstreamPoll.poll();
+    await server.app.upstreamOf(server.app.houses.own()).poll();
     await eventually(() =>
       expect(watcher!.last.get(`${prefix}/climate/raumregler_${house}_13/config`)).toBe(''),
     );

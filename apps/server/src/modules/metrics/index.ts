@@ -36,11 +36,18 @@ export default fp(
       );
       done(null, payload);
     });
-    // Proxy mode: the device's state after every poll, under the device's host.
-    if (app.config.upstreamUrl && app.hasDecorator('upstreamPoll')) {
-      const device = new URL(app.config.upstreamUrl).host;
-      app.upstreamPoll.onOutcome((useful) => metrics.deviceUp(device, useful));
-    }
+    // Proxy mode: each proxy building's device state after every poll, under the device's host;
+    // gone with the building.
+    app.houses.each((house) => {
+      const found = app.deviceOf(house);
+      if (found.kind !== 'proxy') return;
+      const device = new URL(found.url).host;
+      const stop = app.upstreamOf(house).onOutcome((useful) => metrics.deviceUp(device, useful));
+      return () => {
+        stop();
+        metrics.deviceUp(device, null);
+      };
+    });
     // MQTT (issue 36): each zigbee2mqtt device under its friendly name, as its availability
     // changes (and once a minute, for a mains device falling silent without a message).
     const registry = app.mqtt?.registry;

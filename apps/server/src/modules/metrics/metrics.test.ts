@@ -325,7 +325,7 @@ describe('GET /metrics in proxy mode', () => {
     });
     const host = new URL(fake.url).host;
     expect(only((await scrape()).samples, 'raumregler_device_up')).toEqual([]);
-    await server.app.upstreamPoll.poll();
+    await server.app.upstreamOf(server.app.houses.own()).poll();
     let { samples } = await scrape();
     expect(only(samples, 'raumregler_device_up')).toEqual([
       { name: 'raumregler_device_up', labels: { device: host }, value: 1 },
@@ -343,7 +343,7 @@ describe('GET /metrics in proxy mode', () => {
       { name: 'raumregler_room_valve_percent', labels, value: 50 },
     ]);
     fake.down();
-    await server.app.upstreamPoll.poll();
+    await server.app.upstreamOf(server.app.houses.own()).poll();
     ({ samples } = await scrape());
     expect(only(samples, 'raumregler_device_up')).toEqual([
       { name: 'raumregler_device_up', labels: { device: host }, value: 0 },

@@ -1,6 +1,7 @@
 import { readProgramme, type ProgrammePoint } from '@raumregler/contract';
 import fp from 'fastify-plugin';
-import { UpstreamUnavailableError, basic } from './upstream.js';
+import { perHouse, type House } from '../building/index.js';
+import { UpstreamUnavailableError, accountMissing, basic } from './upstream.js';
 
 const TIMEOUT_MS = 10_000;
 
@@ -21,52 +22,64 @@ export interface DeviceProgramme {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deviceProgramme: DeviceProgramme;
+    /** A proxy building's device programme (issue 37: each building its own device). */
+    deviceProgrammeOf: (house: House) => DeviceProgramme;
   }
 }
 
 /**
  * The device's own programme (issue 33): a real Controme keeps its switch points itself and
- * lists them at `GET /get/json/v1/{houseId}/heizprogramm/`. Read like the poll, with the one
- * device account (UPSTREAM_USER / UPSTREAM_PASSWORD), and read through the contract's tolerant
+ * lists them at `GET /get/json/v1/{houseId}/heizprogramm/`. Read like the poll, with the
+ * building's device account (`app.deviceOf(house)`), and read through the contract's tolerant
  * `readProgramme`, so our answer has one shape whatever the device gives.
  */
-export default fp<{ url: string; houseId: number; user: string; password: string }>(
-  async (app, { url, houseId, user, password }) => {
-    const authorization = basic(user, password);
-    const read = async (): Promise<ProgrammePoint[]> => {
-      let response: Response;
-      try {
-        response = await fetch(`${url}/get/json/v1/${houseId}/heizprogramm/`, {
-          headers: { authorization, accept: 'application/json' },
-          redirect: 'manual',
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch (error) {
-        throw new UpstreamUnavailableError(`the device does not answer: ${String(error)}`);
-      }
-      if (!response.ok) {
-        throw new UpstreamUnavailableError(
-          `the device answered HTTP ${response.status} to heizprogramm/`,
-        );
-      }
-      try {
-        return readProgramme(await response.json());
-      } catch (error) {
-        throw new UpstreamUnavailableError(
-          `the device's heizprogramm/ is no JSON: ${String(error)}`,
-        );
-      }
+export default fp(
+  async (app) => {
+    const make = (house: House): DeviceProgramme => {
+      const read = async (): Promise<ProgrammePoint[]> => {
+        const device = app.deviceOf(house);
+        if (device.kind !== 'proxy' || !device.account) {
+          throw new UpstreamUnavailableError(accountMissing(house));
+        }
+        const { url, account } = device;
+        let response: Response;
+        try {
+          response = await fetch(`${url}/get/json/v1/${house.id}/heizprogramm/`, {
+            headers: {
+              authorization: basic(account.user, account.password),
+              accept: 'application/json',
+            },
+            redirect: 'manual',
+            signal: AbortSignal.timeout(TIMEOUT_MS),
+          });
+        } catch (error) {
+          throw new UpstreamUnavailableError(`the device does not answer: ${String(error)}`);
+        }
+        if (!response.ok) {
+          throw new UpstreamUnavailableError(
+            `the device answered HTTP ${response.status} to heizprogramm/`,
+          );
+        }
+        try {
+          return readProgramme(await response.json());
+        } catch (error) {
+          throw new UpstreamUnavailableError(
+            `the device's heizprogramm/ is no JSON: ${String(error)}`,
+          );
+        }
+      };
+      let rooms: Set<number> | null = null;
+      app.upstreamOf(house).subscribe((polled) => {
+        rooms = new Set(polled.map((room) => room.id));
+      });
+      return { read, hasRoom: (roomId: number) => (rooms ? rooms.has(roomId) : null) };
     };
-
-    let rooms: Set<number> | null = null;
-    app.upstreamPoll.subscribe((polled) => {
-      rooms = new Set(polled.map((room) => room.id));
+    const programmes = perHouse(make);
+    app.decorate('deviceProgrammeOf', programmes);
+    // A proxy building's programme follows its polls from the start (hasRoom).
+    app.houses.each((house) => {
+      if (app.deviceOf(house).kind === 'proxy') programmes(house);
     });
-    app.decorate('deviceProgramme', {
-      read,
-      hasRoom: (roomId: number) => (rooms ? rooms.has(roomId) : null),
-    } satisfies DeviceProgramme);
   },
   { name: 'device-programme', dependencies: ['upstream'] },
 );

@@ -83,8 +83,8 @@ afterEach(async () => {
 /** The rooms of one poll, as the history, the alarms and the export get them. */
 async function pollRooms(): Promise<readonly PolledRoom[]> {
   let rooms: readonly PolledRoom[] = [];
-  const stop = proxy.app.upstreamPoll.subscribe((polled) => (rooms = polled));
-  await proxy.app.upstreamPoll.poll();
+  const stop = proxy.app.upstreamOf(proxy.app.houses.own()).subscribe((polled) => (rooms = polled));
+  await proxy.app.upstreamOf(proxy.app.houses.own()).poll();
   stop();
   // One delivery per history interval: the next poll is the next interval's.
   clock.advance(60_000);
@@ -164,7 +164,7 @@ describe('our server in front of a real device (issue 33)', () => {
     expect((kitchen!.sensoren as { wert: unknown }[])[1]!.wert).toBeNull();
     device.setTemps(floors);
     for (let minute = 0; minute <= 65; minute += 5) {
-      await proxy.app.upstreamPoll.poll();
+      await proxy.app.upstreamOf(proxy.app.houses.own()).poll();
       clock.advance(5 * 60_000);
     }
     const open = (
@@ -177,9 +177,9 @@ describe('our server in front of a real device (issue 33)', () => {
 
   it('a real device’s answer keeps the device-offline alarm away; one that is no list of floors does not', async () => {
     const outcomes: boolean[] = [];
-    proxy.app.upstreamPoll.onOutcome((useful) => outcomes.push(useful));
+    proxy.app.upstreamOf(proxy.app.houses.own()).onOutcome((useful) => outcomes.push(useful));
     for (let minute = 0; minute <= 10; minute += 2) {
-      await proxy.app.upstreamPoll.poll();
+      await proxy.app.upstreamOf(proxy.app.houses.own()).poll();
       clock.advance(2 * 60_000);
     }
     const open = async () =>
@@ -190,7 +190,7 @@ describe('our server in front of a real device (issue 33)', () => {
     // An answer of the right status that holds no floors (a device's error object).
     device.setTemps({ error: 'Haus nicht gefunden' });
     for (let minute = 0; minute <= 6; minute += 2) {
-      await proxy.app.upstreamPoll.poll();
+      await proxy.app.upstreamOf(proxy.app.houses.own()).poll();
       clock.advance(2 * 60_000);
     }
     expect(outcomes).toEqual([...Array(6).fill(true), ...Array(4).fill(false)]);

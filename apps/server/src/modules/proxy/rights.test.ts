@@ -142,7 +142,7 @@ async function expectRefused(response: Response, status: number, error: string) 
   expect(body.error).toBe(error);
   return body;
 }
-const poll = () => proxy.app.upstreamPoll.poll();
+const poll = () => proxy.app.upstreamOf(proxy.app.houses.own()).poll();
 
 describe('proxy mode: the device answers filtered to the scope', () => {
   it('shows a one-room occupant only their room, as the device gave it, in temps, rooms and outs', async () => {
@@ -456,7 +456,7 @@ describe('proxy mode in front of our simulation answering as a real device (DEVI
       config: { upstreamUrl: sim.url, upstreamUser: 'demo', upstreamPassword: 'demo1234' },
     });
     try {
-      await front.app.upstreamPoll.poll();
+      await front.app.upstreamOf(front.app.houses.own()).poll();
       const ask = (path: string, auth: [string, string]) =>
         front.request(`/api/get/json/v1/1/${path}`, { auth });
       const mine = (await (await ask('temps/', MIETER)).json()) as Floors;

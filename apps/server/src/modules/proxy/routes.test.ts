@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { Floor, Permissions, Room } from '@raumregler/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
 import {
@@ -12,114 +11,18 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test-support/test-server.js';
+import {
+  DEVICE_PASSWORD,
+  DEVICE_USER,
+  fakeControme,
+  type FakeControme,
+} from '../../test-support/fake-controme.js';
 import { expectError } from '../../test-support/writes.js';
 
-/** Proxy mode's device account: known to the device only, never to a caller. */
-const DEVICE_USER = 'geraet-konto';
-const DEVICE_PASSWORD = 'geraet-geheim-7781';
 const account = { upstreamUser: DEVICE_USER, upstreamPassword: DEVICE_PASSWORD };
 
 const demo: [string, string] = ['demo', 'demo1234'];
 const bewohner: [string, string] = ['bewohner', 'bewohner1234'];
-
-interface Seen {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** How the fake device answers a write it takes: our server's JSON room, or a real one's "OK". */
-type WriteAnswer = 'json' | 'ok' | 'empty';
-
-/**
- * A device like a real Controme: a GET answers whoever asks, whatever the password (public
- * clients say so); a write must carry the device account in its form fields, and a taken one
- * moves the room's target to the device's 1/8 °C grid. `temps/{id}/` answers a one-element
- * array. Every request it gets is recorded, so a test sees what reached it. `refuse` makes it
- * answer 401 to everything; `refusal` answers writes with that page (and status); rooms in
- * `ignored` answer a write as taken and keep their value; rooms in `late` take it only once the
- * room has been read once more after the write.
- */
-async function fakeDevice() {
-  const seen: Seen[] = [];
-  const state = {
-    refuse: false,
-    writeAnswer: 'json' as WriteAnswer,
-    refusal: null as { status: number; html: string } | null,
-    ignored: new Set<number>(),
-    late: new Set<number>(),
-    unreadable: new Set<number>(),
-    /** Rooms that answer this many more reads of their own, then one 404, then again. */
-    readsLeft: new Map<number, number>(),
-  };
-  const app: FastifyInstance = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  app.addHook('onRequest', async (request, reply) => {
-    if (state.refuse) return reply.code(401).send({ error: 'unauthorized', user: DEVICE_USER });
-  });
-  app.addHook('preHandler', async (request) => {
-    seen.push({
-      method: request.method,
-      url: request.url,
-      headers: request.headers,
-      body: typeof request.body === 'string' ? request.body : '',
-    });
-  });
-  const rooms = new Map([
-    [1, { id: 1, name: 'Wohnzimmer', solltemperatur: 21, perm_solltemperatur: 21 }],
-    [2, { id: 2, name: 'Bad', solltemperatur: 22, perm_solltemperatur: 22 }],
-  ]);
-  /** Writes of `late` rooms, applied at the room's next read. */
-  const pending = new Map<number, () => void>();
-  app.get('/get/json/v1/1/temps/', async () => [
-    { id: 1, etagenname: 'EG', raeume: [...rooms.values()] },
-  ]);
-  app.get('/get/json/v1/1/temps/:roomId/', async (request, reply) => {
-    const id = Number((request.params as { roomId: string }).roomId);
-    const room = rooms.get(id);
-    const left = state.readsLeft.get(id);
-    if (left !== undefined) state.readsLeft.set(id, left - 1);
-    if (!room || state.unreadable.has(id) || left === 0)
-      return reply.code(404).type('text/html').send('<h1>Not Found</h1>');
-    const answer = [{ ...room, luftfeuchte: '48.5' }];
-    pending.get(id)?.();
-    pending.delete(id);
-    return answer;
-  });
-  app.get('/get/json/v1/1/info/', async () => ({ hw: 'fake' }));
-  app.get('/get/json/v1/1/sensors/', async () => [{ name: '28-1' }]);
-  app.get('/get/json/v1/1/permissions/', async () => ({
-    access_to_smart: 'full',
-    access_to_pro: 'full',
-  }));
-  app.post('/set/json/v1/1/:method/:roomId/', async (request, reply) => {
-    const fields = new URLSearchParams(request.body as string);
-    if (fields.get('user') !== DEVICE_USER || fields.get('password') !== DEVICE_PASSWORD) {
-      return reply.code(401).send({ error: 'unauthorized' });
-    }
-    if (state.refusal) {
-      return reply.code(state.refusal.status).type('text/html').send(state.refusal.html);
-    }
-    const { method, roomId } = request.params as { method: string; roomId: string };
-    const id = Number(roomId);
-    const room = rooms.get(id)!;
-    const asked = Number((fields.get('ziel') ?? fields.get('soll') ?? '21').replace(',', '.'));
-    const apply = () => {
-      const value = Math.round(asked * 8) / 8;
-      if (method === 'ziel') room.solltemperatur = value;
-      if (method === 'soll') room.perm_solltemperatur = room.solltemperatur = value;
-    };
-    if (state.late.has(id)) pending.set(id, apply);
-    else if (!state.ignored.has(id)) apply();
-    if (state.writeAnswer === 'ok') return reply.type('text/html; charset=utf-8').send('OK');
-    if (state.writeAnswer === 'empty') return reply.send('');
-    return { ...room, solltemperatur: asked };
-  });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, url, seen, state, rooms };
-}
 
 /** Every answer of a test, to show none of them carries the device account. */
 const answers: string[] = [];
@@ -137,7 +40,7 @@ const expectNoDeviceAccount = () => {
   }
 };
 
-let device: Awaited<ReturnType<typeof fakeDevice>>;
+let device: FakeControme;
 let proxy: TestServer;
 // A clock standing at a minute's start: the background poll of the device (history, alarms)
 // comes a whole minute after the start, never in the middle of a test's requests.
@@ -158,7 +61,7 @@ const ask = async (path: string, init?: Parameters<TestServer['request']>[1]) =>
 beforeEach(async () => {
   answers.length = 0;
   logged.length = 0;
-  device = await fakeDevice();
+  device = await fakeControme();
 });
 afterEach(async () => {
   expectNoDeviceAccount();

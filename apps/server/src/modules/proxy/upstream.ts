@@ -1,5 +1,7 @@
 import { readFloors, readOutputs, valvesByRoom, type Floor, type Room } from '@raumregler/contract';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { perHouse, type House } from '../building/index.js';
 
 /** A room of the device's `temps` answer, with its floor and its valve from `outs`. */
 export interface PolledRoom extends Room {
@@ -31,6 +33,8 @@ export interface UpstreamPoll {
   subscribe: (listener: PollListener) => () => void;
   /** Calls `listener` after every poll, useful or not (the device-offline alarm). */
   onOutcome: (listener: OutcomeListener) => () => void;
+  /** The rooms of the last useful poll delivered (once per history interval); null before. */
+  latest: () => readonly PolledRoom[] | null;
   /** Polls now (the timer calls it; tests call it directly). Failures are logged, not thrown. */
   poll: () => Promise<void>;
   /**
@@ -43,8 +47,12 @@ export interface UpstreamPoll {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Proxy mode only: the device's temps and outs, for history and alarms. */
-    upstreamPoll: UpstreamPoll;
+    /**
+     * A building's device poll (issue 37): the temps and outs of the Controme server the
+     * building is in front of (`app.deviceOf(house).kind === 'proxy'`), for its history, alarms
+     * and room values. Only a proxy building's poll runs; another's has no subscriber's news.
+     */
+    upstreamOf: (house: House) => UpstreamPoll;
   }
 }
 
@@ -62,19 +70,47 @@ export function pollPeriodMs(historyIntervalSeconds: number, deviceMinutes: numb
 }
 
 /**
- * The device poll of proxy mode (UPSTREAM_URL), one for the whole server, whoever is signed in:
- * the device's `temps/` and `outs/` with the device account (UPSTREAM_USER / UPSTREAM_PASSWORD,
- * the one account our server uses on the device) for every service that subscribes (the
- * history and the alarms once per history interval; the device-offline alarm after every poll).
- * Our users never sign in at the device.
+ * A building's device account does not open (`account: null`): the sealed account of `building
+ * add` under another TOKEN_SECRET. What the log and the 503 say.
  */
-export default fp<{ url: string; houseId: number; user: string; password: string }>(
-  async (app, { url, houseId, user, password }) => {
-    const base = `${url}/get/json/v1/${houseId}`;
-    const get = async (path: string, authorization: string) => {
+export const accountMissing = (house: House) =>
+  `The device account of building ${house.id} does not open with this server's TOKEN_SECRET: ` +
+  `start the server with the TOKEN_SECRET it was stored under, or run \`building add\` for ` +
+  `house ${house.id} again with --upstream-user and --upstream-password.`;
+
+interface HousePoll extends UpstreamPoll {
+  /** Starts the timer (the building's background work). */
+  start: () => void;
+  /** Stops the timer and waits for a running poll. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * A proxy building's device poll, whoever is signed in: the device's `temps/` and `outs/` with
+ * the building's device account (`app.deviceOf(house)`: UPSTREAM_USER / UPSTREAM_PASSWORD for
+ * the server's own, `building add --upstream-user …` for another; the one account our server
+ * uses on that device) for every service that subscribes (the history and the alarms once per
+ * history interval; the device-offline alarm after every poll). Our users never sign in at the
+ * device.
+ */
+function createPoll(app: FastifyInstance, house: House): HousePoll {
+  {
+    const log = app.log.child({ house: house.id });
+    /** The building's device now (a CLI change of its row is followed). */
+    const device = () => {
+      const found = app.deviceOf(house);
+      return found.kind === 'proxy' ? found : null;
+    };
+    const get = async (path: string) => {
+      const found = device();
+      if (!found?.account) throw new UpstreamUnavailableError(accountMissing(house));
+      const { url, account } = found;
       try {
-        return await fetch(`${base}/${path}`, {
-          headers: { authorization, accept: 'application/json' },
+        return await fetch(`${url}/get/json/v1/${house.id}/${path}`, {
+          headers: {
+            authorization: basic(account.user, account.password),
+            accept: 'application/json',
+          },
           redirect: 'manual',
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
@@ -82,15 +118,14 @@ export default fp<{ url: string; houseId: number; user: string; password: string
         throw new UpstreamUnavailableError(`the device does not answer: ${String(error)}`);
       }
     };
-
-    const authorization = basic(user, password);
+    const upstreamOf = () => device()?.url ?? null;
     /**
      * A list of floors the device answered with, read with the contract's reader (issue 33:
      * numbers as text, integer modes, spaced output keys, missing fields come out in our
      * shapes), or the reason it is no useful answer.
      */
     const list = async <T>(path: string, read: (answer: unknown) => T[] | null): Promise<T[]> => {
-      const response = await get(path, authorization);
+      const response = await get(path);
       if (!response.ok) {
         throw new UpstreamUnavailableError(`the device answered HTTP ${response.status}`);
       }
@@ -119,7 +154,7 @@ export default fp<{ url: string; houseId: number; user: string; password: string
       ...args: A
     ) => {
       const failed = (error: unknown) =>
-        app.log.error({ err: error }, 'a subscriber of the device poll failed');
+        log.error({ err: error }, 'a subscriber of the device poll failed');
       const started: Promise<void>[] = [];
       for (const listener of each) {
         try {
@@ -137,7 +172,7 @@ export default fp<{ url: string; houseId: number; user: string; password: string
      * and the poll goes on: the rights keep the rooms of the last poll.
      */
     const placeRooms = async (floors: readonly Floor[]) => {
-      const building = app.houses.own().building;
+      const building = house.building;
       const places = floors.map((floor) => ({
         id: floor.id,
         name: floor.etagenname,
@@ -149,10 +184,11 @@ export default fp<{ url: string; houseId: number; user: string; password: string
           await building.refresh();
         }
       } catch (error) {
-        app.log.error({ err: error }, "keeping our rooms in step with the device's failed");
+        log.error({ err: error }, "keeping our rooms in step with the device's failed");
       }
     };
     let wasUseful = true;
+    let latest: readonly PolledRoom[] | null = null;
     const poll = async () => {
       let useful = false;
       try {
@@ -177,13 +213,15 @@ export default fp<{ url: string; houseId: number; user: string; password: string
               valve: valves?.get(room.id) ?? null,
             })),
           );
+          latest = rooms;
           await tell(listeners, rooms, at);
         }
       } catch (error) {
         // Logged once when the device goes, not on every poll while it stays away.
-        if (wasUseful) app.log.warn({ err: error, upstream: url }, 'polling the device failed');
+        if (wasUseful)
+          log.warn({ err: error, upstream: upstreamOf() }, 'polling the device failed');
       }
-      if (useful && !wasUseful) app.log.info({ upstream: url }, 'the device answers again');
+      if (useful && !wasUseful) log.info({ upstream: upstreamOf() }, 'the device answers again');
       wasUseful = useful;
       await tell(outcomeListeners, useful, app.clock.now());
     };
@@ -193,26 +231,13 @@ export default fp<{ url: string; houseId: number; user: string; password: string
       (running ??= poll().finally(() => {
         running = null;
       }));
-    app.decorate('upstreamPoll', {
-      subscribe: (listener: PollListener) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      onOutcome: (listener: OutcomeListener) => {
-        outcomeListeners.add(listener);
-        return () => outcomeListeners.delete(listener);
-      },
-      poll: pollOnce,
-      answered: () => (wasUseful ? Promise.resolve() : pollOnce()),
-    } satisfies UpstreamPoll);
-
     // One poll at each period's start (08:00:00, 08:01:00 …), never two at once.
     const periodMs = pollPeriodMs(
       app.config.historyIntervalSeconds,
       app.config.alarms.deviceMinutes,
     );
     let timer: NodeJS.Timeout | null = null;
-    let closed = false;
+    let closed = true;
     const schedule = () => {
       if (closed) return;
       const now = app.clock.now();
@@ -224,10 +249,18 @@ export default fp<{ url: string; houseId: number; user: string; password: string
       );
       timer.unref();
     };
-    // Background work of the building (platform/background): the device is polled (and the
-    // history and alarms fed) only by the node that holds the building's lease.
-    app.background.add(app.config.houseId, {
-      name: 'device poll',
+    return {
+      subscribe: (listener: PollListener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      onOutcome: (listener: OutcomeListener) => {
+        outcomeListeners.add(listener);
+        return () => outcomeListeners.delete(listener);
+      },
+      latest: () => latest,
+      poll: pollOnce,
+      answered: () => (wasUseful ? Promise.resolve() : pollOnce()),
       start() {
         closed = false;
         wasUseful = true;
@@ -239,10 +272,50 @@ export default fp<{ url: string; houseId: number; user: string; password: string
         timer = null;
         await running;
       },
+    };
+  }
+}
+
+/**
+ * The device polls of the proxy buildings (issue 37): one per building in front of a Controme
+ * server (`app.upstreamOf(house)`), its timer that building's background work, so a building
+ * added by the CLI is polled within seconds and a removed one no more.
+ */
+export default fp(
+  async (app) => {
+    const polls = perHouse((house) => createPoll(app, house));
+    app.decorate('upstreamOf', (house: House): UpstreamPoll => polls(house));
+    const running = new Set<HousePoll>();
+    app.houses.each((house) => {
+      const device = app.deviceOf(house);
+      if (device.kind !== 'proxy') return;
+      if (!device.account) {
+        // Said once, at the start (or when the building comes): its device requests answer 503.
+        app.log.error({ house: house.id, upstream: device.url }, accountMissing(house));
+        return;
+      }
+      const poll = polls(house);
+      // Background work of the building (platform/background): the device is polled (and the
+      // history and alarms fed) only by the node that holds the building's lease.
+      const remove = app.background.add(house.id, {
+        name: 'device poll',
+        start() {
+          running.add(poll);
+          poll.start();
+        },
+        async stop() {
+          running.delete(poll);
+          await poll.stop();
+        },
+      });
+      return async () => {
+        await remove();
+        await poll.stop();
+      };
     });
     app.addHook('preClose', async () => {
-      closed = true;
-      if (timer) clearTimeout(timer);
+      // The timers end now; a poll under way is not waited for (its fetch has its timeout).
+      for (const poll of running) void poll.stop();
     });
   },
   { name: 'upstream', dependencies: ['clock', 'building', 'background'] },

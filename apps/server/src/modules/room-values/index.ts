@@ -27,25 +27,32 @@ const finite = (value: unknown) =>
 /**
  * Where the rooms' values come from: in simulation (and in mqtt mode, where the devices feed
  * the rooms) the building's `temps/` and `outs/` views (what the overview reads), in proxy mode
- * the device's last useful poll (`app.upstreamPoll`, what the history and the alarms read).
+ * the device's last useful poll (`app.upstreamOf(house)`, what the history and the alarms read).
  * Before the first poll, proxy mode knows no rooms.
  */
 export function roomSource(app: FastifyInstance, house: House): () => readonly RoomNow[] {
-  if (app.hasDecorator('upstreamPoll') && house === app.houses.own()) {
+  if (app.deviceOf(house).kind === 'proxy') {
+    const poll = app.upstreamOf(house);
+    // The rooms of the last poll, whenever the caller first asks (also after that poll).
+    let seen: readonly PolledRoom[] | null = null;
     let rooms: readonly RoomNow[] = [];
-    app.upstreamPoll.subscribe((polled: readonly PolledRoom[]) => {
-      rooms = polled.map((room) => ({
-        id: room.id,
-        name: String(room.name ?? room.id),
-        floor: String(room.floorName ?? ''),
-        temperature: finite(room.temperatur),
-        target: finite(room.solltemperatur),
-        humidity: finite(room.luftfeuchte),
-        valve: room.valve,
-        mode: readMode(room.betriebsart),
-      }));
-    });
-    return () => rooms;
+    return () => {
+      const polled = poll.latest();
+      if (polled !== seen) {
+        seen = polled;
+        rooms = (polled ?? []).map((room) => ({
+          id: room.id,
+          name: String(room.name ?? room.id),
+          floor: String(room.floorName ?? ''),
+          temperature: finite(room.temperatur),
+          target: finite(room.solltemperatur),
+          humidity: finite(room.luftfeuchte),
+          valve: room.valve,
+          mode: readMode(room.betriebsart),
+        }));
+      }
+      return rooms;
+    };
   }
   const views = buildingViews(app, house);
   return () => {

@@ -79,16 +79,9 @@ const described = {
 } satisfies Record<string, RouteShorthandOptions>;
 
 const absenceRoutes: FastifyPluginAsync = async (app) => {
-  if (app.config.upstreamUrl) {
-    editedAtDevice(app, 'absences', [
-      { method: 'GET', url: '/', options: described.list },
-      { method: 'POST', url: '/', options: described.create },
-      { method: 'POST', url: '/:id', options: described.edit },
-      { method: 'POST', url: '/:id/end', options: described.end },
-    ]);
-    return;
-  }
   await registerFormBodies(app, { largeFields: { rooms: SCHEDULE_FIELD_MAX_BYTES } });
+  // A building in front of a Controme server: every path answers 501 edited_at_device.
+  editedAtDevice(app, 'absences');
   const manage = [app.authenticate, app.requireCapability('manage')];
   /** The rooms an absence of this user may name (issue 34): those they manage. */
   const mayManage = (request: FastifyRequest) => (roomId: number) =>

@@ -134,7 +134,7 @@ describe('GET /api/schedules/{roomId}/ in proxy mode (UPSTREAM_URL)', () => {
   it("answers 404 for a room the device's last poll did not list; before any poll, any room", async () => {
     // Before the first poll the device's rooms are not known: room 999 is answered.
     expect((await read(999)).status).toBe(200);
-    await proxy.app.upstreamPoll.poll();
+    await proxy.app.upstreamOf(proxy.app.houses.own()).poll();
     expect((await expectError(await read(999), 404)).error).toBe('not_found');
     expect((await read(2)).status).toBe(200);
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { outsideScope, UnknownRoomError } from '../building/index.js';
 import {
   AbsenceOverError,
@@ -34,35 +34,36 @@ export function refusal(error: unknown): never {
 }
 
 /**
- * Proxy mode: schedules and absences live on the real device, which our server cannot change
- * through the device API. Every path of the area answers 501 `edited_at_device` (registered
- * after it, the schedule read lists the device's programme instead), before any sign-in, so the
- * app can say so.
+ * Proxy mode (per building, issue 37): a building in front of a Controme server keeps its
+ * schedules and absences on that device, which our server cannot change through the device
+ * API. Every path of the area answers 501 `edited_at_device` for such a building (`except`: the
+ * requests answered otherwise, the schedule read listing the device's programme), before any
+ * sign-in, so the app can say so; the area's routes are the same for every building, and a path
+ * no route has is 404 for the others, as before.
  */
 export function editedAtDevice(
   app: FastifyInstance,
   what: string,
-  /**
-   * The area's routes as simulation registers them (method, url and options with `config.docs`
-   * and `schema`): registered here with the refusal, so that the API description is the same in
-   * both modes (decision 82).
-   */
-  described: { method: 'GET' | 'POST'; url: string; options: RouteShorthandOptions }[] = [],
+  except: (request: FastifyRequest) => boolean = () => false,
 ) {
-  const handler = async () => {
-    throw new HttpError(
+  const atDevice = (request: FastifyRequest) => app.deviceOf(request.house).kind === 'proxy';
+  const refuse = () =>
+    new HttpError(
       501,
       'edited_at_device',
       `This device's ${what} are edited at the device itself; Raumregler edits them only for its own building (not in proxy mode).`,
     );
-  };
-  for (const { method, url, options } of described) {
-    app.route({ method, url, config: options.config, schema: options.schema, handler });
-  }
-  const taken = new Set(described.map(({ method, url }) => `${method} ${url}`));
-  const rest = (['GET', 'POST'] as const).filter((method) => !taken.has(`${method} /`));
-  // Catch-alls that only refuse: not operations of the API description (decision 82).
+  // After the body is read (a form may name the building), before the routes' sign-in.
+  app.addHook('preValidation', async (request) => {
+    if (atDevice(request) && !except(request)) throw refuse();
+  });
+  // Catch-alls that only refuse (or are the usual 404): not operations of the API description
+  // (decision 82).
   const config = { docs: { hide: 'a catch-all refusal' } };
-  if (rest.length > 0) app.route({ method: rest, url: '/', handler, config });
-  app.route({ method: ['GET', 'POST'], url: '/*', handler, config });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/*',
+    config,
+    handler: async (_request, reply) => reply.callNotFound(),
+  });
 }

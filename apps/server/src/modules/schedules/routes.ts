@@ -8,53 +8,46 @@ import {
   RoomScheduleSchema,
   SaveScheduleBodySchema,
 } from '@raumregler/contract/schemas';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HttpError, unknownRoom } from '../../platform/http/error-handler.js';
 import { registerFormBodies } from '../../platform/http/form-bodies.js';
 import { roomFromParams } from '../building/index.js';
-import type { DeviceProgramme } from '../proxy/index.js';
 import { actorOf, editedAtDevice, fieldsOf, refusal } from './refusals.js';
 
 /**
- * Proxy mode (issue 33): `GET /api/schedules/{roomId}/` lists the device's own programme
- * (`heizprogramm/`, read with the device account) read-only; the device keeps and edits it.
- * The points name scenes, not rooms: every room shows the same. A room the device's last poll
- * did not list is 404; before the first poll, any room id is answered. The device not
- * answering is 502 `upstream_unavailable`. Every other path (the writes) stays 501.
+ * Proxy mode (issue 33; per building, issue 37): for a building in front of a Controme server,
+ * `GET /api/schedules/{roomId}/` lists the device's own programme (`heizprogramm/`, read with
+ * the building's device account) read-only; the device keeps and edits it. The points name
+ * scenes, not rooms: every room shows the same. A room the device's last poll did not list is
+ * 404; before the first poll, any room id is answered. The device not answering is 502
+ * `upstream_unavailable`. Every other path (the writes) is 501.
  */
-function deviceScheduleRoutes(app: FastifyInstance) {
-  const programme: DeviceProgramme | undefined = app.deviceProgramme;
-  if (!programme) throw new Error('proxy mode: the proxy module must register before schedules');
-  app.get(
-    '/:roomId',
-    {
-      preHandler: [app.authenticate, app.requireCapability('read')],
-      config: { docs: readDocs },
-      schema: { response: { 200: DeviceScheduleSchema } },
-    },
-    async (request): Promise<DeviceSchedule> => {
-      const raw = (request.params as { roomId?: string }).roomId ?? '';
-      if (!/^\d{1,9}$/.test(raw)) {
-        throw new HttpError(400, 'bad_request', 'The room id must be a whole number.');
-      }
-      const room = Number(raw);
-      if (programme.hasRoom(room) === false) throw unknownRoom();
-      // A room outside the user's scope (issue 34): 403, as in simulation. Our rooms follow the
-      // device's (the poll), so a floor's rooms are known by their floor.
-      app.roomAccess.require(request, 'read', room);
-      let points;
-      try {
-        points = await programme.read();
-      } catch (error) {
-        request.log.warn({ err: error }, "reading the device's programme failed");
-        throw new HttpError(502, 'upstream_unavailable', 'The heating controller does not answer.');
-      }
-      return { room, source: 'device', editable: false, switch_points: points };
-    },
-  );
-  editedAtDevice(app, 'weekly schedules', [
-    { method: 'POST', url: '/:roomId', options: saveDescribed },
-  ]);
+async function deviceSchedule(app: FastifyInstance, request: FastifyRequest): Promise<string> {
+  const programme = app.deviceProgrammeOf(request.house);
+  const raw = (request.params as { roomId?: string }).roomId ?? '';
+  if (!/^\d{1,9}$/.test(raw)) {
+    throw new HttpError(400, 'bad_request', 'The room id must be a whole number.');
+  }
+  const room = Number(raw);
+  if (programme.hasRoom(room) === false) throw unknownRoom();
+  // A room outside the user's scope (issue 34): 403, as in simulation. Our rooms follow the
+  // device's (the poll), so a floor's rooms are known by their floor.
+  app.roomAccess.require(request, 'read', room);
+  let points;
+  try {
+    points = await programme.read();
+  } catch (error) {
+    request.log.warn({ err: error }, "reading the device's programme failed");
+    throw new HttpError(502, 'upstream_unavailable', 'The heating controller does not answer.');
+  }
+  const answer: DeviceSchedule = {
+    room,
+    source: 'device',
+    editable: false,
+    switch_points: points,
+  };
+  // Written here: the route's schema is our week's (RoomScheduleSchema).
+  return JSON.stringify(answer);
 }
 
 /** The week's save as the API description shows it, in both modes (decision 82). */
@@ -91,11 +84,15 @@ const readDocs = {
  * replaces it through app.schedulesOf(request.house).
  */
 const scheduleRoutes: FastifyPluginAsync = async (app) => {
-  if (app.config.upstreamUrl) {
-    deviceScheduleRoutes(app);
-    return;
-  }
   await registerFormBodies(app, { largeFields: { week: SCHEDULE_FIELD_MAX_BYTES } });
+  // A building in front of a Controme server: the read lists its device's programme, every
+  // other path answers 501 edited_at_device.
+  editedAtDevice(
+    app,
+    'weekly schedules',
+    (request) =>
+      request.method === 'GET' && request.routeOptions.url?.endsWith('/:roomId') === true,
+  );
   const schema = { response: { 200: RoomScheduleSchema } };
 
   app.get(
@@ -105,7 +102,12 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
       config: { docs: readDocs },
       schema,
     },
-    async (request): Promise<RoomSchedule> => {
+    async (request, reply) => {
+      if (app.deviceOf(request.house).kind === 'proxy') {
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(await deviceSchedule(app, request));
+      }
       const room = roomFromParams(request);
       app.roomAccess.require(request, 'read', room.id);
       return {
@@ -115,7 +117,7 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
         week: app.schedulesOf(request.house).weekOf(room.id),
         min_target: room.minTarget,
         max_target: room.maxTarget,
-      };
+      } satisfies RoomSchedule;
     },
   );
 
