@@ -47,6 +47,21 @@ async function eventually(check: () => boolean | Promise<boolean>, ms = 6_000) {
 }
 
 /** `building add` of house 2 in front of the fake device, sealed under `tokenKey`. */
+/** The demo user manages building 2 too. */
+const demoManagesBuilding2 = () =>
+  cli(
+    () => server.app.tokenKey,
+    'user',
+    'access',
+    'demo',
+    '--house-id',
+    '2',
+    '--smart',
+    'full',
+    '--pro',
+    'full',
+  );
+
 async function addBuilding(tokenKey: () => Buffer = () => server.app.tokenKey) {
   const added = await cli(
     tokenKey,
@@ -95,20 +110,7 @@ afterEach(async () => {
 describe('proxy mode per building (issue 37)', () => {
   it('forwards building 2’s reads and writes to its device with its account; building 1 stays simulated', async () => {
     await addBuilding();
-    expect(
-      await cli(
-        () => server.app.tokenKey,
-        'user',
-        'access',
-        'demo',
-        '--house-id',
-        '2',
-        '--smart',
-        'full',
-        '--pro',
-        'full',
-      ),
-    ).toBe(0);
+    expect(await demoManagesBuilding2()).toBe(0);
 
     const temps2 = await server.request('/get/json/v1/2/temps/', { auth: DEMO });
     expect(temps2.status).toBe(200);
@@ -219,18 +221,7 @@ describe('proxy mode per building (issue 37)', () => {
 
   it('polls building 2’s device: its rooms, history and device-offline alarm are building 2’s only; removed, the poll stops', async () => {
     await addBuilding();
-    await cli(
-      () => server.app.tokenKey,
-      'user',
-      'access',
-      'demo',
-      '--house-id',
-      '2',
-      '--smart',
-      'full',
-      '--pro',
-      'full',
-    );
+    await demoManagesBuilding2();
     // Its background poll starts by itself (every 2 s here) …
     await eventually(() => deviceSeen().includes('GET /get/json/v1/2/temps/'));
     // … and our rooms follow the device's (rights and limits know them by id) …
@@ -297,18 +288,7 @@ describe('proxy mode per building (issue 37)', () => {
   it('answers 503 naming the fix when building 2’s stored account does not open; building 1 goes on', async () => {
     const otherKey = randomBytes(32);
     await addBuilding(() => otherKey);
-    await cli(
-      () => server.app.tokenKey,
-      'user',
-      'access',
-      'demo',
-      '--house-id',
-      '2',
-      '--smart',
-      'full',
-      '--pro',
-      'full',
-    );
+    await demoManagesBuilding2();
     for (const path of ['/get/json/v1/2/temps/', '/api/get/json/v1/2/info/']) {
       const response = await server.request(path, { auth: DEMO });
       expect(response.status, path).toBe(503);
@@ -373,20 +353,7 @@ describe('proxy mode per building (issue 37)', () => {
     ).toBe(0);
     await fs.rm(file);
     await eventually(() => server.app.houses.get(2) !== undefined);
-    expect(
-      await cli(
-        () => server.app.tokenKey,
-        'user',
-        'access',
-        'demo',
-        '--house-id',
-        '2',
-        '--smart',
-        'full',
-        '--pro',
-        'full',
-      ),
-    ).toBe(0);
+    expect(await demoManagesBuilding2()).toBe(0);
     // The signed-in user's new access is seen within a second (of the app's clock).
     clock.advance(2_000);
     await eventually(

@@ -1,9 +1,7 @@
 import { readProgramme, type ProgrammePoint } from '@raumregler/contract';
 import fp from 'fastify-plugin';
 import { perHouse, type House } from '../building/index.js';
-import { UpstreamUnavailableError, accountMissing, basic } from './upstream.js';
-
-const TIMEOUT_MS = 10_000;
+import { getFromDevice, UpstreamUnavailableError } from './upstream.js';
 
 /** Proxy mode only: the device's own programme, for `GET /api/schedules/{roomId}/`. */
 export interface DeviceProgramme {
@@ -37,24 +35,7 @@ export default fp(
   async (app) => {
     const make = (house: House): DeviceProgramme => {
       const read = async (): Promise<ProgrammePoint[]> => {
-        const device = app.deviceOf(house);
-        if (device.kind !== 'proxy' || !device.account) {
-          throw new UpstreamUnavailableError(accountMissing(house));
-        }
-        const { url, account } = device;
-        let response: Response;
-        try {
-          response = await fetch(`${url}/get/json/v1/${house.id}/heizprogramm/`, {
-            headers: {
-              authorization: basic(account.user, account.password),
-              accept: 'application/json',
-            },
-            redirect: 'manual',
-            signal: AbortSignal.timeout(TIMEOUT_MS),
-          });
-        } catch (error) {
-          throw new UpstreamUnavailableError(`the device does not answer: ${String(error)}`);
-        }
+        const response = await getFromDevice(app, house, 'heizprogramm/');
         if (!response.ok) {
           throw new UpstreamUnavailableError(
             `the device answered HTTP ${response.status} to heizprogramm/`,

@@ -78,6 +78,32 @@ export const accountMissing = (house: House) =>
   `start the server with the TOKEN_SECRET it was stored under, or run \`building add\` for ` +
   `house ${house.id} again with --upstream-user and --upstream-password.`;
 
+/**
+ * A GET of a proxy building's device API with its device account (`path` below
+ * `/get/json/v1/{houseId}/`): the poll's and the device programme's one way of asking.
+ * UpstreamUnavailableError when the account does not open or the device does not answer.
+ */
+export async function getFromDevice(
+  app: FastifyInstance,
+  house: House,
+  path: string,
+): Promise<Response> {
+  const device = app.deviceOf(house);
+  if (device.kind !== 'proxy' || !device.account) {
+    throw new UpstreamUnavailableError(accountMissing(house));
+  }
+  const { url, account } = device;
+  try {
+    return await fetch(`${url}/get/json/v1/${house.id}/${path}`, {
+      headers: { authorization: basic(account.user, account.password), accept: 'application/json' },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new UpstreamUnavailableError(`the device does not answer: ${String(error)}`);
+  }
+}
+
 interface HousePoll extends UpstreamPoll {
   /** Starts the timer (the building's background work). */
   start: () => void;
@@ -101,23 +127,7 @@ function createPoll(app: FastifyInstance, house: House): HousePoll {
       const found = app.deviceOf(house);
       return found.kind === 'proxy' ? found : null;
     };
-    const get = async (path: string) => {
-      const found = device();
-      if (!found?.account) throw new UpstreamUnavailableError(accountMissing(house));
-      const { url, account } = found;
-      try {
-        return await fetch(`${url}/get/json/v1/${house.id}/${path}`, {
-          headers: {
-            authorization: basic(account.user, account.password),
-            accept: 'application/json',
-          },
-          redirect: 'manual',
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch (error) {
-        throw new UpstreamUnavailableError(`the device does not answer: ${String(error)}`);
-      }
-    };
+    const get = (path: string) => getFromDevice(app, house, path);
     const upstreamOf = () => device()?.url ?? null;
     /**
      * A list of floors the device answered with, read with the contract's reader (issue 33:
