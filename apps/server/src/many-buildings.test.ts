@@ -34,12 +34,20 @@ async function eventually(check: () => Promise<boolean>, ms = 6_000) {
   }
 }
 
-/** A GET with its own Host header (fetch cannot set one), as opened under a host name. */
+/**
+ * A GET with its own Host header (fetch cannot set one), as opened under a host name; the path
+ * sent as given (fetch would resolve dot segments first).
+ */
 const underHost = (path: string, auth: [string, string], host?: string) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const { hostname, port } = new URL(server.url);
     const request = http.get(
-      `${server.url}${path}`,
-      { headers: { authorization: basic(...auth), ...(host ? { host } : {}) } },
+      {
+        hostname,
+        port,
+        path,
+        headers: { authorization: basic(...auth), ...(host ? { host } : {}) },
+      },
       (response) => {
         let body = '';
         response.setEncoding('utf8');
@@ -191,6 +199,15 @@ describe('many buildings', () => {
     // A house id that is no number is a bad request; one that does not exist is unknown.
     expect((await server.request('/api/alarms/?house=zwei', { auth: DEMO })).status).toBe(400);
     expect((await server.request('/api/alarms/?house=99', { auth: DEMO })).status).toBe(404);
+    // Dot segments never climb from one building's path to another's, whatever its kind.
+    const climbing = await underHost('/get/json/v1/1/%2e%2e/2/temps/', DEMO);
+    expect(climbing.status).toBe(400);
+    expect(JSON.parse(climbing.body)).toEqual({
+      error: 'bad_request',
+      message: 'The path must not contain dot segments.',
+    });
+    // A dot in the query is no segment.
+    expect((await server.request('/get/json/v1/1/temps/?v=1.5', { auth: DEMO })).status).toBe(200);
   });
 
   it('lists and removes buildings, refusing the server’s own and a removal without --yes', async () => {
