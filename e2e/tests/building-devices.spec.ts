@@ -1,4 +1,4 @@
-import type { AuditResponse } from '@raumregler/contract';
+import type { AuditResponse, BuildingList } from '@raumregler/contract';
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/a11y';
 import {
@@ -48,6 +48,15 @@ async function target(server: RunningServer, house: number, authorization = DEMO
   const [room] = (await response.json()) as { solltemperatur: number | string }[];
   // A Controme device answers numbers as strings.
   return Number(room!.solltemperatur);
+}
+
+/** The demo building's audit log of its room 1. */
+async function ownLog(server: RunningServer) {
+  const answer = await fetch(`${server.origin}/api/audit/?room=1&house=1`, {
+    headers: { authorization: DEMO_AUTH },
+  });
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as AuditResponse).entries;
 }
 
 /** Gives the demo user full access in `house` and waits until the server serves it (≤ 5 s). */
@@ -115,6 +124,19 @@ async function addRathaus(server: RunningServer, device: RunningServer) {
     DEVICE_PASSWORD,
   );
   await demoGetsAccess(server, 2);
+  // Our rooms of the Rathaus follow its device's from its first poll, right when it is served.
+  await expect
+    .poll(
+      async () => {
+        const answer = await fetch(`${server.origin}/api/buildings/`, {
+          headers: { authorization: DEMO_AUTH },
+        });
+        const { buildings } = (await answer.json()) as BuildingList;
+        return buildings.find((building) => building.house_id === 2)?.rooms;
+      },
+      { timeout: 8_000 },
+    )
+    .toBe(2);
 }
 
 controme(
@@ -123,10 +145,14 @@ controme(
     await page.setViewportSize({ width: 1280, height: 900 });
     await addRathaus(server, device);
     const ownBefore = await target(server, 1);
+    const ownLogBefore = await ownLog(server);
 
     await openBuildingsPage(page);
     const table = page.getByRole('table', { name: 'Ihre Gebäude' });
     await expect(table.getByRole('rowheader')).toHaveText(['Musterhaus', 'Rathaus']);
+    const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: 'Rathaus' }) });
+    // Räume: the device's two.
+    await expect(row.getByRole('cell').first()).toHaveText('2');
     await table.getByRole('link', { name: 'Rathaus' }).click();
     await expect(page).toHaveURL(/\/re\/home\/\?house=2$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
@@ -146,6 +172,10 @@ controme(
     // A real-format device answers "OK"; our server reads the room back before it says so.
     await expect(page.getByText('Gespeichert')).toBeVisible({ timeout: 15_000 });
     await expect(slider).toHaveAttribute('aria-valuenow', '21');
+    // Our log names the person; the device's (below) the building's device account.
+    const recent = page.getByRole('region', { name: 'Letzte Änderungen' });
+    await recent.scrollIntoViewIfNeeded();
+    await expect(recent.getByRole('listitem').first()).toContainText('demo setzte 21,0 °C');
 
     // The device has it, written with the building's device account (it knows no other).
     await expect.poll(() => target(device, 2, basic(DEVICE_USER, DEVICE_PASSWORD))).toBe(21);
@@ -156,8 +186,9 @@ controme(
     const { entries } = (await audit.json()) as AuditResponse;
     expect(entries[0]).toMatchObject({ user: DEVICE_USER, room: 1 });
     expect(JSON.stringify(entries)).not.toContain(demo.username);
-    // The demo building's room 1 is as it was.
+    // The demo building's room 1 is as it was, its log too.
     expect(await target(server, 1)).toBe(ownBefore);
+    expect(await ownLog(server)).toEqual(ownLogBefore);
   },
 );
 
