@@ -63,6 +63,8 @@ export async function recordForwardedWrite(
           user,
           source: requestSource(request),
           action,
+          // The building the write went to (else the log's default, the server's own).
+          houseId: request.house.id,
           roomId: Number(match[2]),
           roomName,
           floorName: null,

@@ -274,7 +274,11 @@ function createPoll(app: FastifyInstance, house: House): HousePoll {
       start() {
         closed = false;
         wasUseful = true;
-        schedule();
+        // A building added without rooms (`building add --upstream-url`) takes its device's at
+        // once, not at the next period's start (up to a minute in which it counted no rooms and
+        // its rooms' history and changes were "no such room").
+        if (house.building.listRooms().length === 0) void pollOnce().finally(schedule);
+        else schedule();
       },
       async stop() {
         closed = true;
