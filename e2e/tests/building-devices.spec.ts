@@ -321,7 +321,11 @@ zigbee(
     // Building 1: its Geräte page lists none of them, its room 1 as the simulation keeps it.
     await page.goto('devices?house=1');
     await expect(page.getByRole('heading', { level: 1, name: 'Geräte' })).toBeVisible();
-    await expect(page.getByText('zigbee2mqtt meldet noch keine Geräte.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Dieses Gebäude hat kein zigbee2mqtt: Seine Räume werden nicht von Funk-Thermostaten geregelt.',
+      ),
+    ).toBeVisible();
     await expect(page.getByText(TRV)).toHaveCount(0);
     expect(await temperature(server, 1)).toBe(ownBefore);
   },

@@ -69,6 +69,8 @@ export function useAssignDevice(devices: readonly MqttDevice[]) {
         queryClient.setQueryData<MqttDevice[]>(devicesQueryOptions().queryKey, (list) =>
           list?.map((entry) => answer.changed.find((c) => c.name === entry.name) ?? entry),
         );
+      // The rooms' values come from their devices now: the overview reads them afresh.
+      void queryClient.invalidateQueries({ queryKey: ['temps'] });
       return queryClient.invalidateQueries({ queryKey: devicesQueryOptions().queryKey });
     },
   });

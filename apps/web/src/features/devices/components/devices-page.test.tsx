@@ -48,6 +48,15 @@ let refuse: { status: number; body: Record<string, string> } | null = null;
 const posts: { path: string; body: unknown; type: string | null; auth: string | null }[] = [];
 const server = setupServer(
   mock.get(apiUrl('/devices/'), () => HttpResponse.json({ devices })),
+  // This building's zigbee2mqtt, as the server says it (issue 37: a building may have none).
+  mock.get(apiUrl('/mqtt/status'), () =>
+    HttpResponse.json({
+      enabled: true,
+      broker: { connected: true, since: '2026-11-27T07:40:00+01:00' },
+      zigbee2mqtt: { base_topic: 'zigbee2mqtt', bridge: 'online', devices: devices.length },
+      discovery: null,
+    }),
+  ),
   mock.post(apiUrl('/rooms/:roomId/devices'), async ({ request, params }) => {
     const body = (await request.json()) as { devices: string[] };
     posts.push({
@@ -303,5 +312,26 @@ describe('Geräte', () => {
     devices = [];
     renderPage();
     expect(await screen.findByText('zigbee2mqtt meldet noch keine Geräte.')).toBeInTheDocument();
+  });
+
+  it('says so when this building has no zigbee2mqtt (MQTT for Home Assistant only)', async () => {
+    devices = [];
+    server.use(
+      mock.get(apiUrl('/mqtt/status'), () =>
+        HttpResponse.json({
+          enabled: true,
+          broker: { connected: true, since: '2026-11-27T07:40:00+01:00' },
+          zigbee2mqtt: null,
+          discovery: { enabled: true, prefix: 'homeassistant' },
+        }),
+      ),
+    );
+    renderPage();
+    expect(
+      await screen.findByText(
+        'Dieses Gebäude hat kein zigbee2mqtt: Seine Räume werden nicht von Funk-Thermostaten geregelt.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('zigbee2mqtt meldet noch keine Geräte.')).toBeNull();
   });
 });

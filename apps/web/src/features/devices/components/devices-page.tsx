@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { ListBody } from '@/components/ui/list-body';
 import { ListToolbar } from '@/components/ui/list-toolbar';
 import { errorReason } from '@/lib/error-reason';
+import { useMqttStatus } from '@/lib/mqtt-status';
 import { useNow } from '@/lib/use-now';
 import { usePhone } from '@/lib/use-phone';
 import { devicesQueryOptions, useAssignDevice } from '../api/devices';
@@ -35,6 +36,9 @@ export function DevicesPage({ floors }: { floors: readonly DeviceFloor[] }) {
   const assign = useAssignDevice(devices);
   const shown = useMemo(() => filterDevices(devices, search, filter), [devices, search, filter]);
   const unknown = devices.filter((device) => !device.known).length;
+  // A building without a zigbee2mqtt base topic (MQTT for Home Assistant only, issue 37).
+  const status = useMqttStatus(true);
+  const noZigbee = status !== undefined && (!status.enabled || status.zigbee2mqtt === null);
 
   const List = phone ? DeviceCards : DeviceTable;
   const body = (
@@ -51,7 +55,15 @@ export function DevicesPage({ floors }: { floors: readonly DeviceFloor[] }) {
       loading={t('devices.loading')}
       retry={t('devices.retry')}
       empty={
-        shown.length > 0 ? null : t(devices.length === 0 ? 'devices.empty' : 'devices.noMatch')
+        shown.length > 0
+          ? null
+          : t(
+              devices.length > 0
+                ? 'devices.noMatch'
+                : noZigbee
+                  ? 'devices.noZigbee'
+                  : 'devices.empty',
+            )
       }
     >
       <List

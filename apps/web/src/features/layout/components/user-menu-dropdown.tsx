@@ -55,7 +55,10 @@ export default function UserMenuDropdown({
   const { locale, setLocale } = useLocale();
   const { theme, updateSettings } = useSettings();
   const today = deviceToday();
-  const mqtt = useMqttStatus(true)?.enabled === true;
+  // Geräte where this building has zigbee2mqtt (a base topic), not where MQTT is on for Home
+  // Assistant only.
+  const status = useMqttStatus(true);
+  const mqtt = status?.enabled === true && status.zigbee2mqtt !== null;
   const manyBuildings = useManyBuildings(true);
   const screens = SCREEN_ENTRIES.filter((screen) =>
     mayOpen(screen, permissions, today, mqtt, manyBuildings),

@@ -75,20 +75,27 @@ describe('UserMenu', () => {
     expect(await screen.findByRole('heading', { name: 'Gebäudeseite' })).toBeInTheDocument();
   });
 
-  it('opens Geräte for building-wide managers only where MQTT is on (issue 36)', async () => {
+  it('opens Geräte for building-wide managers only where the building has zigbee2mqtt (issues 36, 37)', async () => {
     const manager = { access_to_smart: 'full', access_to_pro: 'read', floors: [], rooms: [] };
-    const withMqtt = (enabled: boolean) => {
+    const withMqtt = (enabled: boolean, zigbee = enabled) => {
       const client = testQueryClient();
       client.setQueryData(mqttStatusQueryOptions().queryKey, {
         enabled,
         broker: enabled ? { connected: true, since: '2026-11-27T07:40:00+01:00' } : null,
-        zigbee2mqtt: null,
+        zigbee2mqtt: zigbee ? { base_topic: 'zigbee2mqtt', bridge: 'online', devices: 3 } : null,
         discovery: null,
       });
       return client;
     };
     const user = userEvent.setup();
     renderMenu(manager as Permissions, withMqtt(false));
+    await user.click(screen.getByRole('button', { name: 'Benutzermenü von demo' }));
+    await screen.findByRole('menuitem', { name: 'Mitglieder & Rollen' });
+    expect(screen.queryByRole('menuitem', { name: 'Geräte' })).toBeNull();
+    cleanup();
+
+    // MQTT for Home Assistant only: this building has no zigbee2mqtt, so no Geräte (issue 37).
+    renderMenu(manager as Permissions, withMqtt(true, false));
     await user.click(screen.getByRole('button', { name: 'Benutzermenü von demo' }));
     await screen.findByRole('menuitem', { name: 'Mitglieder & Rollen' });
     expect(screen.queryByRole('menuitem', { name: 'Geräte' })).toBeNull();
