@@ -174,6 +174,24 @@ describe('proxy mode per building (issue 37)', () => {
     expect(device.seen.length).toBe(before);
     expect(device.rooms.get(1)!.perm_solltemperatur).toBe(20.5);
 
+    // Each write is in its own building's audit log (room 1 of either).
+    const room1ChangesIn = async (house: number) => {
+      const response = await server.request(`/api/audit/?house=${house}&limit=100`, {
+        auth: DEMO,
+      });
+      const { entries } = (await response.json()) as {
+        entries: { room: number | null; after: unknown }[];
+      };
+      return entries
+        .filter((entry) => entry.room === 1)
+        .map((entry) => JSON.stringify(entry.after))
+        .join(' ');
+    };
+    await expect.poll(() => room1ChangesIn(2)).toContain('20.5');
+    expect(await room1ChangesIn(2)).not.toContain('19');
+    expect(await room1ChangesIn(1)).toContain('19');
+    expect(await room1ChangesIn(1)).not.toContain('20.5');
+
     // Schedules and absences: building 2's are its device's (read from it, edited there).
     const schedule2 = await server.request('/api/schedules/1?house=2', { auth: DEMO });
     // The fake device has no heizprogramm/: it was asked, and its failure is a 502.
