@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signInAndOpen } from '../support/rooms';
+import { demoManages } from '../support/buildings';
 import { cli, sql } from '../support/server';
 
 /**
@@ -69,18 +70,7 @@ test('the Gebäude page with three buildings, desktop and phone', async ({ page,
       '--host-label',
       label,
     );
-    await cli(
-      server,
-      'user',
-      'access',
-      'demo',
-      '--house-id',
-      houseId,
-      '--smart',
-      'full',
-      '--pro',
-      'full',
-    );
+    await demoManages(server, Number(houseId));
   }
   // A few rooms below their target in the school, as on a cold Monday morning.
   sql(server, 'UPDATE rooms SET temperature = 17.5 WHERE house_id = 2 AND id IN (1, 2, 5)');

@@ -1,5 +1,4 @@
 import type { AuditResponse, BuildingList } from '@raumregler/contract';
-import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/a11y';
 import {
   DEVICE_PASSWORD,
@@ -7,9 +6,10 @@ import {
   startDevice,
   type Building as DeviceBuilding,
 } from '../support/device';
-import { demo, expect, signIn, test as base } from '../support/fixtures';
+import { demo, expect, test as base } from '../support/fixtures';
 import { DEVICE_MODELS, startMosquitto, Zigbee2mqttDouble, type Broker } from '../support/mqtt';
 import { dial } from '../support/rooms';
+import { basic, demoManages, openBuildingsPage } from '../support/buildings';
 import { cli, type RunningServer } from '../support/server';
 
 /*
@@ -19,8 +19,6 @@ import { cli, type RunningServer } from '../support/server';
  * device account); "Kita" (house 3) is driven from zigbee2mqtt devices on a real mosquitto. The
  * user sees each building's own rooms and devices, and a write reaches that building's device.
  */
-const basic = (user: string, password: string) =>
-  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 const DEMO_AUTH = basic(demo.username, demo.password);
 
 /** The Rathaus as its device holds it: rooms the demo building has none of. */
@@ -59,42 +57,6 @@ async function ownLog(server: RunningServer) {
   return ((await answer.json()) as AuditResponse).entries;
 }
 
-/** Gives the demo user full access in `house` and waits until the server serves it (≤ 5 s). */
-async function demoGetsAccess(server: RunningServer, house: number) {
-  await cli(
-    server,
-    'user',
-    'access',
-    'demo',
-    '--house-id',
-    String(house),
-    '--smart',
-    'full',
-    '--pro',
-    'full',
-  );
-  await expect
-    .poll(
-      async () =>
-        (
-          await fetch(`${server.origin}/get/json/v1/${house}/temps/`, {
-            headers: { authorization: DEMO_AUTH },
-          })
-        ).status,
-      { timeout: 8_000 },
-    )
-    .toBe(200);
-}
-
-/** Signs in and opens Gebäude from the user menu. */
-async function openBuildingsPage(page: Page) {
-  await signIn(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
-  await page.getByRole('button', { name: 'Benutzermenü von demo' }).click();
-  await page.getByRole('menuitem', { name: 'Gebäude' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Gebäude' })).toBeVisible();
-}
-
 // ---------------------------------------------------------------------------------------------
 // A Controme building: the demo server plus "Rathaus" in front of its device.
 
@@ -123,7 +85,7 @@ async function addRathaus(server: RunningServer, device: RunningServer) {
     '--upstream-password',
     DEVICE_PASSWORD,
   );
-  await demoGetsAccess(server, 2);
+  await demoManages(server, 2);
   // Our rooms of the Rathaus follow its device's from its first poll, right when it is served.
   await expect
     .poll(
@@ -275,7 +237,7 @@ zigbee(
       '--z2m-base-topic',
       base,
     );
-    await demoGetsAccess(server, 3);
+    await demoManages(server, 3);
     const ownBefore = await temperature(server, 1);
 
     await openBuildingsPage(page);

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/a11y';
 import { demo, expect, signIn, test } from '../support/fixtures';
 import { dial } from '../support/rooms';
+import { basic as basicOf, demoManages, openBuildingsPage } from '../support/buildings';
 import { cli, type RunningServer } from '../support/server';
 
 /*
@@ -15,7 +16,7 @@ const UNKNOWN_DE = 'Dieses Gebäude gibt es nicht oder Sie haben keinen Zugang.'
 const UNKNOWN_EN = 'This building does not exist or you have no access to it.';
 
 const basic = (user: { username: string; password: string }) =>
-  `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
+  basicOf(user.username, user.password);
 
 /** Room 1's target in building `house`, as the device API answers it. */
 async function target(server: RunningServer, house: number) {
@@ -29,37 +30,11 @@ async function target(server: RunningServer, house: number) {
 /** "Schule Nord" as house 2, the demo user with full access there; served within 5 s. */
 async function addSchuleNord(server: RunningServer) {
   await cli(server, 'building', 'add', '--house-id', '2', '--name', 'Schule Nord');
-  await cli(
-    server,
-    'user',
-    'access',
-    'demo',
-    '--house-id',
-    '2',
-    '--smart',
-    'full',
-    '--pro',
-    'full',
-  );
-  await expect
-    .poll(
-      async () =>
-        (
-          await fetch(`${server.origin}/get/json/v1/2/info/`, {
-            headers: { authorization: basic(demo) },
-          })
-        ).status,
-      { timeout: 5_000 },
-    )
-    .toBe(200);
+  await demoManages(server, 2);
 }
 
-async function openBuildingsPage(page: Page) {
-  await signIn(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
-  await page.getByRole('button', { name: 'Benutzermenü von demo' }).click();
-  await page.getByRole('menuitem', { name: 'Gebäude' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Gebäude' })).toBeVisible();
+async function openBuildings(page: Page) {
+  await openBuildingsPage(page);
   await expect(page.getByText('2 Gebäude', { exact: true })).toBeVisible();
 }
 
@@ -70,7 +45,7 @@ test('opens Schule Nord from Gebäude and sets a target there; building 1 keeps 
   await page.setViewportSize({ width: 1280, height: 900 });
   await addSchuleNord(server);
   const before = { 1: await target(server, 1), 2: await target(server, 2) };
-  await openBuildingsPage(page);
+  await openBuildings(page);
   const table = page.getByRole('table', { name: 'Ihre Gebäude' });
   await expect(table.getByRole('rowheader')).toHaveText(['Musterhaus', 'Schule Nord']);
   await expectNoA11yViolations(page, 'buildings, two, desktop light');
@@ -122,7 +97,7 @@ test.describe('on a phone, dark', () => {
 
   test('Gebäude lists both buildings as cards', async ({ page, server }) => {
     await addSchuleNord(server);
-    await openBuildingsPage(page);
+    await openBuildings(page);
     const cards = page.getByRole('list', { name: 'Ihre Gebäude' }).getByRole('listitem');
     await expect(cards).toHaveCount(2);
     await expect(cards.nth(1)).toContainText('Schule Nord');
