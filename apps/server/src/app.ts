@@ -8,12 +8,16 @@ import accountsModule, {
 } from './modules/accounts/index.js';
 import alarmsModule from './modules/alarms/index.js';
 import auditModule, { recordSignInRefusal } from './modules/audit/index.js';
-import buildingModule, { deviceApiRoutes, roomLimitsRoutes } from './modules/building/index.js';
+import buildingModule, {
+  deviceApiRoutes,
+  drivesBuilding,
+  roomLimitsRoutes,
+} from './modules/building/index.js';
 import buildingsModule from './modules/buildings/index.js';
 import historyModule from './modules/history/index.js';
 import metricsModule from './modules/metrics/index.js';
 import homeAssistantModule from './modules/homeassistant/index.js';
-import mqttModule, { drivesBuilding } from './modules/mqtt/index.js';
+import mqttModule from './modules/mqtt/index.js';
 import proxyModule from './modules/proxy/index.js';
 import schedulesModule from './modules/schedules/index.js';
 import tokensModule, { recordTokenFirstUse } from './modules/tokens/index.js';

@@ -1,11 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { contextNow, targetInForce, type House } from '../building/index.js';
+import { contextNow, drivesBuilding, targetInForce, type House } from '../building/index.js';
 import type { Backoff } from './connection.js';
 import { knobTarget } from './drive-rules.js';
 import { createDriver } from './driver.js';
 import { createRoomFeed } from './feed.js';
-import { drivesBuilding } from './mode.js';
 import mqttRoutes from './routes.js';
 import { createMqttService, type MqttService, type Zigbee } from './service.js';
 import { DeviceRegistry } from './registry.js';
@@ -22,7 +21,6 @@ declare module 'fastify' {
   }
 }
 
-export { deviceModeOf, drivesBuilding } from './mode.js';
 export type { MqttDriver, UnconfirmedDevice } from './driver.js';
 export { redactMqttUrl, statusTopic, type MqttConnection } from './connection.js';
 export { DeviceRegistry, type RegistryChange } from './registry.js';
@@ -205,11 +203,15 @@ export default fp<{ backoff?: Backoff }>(
     const checks = new Set<() => void>();
     // A write answered through our API goes out at once; the poll catches the rest (the CLI, and
     // other nodes' writes through the change feed).
-    app.addHook('onResponse', async (request) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || checks.size === 0) return;
-      setImmediate(() => {
-        for (const check of checks) check();
-      });
+    // A callback hook: every server has it (a building may be added on MQTT later), and polled
+    // reads pass it at the cost of one comparison, no promise.
+    app.addHook('onResponse', (request, _reply, done) => {
+      if (checks.size > 0 && request.method !== 'GET' && request.method !== 'HEAD') {
+        setImmediate(() => {
+          for (const check of checks) check();
+        });
+      }
+      done();
     });
     app.houses.each((house) => {
       const wanted = zigbeeOfHouse(app, house);

@@ -102,8 +102,9 @@ export function createMqttService({
     log,
     now,
     backoff,
-    // A fresh array: `subscribe` adds to it, and each reconnect subscribes to all of it.
-    subscriptions: config.z2mBaseTopic === null ? [] : [filterOf(config.z2mBaseTopic)],
+    // A fresh array: `subscribe` adds to it (the own building's base topic through `attach`
+    // below, before the first connect), and each reconnect subscribes to all of it.
+    subscriptions: [],
     onConnect: () => {
       for (const listener of connectedListeners) {
         try {
